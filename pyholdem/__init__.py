@@ -1,0 +1,49 @@
+"""pyholdem — the executable, formally specified reference model of Texas Hold'em.
+
+The rules live in ``spec/``; each section is executed by one ``@rule`` function in
+``pyholdem.spec``; the hot path runs in C (``pyholdem._native``).
+"""
+
+from __future__ import annotations
+
+from pyholdem.errors import (
+    HistoryError,
+    IllegalAction,
+    InvalidCards,
+    NativeError,
+    PyHoldemError,
+    RuleSetError,
+    RuleViolation,
+)
+from pyholdem.ruleset import PRESETS, RuleSet, load_rules, preset
+from pyholdem.spec.cards import (
+    Card,
+    cards,
+    format_cards,
+    parse_cards,
+    shuffled_deck,
+    standard_deck,
+)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "PRESETS",
+    "Card",
+    "HistoryError",
+    "IllegalAction",
+    "InvalidCards",
+    "NativeError",
+    "PyHoldemError",
+    "RuleSet",
+    "RuleSetError",
+    "RuleViolation",
+    "__version__",
+    "cards",
+    "format_cards",
+    "load_rules",
+    "parse_cards",
+    "preset",
+    "shuffled_deck",
+    "standard_deck",
+]

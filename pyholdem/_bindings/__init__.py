@@ -1,0 +1,14 @@
+"""Thin wrappers over the compiled core ``pyholdem._native`` (one module per C area).
+
+``TWINS`` pairs each spec function with its C twin; the differential tests walk it.
+"""
+
+from __future__ import annotations
+
+from pyholdem._bindings.native import ffi, lib
+
+TWINS: dict[str, tuple[str, str]] = {
+    # spec function (module:name) -> (C function, Python wrapper module:name)
+}
+
+__all__ = ["TWINS", "ffi", "lib"]

@@ -1,0 +1,1 @@
+"""Subcommands of the ``pyholdem`` command line, one module each (see ``pyholdem.cli``)."""

@@ -1,0 +1,50 @@
+"""The one error hierarchy of pyholdem: every refusal names the value, what was allowed, and the section."""
+
+from __future__ import annotations
+
+
+class PyHoldemError(Exception):
+    """Base of every error pyholdem raises on purpose.
+
+    ``section`` is the spec section whose rule the input breaks (e.g. ``"5.6"``); the message ends
+    with ``(§5.6)`` so that it reads well on its own.
+    """
+
+    kind: str = "PyHoldemError"
+
+    def __init__(self, message: str, section: str | None = None) -> None:
+        self.section = section
+        self.detail = message
+        super().__init__(f"{message} (§{section})" if section else message)
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.kind = cls.__name__
+
+    def as_dict(self) -> dict[str, str | None]:
+        """The portable form used by hand-history reports and conformance vectors."""
+        return {"kind": self.kind, "section": self.section, "message": self.detail}
+
+
+class RuleSetError(PyHoldemError, ValueError):
+    """A rule-set field, preset name or rule-set file is not valid (spec 00)."""
+
+
+class InvalidCards(PyHoldemError, ValueError):
+    """Card text or ids that do not describe distinct cards of the deck, or the wrong number."""
+
+
+class IllegalAction(PyHoldemError):
+    """An action the rules do not allow in the current state; the state is left unchanged."""
+
+
+class RuleViolation(PyHoldemError, ValueError):
+    """A set-up or input that breaks a rule before any action (stacks, blinds, seats, amounts)."""
+
+
+class HistoryError(PyHoldemError, ValueError):
+    """A hand history that cannot be read or written (malformed, truncated, unknown fields)."""
+
+
+class NativeError(PyHoldemError, RuntimeError):
+    """The compiled core is missing or reported an unexpected status."""

@@ -1,0 +1,1 @@
+"""Spec module dealing — its sections are pending (see the matching spec/ document)."""

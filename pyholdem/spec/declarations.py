@@ -1,0 +1,1 @@
+"""Spec declarations — pending: every section of the document is marked Status: pending."""

@@ -1,0 +1,1 @@
+"""Spec irregularities — pending: every section of the document is marked Status: pending."""

@@ -1,0 +1,1 @@
+"""Spec module rankings — its sections are pending (see the matching spec/ document)."""

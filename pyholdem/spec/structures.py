@@ -1,0 +1,1 @@
+"""Spec module structures — its sections are pending (see the matching spec/ document)."""

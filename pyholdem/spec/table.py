@@ -1,0 +1,1 @@
+"""Spec module table — its sections are pending (see the matching spec/ document)."""

@@ -1,0 +1,1 @@
+"""Spec tournament — pending: every section of the document is marked Status: pending."""
