@@ -113,9 +113,7 @@ class RuleSet:
     losers_may_muck: bool = _flag(True, section="8.3")
     all_in_face_up: bool = _flag(True, section="8.4")
     must_table_both_cards: bool = _flag(True, section="8.9")
-    odd_chip_rule: str = _choice(
-        "left_of_button", "left_of_button_whole_chip", "first_winner_takes_remainder", section="8.8"
-    )
+    odd_chip_rule: str = _choice("left_of_button", "left_of_button_whole_chip", section="8.8")
     side_pots_awarded_first: bool = _flag(True, section="8.6")
     # tournament
     fee_percent: int = _int(0, 0, 50, section="9.1")
