@@ -139,6 +139,7 @@ class Hand:
             if i < n:
                 events.append(Event("deal", seat, cards=self.deal.holes[seat]))
         self._state = st
+        self._legal: LegalActions | None = None
         self._events = events
         self._result: HandResult | None = None
         self._exposed: tuple[int, ...] = ()
@@ -191,7 +192,9 @@ class Hand:
 
     def legal_actions(self) -> LegalActions:
         """What the player to act may do (§6.1); raises ``IllegalAction`` when the hand is over."""
-        return legal_actions(self._state, self.rules)
+        if self._legal is None:
+            self._legal = legal_actions(self._state, self.rules)
+        return self._legal
 
     def copy(self) -> Hand:
         """An independent copy: acting on it leaves this hand unchanged."""
@@ -235,7 +238,7 @@ class Hand:
     def _act(self, kind: str, amount: int | None) -> None:
         if self._state.to_act is None:
             raise IllegalAction(f"{kind} is not allowed: the hand is over", "6.1")
-        check_action(self._state, self.rules, kind, amount)
+        check_action(self._state, self.rules, kind, amount, self.legal_actions())
         st = self._state.clone()
         events: list[Event] = []
         saved = (self._exposed, self._last_round, self._result)
@@ -246,6 +249,7 @@ class Hand:
             self._exposed, self._last_round, self._result = saved
             raise
         self._state = st
+        self._legal = None
         self._events.extend(events)
 
     # ------------------------------------------------------------------ flow

@@ -6,8 +6,7 @@ answers; everything here is plain data (integers in chips, lists indexed by seat
 
 from __future__ import annotations
 
-import copy
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 
 PREFLOP, FLOP, TURN, RIVER = 0, 1, 2, 3
 STREET_NAMES = ("preflop", "flop", "turn", "river")
@@ -58,7 +57,14 @@ class HandState:
         return [s for s in range(self.seats) if not self.folded[s]]
 
     def clone(self) -> HandState:
-        new = copy.copy(self)
-        for name in ("stacks", "bets", "committed", "antes", "folded", "acted", "marks", "aggressors"):
-            setattr(new, name, list(getattr(self, name)))
+        """An independent copy (the lists are copied, everything else is immutable)."""
+        new = object.__new__(HandState)
+        for name in _SCALARS:
+            setattr(new, name, getattr(self, name))
+        for name in _LISTS:
+            setattr(new, name, getattr(self, name)[:])
         return new
+
+
+_LISTS = ("stacks", "bets", "committed", "antes", "folded", "acted", "marks", "aggressors")
+_SCALARS = tuple(f.name for f in fields(HandState) if f.name not in _LISTS)
