@@ -40,6 +40,7 @@ from pyholdem.spec.table import (
     check_seats,
     open_preflop,
     post_forced,
+    sleeper_status,
     straddle_seats,
 )
 
@@ -88,6 +89,7 @@ class Hand:
         blinds: int | Sequence[int],
         antes: int | Sequence[int] | None = None,
         straddles: Sequence[int] = (),
+        sleeper: int | None = None,
         seed: Seed = None,
         hole_cards: Sequence[str | Sequence[object] | None] | None = None,
         board: str | Sequence[object] | None = None,
@@ -134,6 +136,8 @@ class Hand:
         )
         events: list[Event] = []
         _post_forced_bets(st, rules, due, seats_of_blinds, amounts, straddlers, tuple(straddles), events)
+        if sleeper is not None:
+            _post_sleeper(st, rules, sleeper, events)
         open_preflop(st, rules)
         for i, seat in enumerate(_deal_order(n, button)):
             if i < n:
@@ -255,6 +259,18 @@ class Hand:
     # ------------------------------------------------------------------ flow
     def _advance(self, st: HandState, events: list[Event], first: bool = False) -> None:
         actor = st.to_act
+        if st.sleeper is not None:
+            status = sleeper_status(st)
+            if status == "void":
+                st.stacks[st.sleeper] += st.sleeper_amount
+                events.append(Event("sleeper_void", st.sleeper, st.sleeper_amount))
+                st.sleeper = None
+            elif status == "live":
+                seat = st.sleeper
+                _sleeper_goes_live(st, self.rules)
+                events.append(Event("sleeper_live", seat, st.bets[seat]))
+                if not first:
+                    st.to_act = actor = seat
         if uncontested_winner(st) is not None:
             self._end_round(st, events)
             self._settle(st, events, showdown=False)
@@ -421,6 +437,36 @@ def _post_forced_bets(
         st.stacks[seat] -= amount
         st.bets[seat] = amount
         events.append(Event("straddle", seat, amount, all_in=st.stacks[seat] == 0))
+
+
+def _post_sleeper(st: HandState, rules: RuleSet, seat: object, events: list[Event]) -> None:
+    amount = st.blind_amounts[-1] * rules.straddle_multiplier
+    if not rules.sleeper_allowed:
+        raise RuleViolation(f"a sleeper by seat {seat!r} is not allowed (sleeper_allowed is False)", "3.17")
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < st.seats:
+        raise RuleViolation(f"sleeper seat {seat!r} is not a seat in 0..{st.seats - 1}", "3.17")
+    if seat == st.button or seat in st.blind_seats:
+        raise RuleViolation(
+            f"seat {seat} is the button, a blind or a straddler and cannot post a sleeper", "3.17"
+        )
+    if st.stacks[seat] <= amount:
+        raise RuleViolation(
+            f"seat {seat} has {st.stacks[seat]} chips; a sleeper of {amount} needs more", "3.17"
+        )
+    st.stacks[seat] -= amount
+    st.sleeper, st.sleeper_amount = seat, amount
+    events.append(Event("sleeper", seat, amount))
+
+
+def _sleeper_goes_live(st: HandState, rules: RuleSet) -> None:
+    seat, amount = st.sleeper, st.sleeper_amount
+    assert seat is not None
+    st.bets[seat] = amount
+    st.blind_seats += (seat,)
+    st.blind_amounts += (amount,)
+    st.straddles += 1
+    st.sleeper, st.sleeper_amount = None, 0
+    open_preflop(st, rules)
 
 
 def _open_street(st: HandState, rules: RuleSet) -> None:

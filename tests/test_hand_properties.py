@@ -21,6 +21,7 @@ def hand_setups(draw: st.DrawFn) -> dict:
         betting_structure=draw(st.sampled_from(STRUCTURES)),
         ante_type=draw(st.sampled_from(["each_player", "each_player_except_blinds", "big_blind_ante"])),
         straddle_allowed=True,
+        sleeper_allowed=True,
         min_raise_rule=draw(
             st.sampled_from(
                 ["largest_full_increment", "initial_bet", "last_increment_including_short_allins"]
@@ -45,8 +46,20 @@ def hand_setups(draw: st.DrawFn) -> dict:
         for i, amount in enumerate(straddles):
             seat = (bb_seat + 1 + i) % n
             stacks[seat] = max(stacks[seat], amount + big * 2)
+    sleeper = None
+    first_free = (button + 3 + len(straddles)) % n
+    if n >= 4 and first_free != button and draw(st.booleans()):
+        free = []
+        seat = first_free
+        while seat != button:
+            free.append(seat)
+            seat = (seat + 1) % n
+        sleeper = draw(st.sampled_from(free))
+        amount = (straddles[-1] if straddles else big) * 2
+        stacks[sleeper] = max(stacks[sleeper], amount + big * 2)
     return {
         "rules": rules,
+        "sleeper": sleeper,
         "stacks": stacks,
         "button": button,
         "blinds": blinds,
@@ -64,6 +77,7 @@ def make(setup: dict) -> Hand:
         blinds=setup["blinds"],
         antes=setup["antes"],
         straddles=setup["straddles"],
+        sleeper=setup["sleeper"],
         seed=setup["seed"],
     )
 

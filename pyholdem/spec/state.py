@@ -48,6 +48,8 @@ class HandState:
     to_act: int | None = None
     aggressors: list[int | None] = field(default_factory=lambda: [None, None, None, None])
     straddles: int = 0
+    sleeper: int | None = None
+    sleeper_amount: int = 0
 
     def can_act(self, seat: int) -> bool:
         """In the hand and holding chips: a player who still takes part in the betting."""
