@@ -30,6 +30,7 @@ from pyholdem.spec.showdown import (
     must_show,
     resolve_pots,
     showing_order,
+    split_pot,
 )
 from pyholdem.spec.state import PREFLOP, RIVER, STREET_NAMES, HandState
 from pyholdem.spec.structures import fl_bet_size, fl_raise_to, min_bet, min_raise_to
@@ -75,9 +76,19 @@ class HandResult:
 class Hand:
     """One hand from the forced bets to the award (spec 03–08).
 
-    ``Hand(rules, stacks, button=…, blinds=(small, big) or one amount, antes=None | amount |
-    per-seat list, straddles=(amounts…), seed=…, hole_cards=[…], board=…, bet_sizes=None)``.
-    ``bet_sizes`` is the fixed-limit (small bet, big bet), by default (big blind, 2 × big blind).
+    ``stacks`` are the chips of each seat, clockwise from seat 0; ``button`` is a seat;
+    ``blinds`` is ``(small, big)`` or one amount (§3.10); ``antes`` one amount (paid as
+    ``rules.ante_type`` says) or one amount per seat; ``straddles`` the straddle amounts in
+    posting order (§3.16); ``sleeper`` a seat posting a sleeper (§3.17); ``bet_sizes`` the
+    fixed-limit (small bet, big bet), by default (big blind, 2 × big blind).
+
+    Cards: with ``seed`` the deck is shuffled by §1.4 and dealt by §4.2–4.3. ``hole_cards`` (one
+    entry per seat: ``"AcKd"``, or ``None``/``"????"`` for cards a replay does not know) and
+    ``board`` (up to five cards) fix cards instead; cards not fixed come off the seeded deck.
+    Unknown cards are fine until a showdown needs them (§8.5).
+
+    Amounts are chips (integers). Every action is validated completely before anything changes;
+    a refused action raises ``IllegalAction`` naming the value, what is allowed and the section.
     """
 
     def __init__(
@@ -360,10 +371,17 @@ class Hand:
                     events.append(Event("muck", seat, street="showdown"))
         for index in award_order(settlement.pots, self.rules):
             pot = settlement.pots[index]
+            shares = split_pot(
+                pot.amount,
+                pot.winners,
+                st.button,
+                st.seats,
+                odd_chip_rule=self.rules.odd_chip_rule,
+                chip_unit=self.rules.chip_unit,
+            )
+            street = "showdown" if showdown else self.street_of(st)
             for seat in pot.winners:
-                events.append(
-                    Event("win", seat, pot.amount, street="showdown" if showdown else self.street_of(st))
-                )
+                events.append(Event("win", seat, shares[seat], street=street))
         final = [s + p for s, p in zip(st.stacks, settlement.payouts, strict=True)]
         st.stacks = final
         st.to_act = None

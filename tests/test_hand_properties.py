@@ -173,7 +173,7 @@ def test_7_7_chips_are_conserved_and_every_hand_ends(setup: dict, rng_seed: int)
     assert sum(h.result.net) == 0
     assert all(s >= 0 for s in h.result.stacks)
     pot_total = sum(p.amount for p in h.result.pots)
-    assert pot_total <= sum(setup["stacks"])
+    assert pot_total == sum(e.amount for e in h.events if e.kind == "win")
     folded = h.state.folded
     for pot in h.result.pots:
         assert pot.winners and set(pot.winners) <= set(pot.eligible)
