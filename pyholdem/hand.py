@@ -369,6 +369,9 @@ class Hand:
                     events.append(Event("show", seat, cards=self.deal.holes[seat], street="showdown"))
                 else:
                     events.append(Event("muck", seat, street="showdown"))
+        street = "showdown" if showdown else self.street_of(st)
+        won = [0] * st.seats
+        awards: list[Event] = []
         for index in award_order(settlement.pots, self.rules):
             pot = settlement.pots[index]
             shares = split_pot(
@@ -379,9 +382,13 @@ class Hand:
                 odd_chip_rule=self.rules.odd_chip_rule,
                 chip_unit=self.rules.chip_unit,
             )
-            street = "showdown" if showdown else self.street_of(st)
             for seat in pot.winners:
-                events.append(Event("win", seat, shares[seat], street=street))
+                won[seat] += shares[seat]
+                awards.append(Event("win", seat, shares[seat], street=street))
+        for seat, paid in enumerate(settlement.payouts):
+            if paid > won[seat]:
+                events.append(Event("return", seat, paid - won[seat], street=street))
+        events.extend(awards)
         final = [s + p for s, p in zip(st.stacks, settlement.payouts, strict=True)]
         st.stacks = final
         st.to_act = None

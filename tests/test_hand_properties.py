@@ -180,6 +180,40 @@ def test_7_7_chips_are_conserved_and_every_hand_ends(setup: dict, rng_seed: int)
         assert not any(folded[s] for s in pot.eligible)
 
 
+def replay_stacks(h: Hand, start: list[int]) -> list[int]:
+    """The final stacks rebuilt from the event log alone."""
+    stacks = list(start)
+    front = [0] * len(start)
+    for e in h.events:
+        s, amount = e.seat, e.amount or 0
+        if e.kind == "board":
+            front = [0] * len(start)
+        elif e.kind in ("ante", "sleeper"):
+            stacks[s] -= amount
+        elif e.kind in ("blind", "straddle"):
+            stacks[s] -= amount
+            front[s] = amount
+        elif e.kind == "sleeper_live":
+            front[s] = amount
+        elif e.kind == "call":
+            stacks[s] -= amount
+            front[s] += amount
+        elif e.kind in ("bet", "raise"):
+            stacks[s] -= amount - front[s]
+            front[s] = amount
+        elif e.kind in ("return", "win", "sleeper_void"):
+            stacks[s] += amount
+    return stacks
+
+
+@settings(max_examples=60)
+@given(hand_setups(), st.integers())
+def test_7_6_event_log_accounts_for_every_chip(setup: dict, rng_seed: int) -> None:
+    h = play(setup, random.Random(rng_seed))
+    assert h.result is not None
+    assert replay_stacks(h, setup["stacks"]) == list(h.result.stacks)
+
+
 @settings(max_examples=40)
 @given(hand_setups(), st.integers())
 def test_6_1_legal_actions_agree_with_what_is_accepted(setup: dict, rng_seed: int) -> None:
