@@ -154,6 +154,9 @@ class Hand:
             if i < n:
                 events.append(Event("deal", seat, cards=self.deal.holes[seat]))
         self._state = st
+        self._unknown_cards = (
+            any(c is None for hole in self.deal.holes for c in hole) or None in self.deal.board
+        )
         self._legal: LegalActions | None = None
         self._events = events
         self._result: HandResult | None = None
@@ -254,7 +257,9 @@ class Hand:
         if self._state.to_act is None:
             raise IllegalAction(f"{kind} is not allowed: the hand is over", "6.1")
         check_action(self._state, self.rules, kind, amount, self.legal_actions())
-        st = self._state.clone()
+        # Once validated, applying an action cannot fail unless a showdown meets an unknown card
+        # (§8.5); only then is the change made on a copy that is dropped if it fails.
+        st = self._state.clone() if self._unknown_cards else self._state
         events: list[Event] = []
         saved = (self._exposed, self._last_round, self._result)
         try:
