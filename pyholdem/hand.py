@@ -7,8 +7,9 @@ state, and only then does the copy replace the state.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 
 from pyholdem.errors import IllegalAction, InvalidCards, RuleViolation
 from pyholdem.ruleset import RuleSet
@@ -351,7 +352,7 @@ class Hand:
         shown: dict[int, tuple[Card | None, ...]] = {s: self.deal.holes[s] for s in self._exposed}
         board = visible_board(self.deal, st.street)
         for seat in st.live():
-            values[seat] = hand_strength(self.deal.holes[seat], board) if showdown else 0
+            values[seat] = showdown_value(self.deal.holes[seat], board) if showdown else 0
         settlement = resolve_pots(
             contributions,
             st.folded,
@@ -405,6 +406,25 @@ class Hand:
             board=board,
             showdown=showdown,
         )
+
+
+def showdown_value(hole: Sequence[Card | None], board: Sequence[Card | None]) -> int:
+    """§8.5's hand value, computed by the C evaluator ``pyholdem.evaluate`` when it is built.
+
+    The C twin must give exactly the value of ``hand_strength`` (tests compare them); unknown
+    cards always go through ``hand_strength``, which refuses them.
+    """
+    fast = _fast_evaluator()
+    if fast is None or None in hole or None in board:
+        return hand_strength(hole, board)
+    return int(fast([*hole, *board]))
+
+
+@cache
+def _fast_evaluator() -> Callable[[list[Card]], int] | None:
+    import pyholdem
+
+    return getattr(pyholdem, "evaluate", None)
 
 
 def _deal_order(n: int, button: int) -> list[int]:

@@ -5,8 +5,12 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from pyholdem import Event, Hand, HandResult, IllegalAction, InvalidCards, Pot, RuleSet, RuleViolation
+from pyholdem import Card, Event, Hand, HandResult, IllegalAction, InvalidCards, Pot, RuleSet, RuleViolation
+from pyholdem.hand import showdown_value
+from pyholdem.spec.showdown import hand_strength
 
 NL = RuleSet()
 
@@ -191,3 +195,9 @@ def test_7_7_all_in_on_the_ante_wins_only_what_it_matched() -> None:
         h.check()
     assert h.result.pots[0] == Pot(9, (0, 1, 2), (0,))
     assert h.result.stacks[0] == 9
+
+
+@given(st.lists(st.integers(0, 51), min_size=7, max_size=7, unique=True))
+def test_8_5_showdown_value_equals_the_spec_hand_strength(ids: list[int]) -> None:
+    cards = [Card(i) for i in ids]
+    assert showdown_value(cards[:2], cards[2:]) == hand_strength(cards[:2], cards[2:])
