@@ -23,7 +23,14 @@ from pyholdem.spec.betting import (
     uncontested_winner,
 )
 from pyholdem.spec.cards import Card, Seed, parse_cards, shuffled_deck
-from pyholdem.spec.dealing import Deal, deal_cards, exposed_all_in_hands, run_out_needed, visible_board
+from pyholdem.spec.dealing import (
+    Deal,
+    deal_cards,
+    exposed_all_in_hands,
+    hole_card_order,
+    run_out_needed,
+    visible_board,
+)
 from pyholdem.spec.pots import Pot, all_in_to, limit_all_in_is_full, return_uncalled
 from pyholdem.spec.showdown import (
     award_order,
@@ -151,9 +158,8 @@ class Hand:
         if sleeper is not None:
             _post_sleeper(st, rules, sleeper, events)
         open_preflop(st, rules)
-        for i, seat in enumerate(_deal_order(n, button)):
-            if i < n:
-                events.append(Event("deal", seat, cards=self.deal.holes[seat]))
+        for seat in hole_card_order(n, button)[:n]:
+            events.append(Event("deal", seat, cards=self.deal.holes[seat]))
         self._state = st
         self._unknown_cards = (
             any(c is None for hole in self.deal.holes for c in hole) or None in self.deal.board
@@ -425,10 +431,6 @@ def _fast_evaluator() -> Callable[[list[Card]], int] | None:
     import pyholdem
 
     return getattr(pyholdem, "evaluate", None)
-
-
-def _deal_order(n: int, button: int) -> list[int]:
-    return [(button + 1 + i) % n for i in range(n)]
 
 
 def _make_deal(
