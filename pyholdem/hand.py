@@ -20,6 +20,7 @@ from pyholdem.spec.betting import (
     first_to_act_preflop,
     legal_actions,
     next_to_act,
+    timeout_outcome,
     uncontested_winner,
 )
 from pyholdem.spec.cards import Card, Seed, parse_cards, shuffled_deck
@@ -31,7 +32,7 @@ from pyholdem.spec.dealing import (
     run_out_needed,
     visible_board,
 )
-from pyholdem.spec.pots import Pot, all_in_to, limit_all_in_is_full, return_uncalled
+from pyholdem.spec.pots import Pot, all_in_to, freeze_all_in, limit_all_in_is_full, return_uncalled
 from pyholdem.spec.showdown import (
     award_order,
     hand_strength,
@@ -152,6 +153,7 @@ class Hand:
             acted=[False] * n,
             marks=[0] * n,
             straddles=len(straddlers),
+            frozen=[False] * n,
         )
         events: list[Event] = []
         _post_forced_bets(st, rules, due, seats_of_blinds, amounts, straddlers, tuple(straddles), events)
@@ -255,6 +257,32 @@ class Hand:
             self._act("call", None)
         else:
             self._act("bet" if st.current_bet == 0 else "raise", total)
+
+    def time_out(self) -> None:
+        """The player to act ran out of time (the clock is the caller's, ``rules.action_time_s``):
+        his hand is checked, folded or frozen all-in as ``rules.timeout_action`` says (§6.11, §7.8)."""
+        st = self._state
+        if st.to_act is None:
+            raise IllegalAction("time-out is not allowed: the hand is over", "6.11")
+        outcome = timeout_outcome(st, self.rules, st.to_act)
+        if outcome != "freeze":
+            self._act(outcome, None)
+            return
+        new = st.clone() if self._unknown_cards else st
+        seat = st.to_act
+        events = [
+            Event("freeze", seat, new.committed[seat] + new.bets[seat], street=STREET_NAMES[new.street])
+        ]
+        saved = (self._exposed, self._last_round, self._result)
+        try:
+            freeze_all_in(new, seat)
+            self._advance(new, events)
+        except Exception:
+            self._exposed, self._last_round, self._result = saved
+            raise
+        self._state = new
+        self._legal = None
+        self._events.extend(events)
 
     def act(self, kind: str, amount: int | None = None) -> None:
         """``act("raise", 300)`` is ``raise_to(300)``; kinds: fold, check, call, bet, raise."""

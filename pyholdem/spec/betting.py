@@ -208,6 +208,24 @@ def uncontested_winner(state: HandState) -> int | None:
     return live[0] if len(live) == 1 else None
 
 
+@rule("6.11")
+def timeout_outcome(state: HandState, rules: RuleSet, seat: int) -> str:
+    """Action clock and time-out: what happens to a player whose time to act ran out.
+
+    ``"check_else_fold"``: his hand is checked when he can check, else folded (TDA 29);
+    ``"fold"``: folded; ``"allin_freeze_if_committed"``: frozen all-in (§7.8) when he has put
+    chips in the pot this hand (blinds and antes count), else folded. Returns ``"check"``,
+    ``"fold"`` or ``"freeze"``.
+    """
+    rule_name = rules.timeout_action
+    if rule_name == "check_else_fold":
+        return "check" if may_check(state, seat) else "fold"
+    if rule_name == "allin_freeze_if_committed":
+        put_in = state.committed[seat] + state.bets[seat] + state.antes[seat]
+        return "freeze" if put_in > 0 else "fold"
+    return "fold"
+
+
 @rule("6.9")
 def betting_closed(state: HandState, seat: int | None = None) -> bool:
     """No betting when at most one player can act: nobody else has chips to bet against.
