@@ -176,6 +176,11 @@ class Hand:
         self._advance(st, events, first=True)
 
     # ------------------------------------------------------------------ queries
+    def __repr__(self) -> str:
+        st = self._state
+        where = "over" if self.is_over else f"{STREET_NAMES[st.street]}, seat {st.to_act} to act"
+        return f"<Hand {st.seats} seats, button {st.button}, {where}, stacks {list(st.stacks)}>"
+
     @property
     def to_act(self) -> int | None:
         """The seat whose turn it is, or None when the hand is over."""
