@@ -15,6 +15,19 @@ from pyholdem.errors import (
     RuleSetError,
     RuleViolation,
 )
+from pyholdem.evaluation import (
+    Category,
+    EquityResult,
+    cards_to_mask,
+    category,
+    describe,
+    enumerate_categories,
+    equity,
+    evaluate,
+    evaluate_batch,
+    evaluate_mask,
+    hand_class,
+)
 from pyholdem.ruleset import PRESETS, RuleSet, load_rules, preset
 from pyholdem.spec.cards import (
     Card,
@@ -30,6 +43,8 @@ __version__ = "0.1.0"
 __all__ = [
     "PRESETS",
     "Card",
+    "Category",
+    "EquityResult",
     "HistoryError",
     "IllegalAction",
     "InvalidCards",
@@ -40,7 +55,16 @@ __all__ = [
     "RuleViolation",
     "__version__",
     "cards",
+    "cards_to_mask",
+    "category",
+    "describe",
+    "enumerate_categories",
+    "equity",
+    "evaluate",
+    "evaluate_batch",
+    "evaluate_mask",
     "format_cards",
+    "hand_class",
     "load_rules",
     "parse_cards",
     "preset",
