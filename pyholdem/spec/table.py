@@ -36,6 +36,18 @@ def check_seats(stacks: Sequence[int], rules: RuleSet) -> None:
             raise RuleViolation(f"stack of seat {seat} is {stack!r}; it must be an integer > 0", "3.1")
 
 
+@rule("3.2")
+def random_seats(players: Sequence[str], seats: int, seed: Seed = None) -> dict[str, int]:
+    """Initial seat assignment: every player draws a seat at random (a seeded shuffle of the seats)."""
+    if len(set(players)) != len(players):
+        raise RuleViolation(f"players {list(players)} are not distinct", "3.2")
+    if len(players) > seats:
+        raise RuleViolation(f"{len(players)} players cannot sit at {seats} seats", "3.2")
+    order = list(range(seats))
+    random.Random(seed).shuffle(order)
+    return dict(zip(players, order, strict=False))
+
+
 @rule("3.3")
 def initial_button(seats: int, rules: RuleSet, seed: Seed = None) -> int:
     """Initial button: where the button starts (``initial_button``).

@@ -25,6 +25,7 @@ from pyholdem.spec.table import (
     moving_button,
     next_positions,
     post_forced,
+    random_seats,
     sleeper_status,
     small_blind_for,
     straddle_seats,
@@ -262,3 +263,14 @@ def test_3_8_nobody_is_big_blind_twice_going_heads_up() -> None:
     assert next_positions(PREV, occupied, RuleSet()) == Positions(2, 2, 1)
     frozen = RuleSet(button_rule="frozen_on_blind_bust")
     assert next_positions(PREV, [True, True, False], frozen) == Positions(0, 0, 1)
+
+
+def test_3_2_random_distinct_seats_replayable_by_seed() -> None:
+    players = [f"p{i}" for i in range(9)]
+    seats = random_seats(players, 9, seed=5)
+    assert sorted(seats.values()) == list(range(9)) and seats == random_seats(players, 9, seed=5)
+    firsts = {random_seats(players, 9, seed=s)["p0"] for s in range(100)}
+    assert firsts == set(range(9))
+    for bad, message in [(([*players, "p0"], 10), "not distinct"), ((players, 8), "cannot sit")]:
+        with pytest.raises(RuleViolation, match=message):
+            random_seats(*bad)
