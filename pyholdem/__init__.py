@@ -15,6 +15,20 @@ from pyholdem.errors import (
     RuleSetError,
     RuleViolation,
 )
+from pyholdem.evaluation import (
+    Category,
+    EquityResult,
+    cards_to_mask,
+    category,
+    describe,
+    enumerate_categories,
+    equity,
+    evaluate,
+    evaluate_batch,
+    evaluate_mask,
+    hand_class,
+)
+from pyholdem.hand import Event, Hand, HandResult, LegalActions
 from pyholdem.ruleset import PRESETS, RuleSet, load_rules, preset
 from pyholdem.spec.cards import (
     Card,
@@ -24,26 +38,45 @@ from pyholdem.spec.cards import (
     shuffled_deck,
     standard_deck,
 )
+from pyholdem.spec.showdown import Pot, Settlement, resolve_pots
 
 __version__ = "0.1.0"
 
 __all__ = [
     "PRESETS",
     "Card",
+    "Category",
+    "EquityResult",
+    "Event",
+    "Hand",
+    "HandResult",
     "HistoryError",
     "IllegalAction",
     "InvalidCards",
+    "LegalActions",
     "NativeError",
+    "Pot",
     "PyHoldemError",
     "RuleSet",
     "RuleSetError",
     "RuleViolation",
+    "Settlement",
     "__version__",
     "cards",
+    "cards_to_mask",
+    "category",
+    "describe",
+    "enumerate_categories",
+    "equity",
+    "evaluate",
+    "evaluate_batch",
+    "evaluate_mask",
     "format_cards",
+    "hand_class",
     "load_rules",
     "parse_cards",
     "preset",
+    "resolve_pots",
     "shuffled_deck",
     "standard_deck",
 ]

@@ -1,1 +1,140 @@
-"""Spec module pots — its sections are pending (see the matching spec/ document)."""
+"""Spec 07 — all-in and side pots (spec/07-all-in-and-side-pots.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from pyholdem.registry import rule
+from pyholdem.ruleset import RuleSet
+from pyholdem.spec.state import HandState
+
+
+@dataclass(frozen=True)
+class Pot:
+    """One pot: its chips, the seats that may win it, and (once awarded) the seats that won it."""
+
+    amount: int
+    eligible: tuple[int, ...]
+    winners: tuple[int, ...] = ()
+
+
+@rule("7.1")
+def all_in_to(state: HandState, seat: int) -> int:
+    """All-in for less: the bet ``seat`` has in front of it after putting in every chip it holds.
+
+    A player may always call, bet or raise to this total, even below the minimum (§5.5, §5.6).
+    """
+    return state.bets[seat] + state.stacks[seat]
+
+
+@rule("7.2")
+def reopened(state: HandState, rules: RuleSet, seat: int) -> bool:
+    """A short all-in does not reopen the betting: may ``seat``, who already acted, raise again?
+
+    Big-bet games read ``reopen_rule_big_bet``: ``"full_raise_cumulative"`` asks §7.3,
+    ``"full_raise_single"`` needs a full bet or raise made after the seat last acted,
+    ``"any_raise"`` any raise. Fixed limit needs a full (or half-bet, §7.4) raise since.
+    A seat that has not acted this round is not restricted.
+    """
+    if not state.acted[seat]:
+        return True
+    mark = state.marks[seat]
+    if rules.betting_structure == "fixed_limit" or rules.reopen_rule_big_bet == "full_raise_single":
+        return state.full_level > mark
+    if rules.reopen_rule_big_bet == "any_raise":
+        return state.current_bet > mark
+    return cumulative_reopen(state, rules, seat)
+
+
+@rule("7.3")
+def cumulative_reopen(state: HandState, rules: RuleSet, seat: int) -> bool:
+    """Short all-ins that add up to a full raise reopen: measured when the action returns.
+
+    The seat may raise again when the current bet exceeds the level it last acted on by at
+    least a full raise (the minimum raise increment of §5.6), however many all-ins made it up.
+    """
+    from pyholdem.spec.structures import min_raise_to
+
+    increment = min_raise_to(state, rules) - state.current_bet
+    return state.current_bet - state.marks[seat] >= increment
+
+
+@rule("7.4")
+def limit_all_in_is_full(raise_part: int, bet_size: int, rules: RuleSet) -> bool:
+    """Fixed limit: the half-bet rule — an all-in of at least half a bet counts as a full bet.
+
+    ``raise_part`` is how far the all-in goes above the last full bet level. With
+    ``reopen_rule_limit = "full_bet"`` only a complete bet counts.
+    """
+    if rules.reopen_rule_limit == "full_bet":
+        return raise_part >= bet_size
+    return 2 * raise_part >= bet_size
+
+
+@rule("7.5")
+def preflop_call_level(posted: Sequence[int], full_amounts: Sequence[int], rules: RuleSet) -> int:
+    """A short all-in blind: what the others must call preflop.
+
+    With ``short_blind_call_amount = "full_blind"`` the largest full blind (or straddle) stands
+    even when its poster was short; with ``"posted_amount"`` only what was actually posted.
+    """
+    if rules.short_blind_call_amount == "full_blind":
+        return max(max(full_amounts), max(posted))
+    return max(posted)
+
+
+@rule("7.8")
+def freeze_all_in(state: HandState, seat: int) -> None:
+    """Frozen all-in on time-out: ``seat`` stops betting with what it has put in so far.
+
+    It keeps its hand and plays for the pots its contribution reaches (§7.7); later bets form
+    side pots without it; its remaining chips stay behind, out of play.
+    """
+    state.frozen[seat] = True
+    state.acted[seat] = True
+
+
+@rule("7.6")
+def return_uncalled(contributions: Sequence[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Uncalled bet returned: the part of the largest contribution nobody matched goes back.
+
+    Returns ``(returned, capped)``: what each seat gets back and the contributions that stay in
+    the pot. Only a seat that alone holds the largest contribution gets anything back.
+    """
+    ranked = sorted(contributions, reverse=True)
+    returned = [0] * len(contributions)
+    capped = list(contributions)
+    if len(ranked) >= 2 and ranked[0] > ranked[1]:
+        top = contributions.index(ranked[0])
+        returned[top] = ranked[0] - ranked[1]
+        capped[top] = ranked[1]
+    return tuple(returned), tuple(capped)
+
+
+@rule("7.7")
+def layer_pots(contributions: Sequence[int], folded: Sequence[bool], dead: int = 0) -> tuple[Pot, ...]:
+    """Pot layering: one layer per distinct contribution level, main pot first, then side pots.
+
+    A layer holds, from every seat (folded or not), the part of its contribution between the
+    previous level and this one; it may be won by the seats still in the hand that reached the
+    level. Adjacent layers with the same eligible seats form one pot; a layer nobody can win joins
+    the pot below it; ``dead`` money joins the main pot.
+    """
+    live = tuple(s for s in range(len(contributions)) if not folded[s])
+    layers: list[Pot] = []
+    previous = 0
+    for level in sorted({c for c in contributions if c > 0}):
+        amount = sum(min(c, level) - min(c, previous) for c in contributions)
+        eligible = tuple(s for s in live if contributions[s] >= level)
+        previous = level
+        if not eligible and layers:
+            top = layers[-1]
+            layers[-1] = Pot(top.amount + amount, top.eligible)
+        elif layers and layers[-1].eligible == eligible:
+            layers[-1] = Pot(layers[-1].amount + amount, eligible)
+        else:
+            layers.append(Pot(amount, eligible))
+    if not layers or not layers[0].eligible:
+        return (Pot(sum(contributions) + dead, live),)
+    return (Pot(layers[0].amount + dead, layers[0].eligible), *layers[1:])
