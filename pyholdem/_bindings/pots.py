@@ -177,9 +177,9 @@ def _int_array(array: object, name: str, ndim: int, dtype: type[np.integer[Any]]
     arr = np.asarray(array)
     if arr.ndim != ndim:
         raise RuleViolation(f"{name} must be a {ndim}-dimensional array, got shape {arr.shape}", SECTION)
-    if arr.dtype.kind not in "iu":
+    if arr.dtype.kind not in "iu" and arr.size:
         raise RuleViolation(f"{name} must be an integer array, got dtype {arr.dtype}", SECTION)
-    if arr.dtype != dtype:
+    if arr.dtype != dtype and arr.size:
         info = np.iinfo(dtype)
         outside = (arr > info.max) | (arr < info.min)
         if outside.any():
@@ -188,8 +188,7 @@ def _int_array(array: object, name: str, ndim: int, dtype: type[np.integer[Any]]
             raise RuleViolation(
                 f"row {at[0]}: {name}{seat} = {arr[at]} does not fit {np.dtype(dtype).name}", SECTION
             )
-        arr = arr.astype(dtype)
-    return np.ascontiguousarray(arr)
+    return np.ascontiguousarray(arr, dtype=dtype)
 
 
 BatchArrays = tuple[
