@@ -204,3 +204,58 @@ int ph_resolve_pots_batch(int64_t n_hands, int n_seats, const int64_t *contribut
     }
     return accept(fault);
 }
+
+/* The hand values of one showdown row (values[s] = -1 for folded seats), or a card fault. */
+static int showdown_values(int n, const uint8_t *board, const uint8_t *holes, const uint8_t *folded,
+                           int32_t *values, ph_pot_fault *fault) {
+    uint64_t used = 0;
+    for (int i = 0; i < 5; i++) {
+        if (board[i] >= 52) return refuse(fault, PH_FIELD_CARDS, -1);
+        uint64_t bit = 1ull << board[i];
+        if (used & bit) return refuse(fault, PH_FIELD_DUPLICATE, -1);
+        used |= bit;
+    }
+    uint64_t board_mask = used;
+    for (int s = 0; s < n; s++) {
+        values[s] = -1;
+        if (folded[s]) continue;
+        uint64_t hand = board_mask;
+        for (int i = 0; i < 2; i++) {
+            uint8_t card = holes[2 * s + i];
+            if (card >= 52) return refuse(fault, PH_FIELD_CARDS, s);
+            uint64_t bit = 1ull << card;
+            if (used & bit) return refuse(fault, PH_FIELD_DUPLICATE, s);
+            used |= bit;
+            hand |= bit;
+        }
+        values[s] = ph_evaluate_mask(hand);
+    }
+    return PH_OK;
+}
+
+int ph_resolve_showdowns_batch(int64_t n_hands, int n_seats, const uint8_t *boards, const uint8_t *holes,
+                               const int64_t *contributions, const uint8_t *folded, const int64_t *dead,
+                               const int64_t *buttons, int odd_chip_rule, int64_t chip_unit, int32_t *values,
+                               int64_t *payouts, ph_pot_fault *fault) {
+    if (n_hands < 0 ||
+        (n_hands > 0 && (!boards || !holes || !contributions || !folded || !buttons || !values || !payouts)))
+        return refuse(fault, PH_FIELD_COUNT, -1);
+    if (n_seats < 2 || n_seats > PH_MAX_SEATS) return refuse(fault, PH_FIELD_SEATS, -1);
+    ph_pot pots[PH_MAX_POTS];
+    for (int64_t h = 0; h < n_hands; h++) {
+        size_t at = (size_t)h * (size_t)n_seats;
+        const int64_t *row_dead = dead ? dead + at : NULL;
+        int status = showdown_values(n_seats, boards + 5 * (size_t)h, holes + 2 * at, folded + at, values + at,
+                                     fault);
+        if (status == PH_OK)
+            status = validate(n_seats, contributions + at, folded + at, values + at, row_dead, buttons[h],
+                              odd_chip_rule, chip_unit, fault);
+        if (status != PH_OK) {
+            if (fault) fault->row = h;
+            return status;
+        }
+        settle(n_seats, contributions + at, folded + at, values + at, row_dead, (int)buttons[h], odd_chip_rule,
+               chip_unit, payouts + at, pots);
+    }
+    return accept(fault);
+}

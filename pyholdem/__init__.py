@@ -15,9 +15,22 @@ from pyholdem.errors import (
     RuleSetError,
     RuleViolation,
 )
+from pyholdem.evaluation import (
+    Category,
+    EquityResult,
+    cards_to_mask,
+    category,
+    describe,
+    enumerate_categories,
+    equity,
+    evaluate,
+    evaluate_batch,
+    evaluate_mask,
+    hand_class,
+)
 from pyholdem.hand import Event, Hand, HandResult, LegalActions
 from pyholdem.ruleset import PRESETS, RuleSet, load_rules, preset
-from pyholdem.settlement import resolve_pots, resolve_pots_batch
+from pyholdem.settlement import resolve_pots, resolve_pots_batch, resolve_showdowns_batch
 from pyholdem.spec.cards import (
     Card,
     cards,
@@ -33,6 +46,8 @@ __version__ = "0.1.0"
 __all__ = [
     "PRESETS",
     "Card",
+    "Category",
+    "EquityResult",
     "Event",
     "Hand",
     "HandResult",
@@ -49,12 +64,22 @@ __all__ = [
     "Settlement",
     "__version__",
     "cards",
+    "cards_to_mask",
+    "category",
+    "describe",
+    "enumerate_categories",
+    "equity",
+    "evaluate",
+    "evaluate_batch",
+    "evaluate_mask",
     "format_cards",
+    "hand_class",
     "load_rules",
     "parse_cards",
     "preset",
     "resolve_pots",
     "resolve_pots_batch",
+    "resolve_showdowns_batch",
     "shuffled_deck",
     "standard_deck",
 ]

@@ -14,7 +14,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from pyholdem._bindings.native import check, ffi, lib
-from pyholdem.errors import RuleViolation
+from pyholdem.errors import InvalidCards, RuleViolation
 from pyholdem.ruleset import FIELDS
 from pyholdem.spec.showdown import Pot, Settlement
 
@@ -282,3 +282,75 @@ def resolve_pots_batch(
     if status != lib.PH_OK:
         raise_batch_fault(status, fault, arrays, "resolve_pots_batch")
     return payouts
+
+
+def _card_array(array: object, name: str, shape: tuple[int, ...], ignore: NDArray[np.bool_] | None) -> Any:
+    """Card ids as a C-contiguous uint8 array of ``shape``; entries where ``ignore`` is set are zeroed."""
+    arr = np.asarray(array)
+    if arr.shape != shape:
+        raise RuleViolation(f"{name} has shape {arr.shape}; expected {shape}", SECTION)
+    if arr.dtype.kind not in "iu" and arr.size:
+        raise RuleViolation(f"{name} must be an integer array of card ids, got dtype {arr.dtype}", SECTION)
+    if ignore is not None:
+        arr = np.where(ignore, 0, arr)
+    if arr.dtype != np.uint8 and arr.size:
+        outside = (arr < 0) | (arr > 51)
+        if outside.any():
+            at = tuple(int(i) for i in np.argwhere(outside)[0])
+            index = "".join(f"[{i}]" for i in at[1:])
+            raise InvalidCards(f"row {at[0]}: {name}{index} = {arr[at]} is not a card id 0..51", "1.1")
+    return np.ascontiguousarray(arr, dtype=np.uint8)
+
+
+def resolve_showdowns_batch(
+    board: object,
+    hole_cards: object,
+    contributions: object,
+    folded: object,
+    button: object,
+    *,
+    dead: object = None,
+    odd_chip_rule: str | None = None,
+    chip_unit: int = 1,
+) -> tuple[NDArray[np.int64], NDArray[np.int32]]:
+    """Evaluate and settle N showdowns in one C call, for simulators.
+
+    ``board`` ``(N, 5)`` and ``hole_cards`` ``(N, S, 2)`` card ids (folded seats' hole cards are
+    ignored), the rest as ``resolve_pots_batch``. Returns ``(payouts, values)``: ``(N, S)`` int64
+    payouts and ``(N, S)`` int32 hand values (-1 for folded seats). Board and live hole cards must be
+    distinct ids 0..51 (``InvalidCards`` naming the row otherwise).
+    """
+    c = _int_array(contributions, "contributions", 2, np.int64)
+    arrays = batch_arrays(c, folded, np.empty(c.shape, dtype=np.int32), button, dead)
+    c, f, values, b, d = arrays
+    n_hands, n_seats = c.shape
+    boards = _card_array(board, "board", (n_hands, 5), None)
+    holes = _card_array(hole_cards, "hole_cards", (n_hands, n_seats, 2), f[:, :, None])
+    unit = chip_unit_value(chip_unit)
+    code = odd_chip_code(odd_chip_rule)
+    payouts = np.zeros((n_hands, n_seats), dtype=np.int64)
+    fault = ffi.new("ph_pot_fault *")
+    status = lib.ph_resolve_showdowns_batch(
+        n_hands,
+        n_seats,
+        ffi.from_buffer("uint8_t[]", boards),
+        ffi.from_buffer("uint8_t[]", holes),
+        ffi.from_buffer("int64_t[]", c),
+        ffi.from_buffer("uint8_t[]", f.view(np.uint8)),
+        ffi.NULL if d is None else ffi.from_buffer("int64_t[]", d),
+        ffi.from_buffer("int64_t[]", b),
+        code,
+        unit,
+        ffi.from_buffer("int32_t[]", values),
+        ffi.from_buffer("int64_t[]", payouts),
+        fault,
+    )
+    if status != lib.PH_OK:
+        r, seat = int(fault.row), int(fault.seat)
+        if fault.field in (lib.PH_FIELD_CARDS, lib.PH_FIELD_DUPLICATE):
+            where = "the board" if seat < 0 else f"hole_cards[{seat}]"
+            held = boards[r].tolist() if seat < 0 else holes[r, seat].tolist()
+            problem = "a card id outside 0..51" if fault.field == lib.PH_FIELD_CARDS else "a card dealt twice"
+            raise InvalidCards(f"row {r}: {where} {held} holds {problem}", "1.1")
+        raise_batch_fault(status, fault, arrays, "resolve_showdowns_batch")
+    return payouts, values
