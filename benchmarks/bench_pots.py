@@ -73,7 +73,7 @@ def test_bench_c_resolve_pots_single(benchmark: Any) -> None:
 
 def test_bench_c_resolve_pots_batch(benchmark: Any) -> None:
     c, f, v, b = six_way_hands(BATCH)
-    payouts = benchmark.pedantic(resolve_pots_batch, args=(c, f, v, b), rounds=5, iterations=1)
+    payouts = benchmark.pedantic(resolve_pots_batch, args=(c, f, v, b), rounds=10, iterations=1)
     assert (payouts.sum(axis=1) == c.sum(axis=1)).all()
     rate = _record(benchmark, "c_batch", BATCH)
     if "spec" not in RATE:
@@ -90,7 +90,7 @@ def test_bench_c_resolve_showdowns_batch(benchmark: Any) -> None:
     deals = np.argsort(rng.random((BATCH, 52)), axis=1)[:, : 5 + 2 * SEATS].astype(np.uint8)
     board, holes = deals[:, :5], deals[:, 5:].reshape(BATCH, SEATS, 2)
     payouts, values = benchmark.pedantic(
-        resolve_showdowns_batch, args=(board, holes, c, f, b), rounds=5, iterations=1
+        resolve_showdowns_batch, args=(board, holes, c, f, b), rounds=10, iterations=1
     )
     assert (payouts.sum(axis=1) == c.sum(axis=1)).all() and (values[~f] > 0).all()
     rate = _record(benchmark, "c_showdowns", BATCH)
