@@ -232,3 +232,10 @@ def test_6_3_three_handed_order_after_the_flop() -> None:
     assert h.to_act == 0  # the small blind first after the flop
     h.check(), h.check()
     assert h.to_act == 2 and h.street == "flop"
+
+
+def test_6_1_repr_names_the_street_and_the_player_to_act() -> None:
+    h = Hand(NL, [100, 200, 300], button=0, blinds=(1, 2))
+    assert repr(h) == "<Hand 3 seats, button 0, preflop, seat 0 to act, stacks [100, 199, 298]>"
+    h.fold(), h.fold()
+    assert repr(h) == "<Hand 3 seats, button 0, over, stacks [100, 199, 301]>"

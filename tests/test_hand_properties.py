@@ -33,6 +33,7 @@ def hand_setups(draw: st.DrawFn) -> dict:
         all_in_face_up=draw(st.booleans()),
         odd_chip_rule=draw(st.sampled_from(["left_of_button", "left_of_button_whole_chip"])),
         timeout_action=draw(st.sampled_from(["check_else_fold", "fold", "allin_freeze_if_committed"])),
+        out_of_turn=draw(st.sampled_from(["tda53", "fold_only_binding", "reject"])),
     )
     stacks = draw(st.lists(SHORT_OR_DEEP, min_size=n, max_size=n))
     button = draw(st.integers(0, n - 1))
@@ -87,7 +88,23 @@ def snapshot(h: Hand) -> tuple:
     return (dataclasses.astuple(h.state), h.events, h.result, h.to_act)
 
 
+def random_out_of_turn(h: Hand, rng: random.Random) -> None:
+    """Announce a random action for a random seat out of turn; a refusal must change nothing."""
+    before = snapshot(h)
+    seat = rng.randrange(h.state.seats)
+    kind = rng.choice(["fold", "check", "call", "raise"])
+    amount = h.state.current_bet + rng.choice([1, 2, 4]) * h.state.big_blind if kind == "raise" else None
+    try:
+        h.act(kind, amount, seat=seat)
+    except IllegalAction:
+        assert snapshot(h) == before
+
+
 def random_action(h: Hand, rng: random.Random) -> None:
+    if rng.random() < 0.1:
+        random_out_of_turn(h, rng)
+        if h.is_over:
+            return
     legal = h.legal_actions()
     options = ["fold"] * 1 + ["check"] * 3 * legal.check + ["call"] * 3 * (legal.call is not None)
     st_ = h.state

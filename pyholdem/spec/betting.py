@@ -208,6 +208,21 @@ def uncontested_winner(state: HandState) -> int | None:
     return live[0] if len(live) == 1 else None
 
 
+@rule("6.10")
+def out_of_turn_binds(state: HandState, rules: RuleSet, seat: int) -> bool:
+    """Action out of turn: does the action ``seat`` announced out of turn bind now that it is his turn?
+
+    ``state.out_of_turn[seat]`` is (action, amount, the bet he faced when he announced it).
+    ``"tda53"``: a fold always binds; any other action binds if the action to him has not
+    changed (nobody bet or raised in between). ``"fold_only_binding"``: only a fold binds.
+    ``"reject"``: nothing is ever recorded (an action out of turn is refused).
+    """
+    kind, _, faced = state.out_of_turn[seat]
+    if kind == "fold":
+        return True
+    return rules.out_of_turn == "tda53" and state.current_bet == faced
+
+
 @rule("6.11")
 def timeout_outcome(state: HandState, rules: RuleSet, seat: int) -> str:
     """Action clock and time-out: what happens to a player whose time to act ran out.

@@ -51,6 +51,7 @@ class HandState:
     sleeper: int | None = None
     sleeper_amount: int = 0
     frozen: list[bool] = field(default_factory=list)
+    out_of_turn: dict[int, tuple[str, int | None, int]] = field(default_factory=dict)
 
     def can_act(self, seat: int) -> bool:
         """In the hand, holding chips and not frozen (§7.8): a player who still takes part in the betting."""
@@ -66,8 +67,9 @@ class HandState:
             setattr(new, name, getattr(self, name))
         for name in _LISTS:
             setattr(new, name, getattr(self, name)[:])
+        new.out_of_turn = dict(self.out_of_turn)
         return new
 
 
 _LISTS = ("stacks", "bets", "committed", "antes", "folded", "acted", "marks", "aggressors", "frozen")
-_SCALARS = tuple(f.name for f in fields(HandState) if f.name not in _LISTS)
+_SCALARS = tuple(f.name for f in fields(HandState) if f.name not in (*_LISTS, "out_of_turn"))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pyholdem import Hand, IllegalAction, Pot, RuleSet
+from pyholdem import Event, Hand, IllegalAction, Pot, RuleSet
 from pyholdem.spec.betting import (
     betting_closed,
     first_to_act_postflop,
@@ -14,6 +14,7 @@ from pyholdem.spec.betting import (
     may_raise,
     must_act,
     next_to_act,
+    out_of_turn_binds,
     timeout_outcome,
     uncontested_winner,
 )
@@ -328,3 +329,52 @@ def test_7_8_freeze_all_in_marks_the_seat() -> None:
     st = h.state
     freeze_all_in(st, 1)
     assert st.frozen[1] and st.acted[1] and not st.can_act(1) and st.stacks[1] == 995
+
+
+def test_6_10_out_of_turn_binds_when_the_action_is_unchanged() -> None:
+    h = Hand(NL, [1000] * 4, button=0, blinds=(5, 10))
+    h.act("raise", 40, seat=0)
+    assert h.to_act == 3 and h.state.out_of_turn == {0: ("raise", 40, 10)}
+    assert out_of_turn_binds(h.state, NL, 0)
+    h.fold()
+    assert h.events[-2].kind == "out_of_turn_binds" and h.events[-1] == Event("raise", 0, 40)
+    assert h.to_act == 1
+
+
+def test_6_10_out_of_turn_void_when_the_action_changed_but_fold_binds() -> None:
+    h = Hand(NL, [1000] * 4, button=0, blinds=(5, 10))
+    h.act("check", seat=0)
+    h.raise_to(30)
+    assert h.events[-1].kind == "out_of_turn_void" and h.to_act == 0
+    h = Hand(NL, [1000] * 4, button=0, blinds=(5, 10))
+    h.act("fold", seat=0)
+    h.raise_to(30)
+    assert h.state.folded[0] and h.to_act == 1
+
+
+def test_6_10_seed_002_only_a_fold_binds_and_reject_refuses() -> None:
+    seed002 = RuleSet(out_of_turn="fold_only_binding")
+    h = Hand(seed002, [1000] * 4, button=0, blinds=(5, 10))
+    h.act("call", seat=0)
+    h.call()
+    assert h.events[-1].kind == "out_of_turn_void" and h.to_act == 0
+    reject = Hand(RuleSet(out_of_turn="reject"), [1000] * 4, button=0, blinds=(5, 10))
+    before = reject.state
+    with pytest.raises(IllegalAction, match="out of turn") as info:
+        reject.act("fold", seat=0)
+    assert info.value.section == "6.10" and reject.state == before
+
+
+def test_6_10_out_of_turn_refusals_and_round_end() -> None:
+    h = Hand(NL, [1000] * 4, button=0, blinds=(5, 10))
+    for seat, message in [(7, "not a seat"), (True, "not a seat")]:
+        with pytest.raises(IllegalAction, match=message):
+            h.act("fold", seat=seat)
+    h.act("fold", seat=0)
+    with pytest.raises(IllegalAction, match="already acted out of turn"):
+        h.act("call", seat=0)
+    h2 = Hand(NL, [1000] * 3, button=0, blinds=(5, 10))
+    h2.call(), h2.call()
+    h2.act("check", seat=0)  # the button already called; the round ends before his turn
+    h2.check()
+    assert h2.street == "flop" and h2.events[-2].kind == "out_of_turn_void" and not h2.state.out_of_turn
