@@ -48,7 +48,7 @@ def _bad_chip_unit(chip_unit: object) -> str:
 
 
 def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+    return type(value) is int or (isinstance(value, int) and not isinstance(value, bool))
 
 
 def odd_chip_code(odd_chip_rule: object) -> int:
@@ -90,8 +90,9 @@ def fault_message(fault: Any, n_seats: int, row: dict[str, Any], button: object)
     return f"the C resolver refused field {field} of seat {seat}"
 
 
-def _seats(mask: int, n: int) -> tuple[int, ...]:
-    return tuple(s for s in range(n) if mask >> s & 1)
+SEATS_OF_MASK: tuple[tuple[int, ...], ...] = tuple(
+    tuple(s for s in range(MAX_SEATS) if mask >> s & 1) for mask in range(1 << MAX_SEATS)
+)
 
 
 def _amounts(items: Sequence[Any], name: str) -> list[int]:
@@ -167,7 +168,9 @@ def resolve_pots(
         raise RuleViolation(fault_message(fault, n, row, button), SECTION)
     return Settlement(
         tuple(payouts),
-        tuple(Pot(p.amount, _seats(p.eligible, n), _seats(p.winners, n)) for p in pots[0 : n_pots[0]]),
+        tuple(
+            Pot(p.amount, SEATS_OF_MASK[p.eligible], SEATS_OF_MASK[p.winners]) for p in pots[0 : n_pots[0]]
+        ),
     )
 
 
