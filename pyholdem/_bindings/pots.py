@@ -174,10 +174,18 @@ def resolve_pots(
     )
 
 
+def as_array(array: object, name: str) -> NDArray[Any]:
+    """``np.asarray(array)``, refusing ragged or otherwise unconvertible input with a RuleViolation."""
+    try:
+        return np.asarray(array)
+    except (ValueError, TypeError) as exc:
+        raise RuleViolation(f"{name} is not a rectangular array: {exc}", SECTION) from None
+
+
 def _int_array(array: object, name: str, ndim: int, dtype: type[np.integer[Any]]) -> NDArray[Any]:
     """``array`` as a C-contiguous array of ``dtype``; refuses other shapes, non-integer dtypes, and
     values that do not fit ``dtype`` (naming the first row that holds one)."""
-    arr = np.asarray(array)
+    arr = as_array(array, name)
     if arr.ndim != ndim:
         raise RuleViolation(f"{name} must be a {ndim}-dimensional array, got shape {arr.shape}", SECTION)
     if arr.dtype.kind not in "iu" and arr.size:
@@ -211,8 +219,8 @@ def batch_arrays(
     n_hands, n_seats = c.shape
     if not 2 <= n_seats <= MAX_SEATS:
         raise RuleViolation(_seat_count(n_seats), SECTION)
-    f = np.asarray(folded)
-    v = np.asarray(values)
+    f = as_array(folded, "folded")
+    v = as_array(values, "values")
     for name, arr in (("folded", f), ("values", v)):
         if arr.shape != c.shape:
             raise RuleViolation(f"{name} has shape {arr.shape}; contributions has {c.shape}", SECTION)
@@ -289,7 +297,7 @@ def resolve_pots_batch(
 
 def _card_array(array: object, name: str, shape: tuple[int, ...], ignore: NDArray[np.bool_] | None) -> Any:
     """Card ids as a C-contiguous uint8 array of ``shape``; entries where ``ignore`` is set are zeroed."""
-    arr = np.asarray(array)
+    arr = as_array(array, name)
     if arr.shape != shape:
         raise RuleViolation(f"{name} has shape {arr.shape}; expected {shape}", SECTION)
     if arr.dtype.kind not in "iu" and arr.size:
