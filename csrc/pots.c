@@ -193,7 +193,7 @@ static int settle(int n, const int64_t *contributions, const uint8_t *folded, co
 }
 
 int ph_resolve_pots(int n_seats, const int64_t *contributions, const uint8_t *folded, const int32_t *values,
-                    const int64_t *dead, int button, int odd_chip_rule, int64_t chip_unit, int64_t *payouts,
+                    int button, const int64_t *dead, int odd_chip_rule, int64_t chip_unit, int64_t *payouts,
                     ph_pot *pots, int *n_pots, ph_pot_fault *fault) {
     if (!contributions || !folded || !values || !payouts || !pots || !n_pots)
         return refuse(fault, PH_FIELD_COUNT, -1);
@@ -205,7 +205,7 @@ int ph_resolve_pots(int n_seats, const int64_t *contributions, const uint8_t *fo
 }
 
 int ph_resolve_pots_batch(int64_t n_hands, int n_seats, const int64_t *contributions, const uint8_t *folded,
-                          const int32_t *values, const int64_t *dead, const int64_t *buttons,
+                          const int32_t *values, const int64_t *buttons, const int64_t *dead,
                           int odd_chip_rule, int64_t chip_unit, int64_t *payouts, ph_pot_fault *fault) {
     if (n_hands < 0 || (n_hands > 0 && (!contributions || !folded || !values || !buttons || !payouts)))
         return refuse(fault, PH_FIELD_COUNT, -1);
@@ -259,8 +259,8 @@ static int showdown_values(int n, const uint8_t *board, const uint8_t *holes, co
 }
 
 int ph_resolve_showdowns_batch(int64_t n_hands, int n_seats, const uint8_t *boards, const uint8_t *holes,
-                               const int64_t *contributions, const uint8_t *folded, const int64_t *dead,
-                               const int64_t *buttons, int odd_chip_rule, int64_t chip_unit, int32_t *values,
+                               const int64_t *contributions, const uint8_t *folded, const int64_t *buttons,
+                               const int64_t *dead, int odd_chip_rule, int64_t chip_unit, int32_t *values,
                                int64_t *payouts, ph_pot_fault *fault) {
     if (n_hands < 0 ||
         (n_hands > 0 && (!boards || !holes || !contributions || !folded || !buttons || !values || !payouts)))
