@@ -115,7 +115,8 @@ def test_2_4_c_and_spec_refuse_the_same_inputs(ids: list[int]) -> None:
         [51, 47, 43, 39, 35.0],
         [51, 47, 43, 39, -1],
         [51, 47, 43, 39, None],
-        [51, 47, 43, 39, np.int64(3)],
+        [51, 47, 43, 39, False],
+        [51, 47, 43, 39, "2c"[:1]],
         42,
     ],
 )
@@ -125,6 +126,13 @@ def test_2_4_evaluate_refuses_exactly_like_the_spec(bad: object) -> None:
     with pytest.raises(InvalidCards) as c_error:
         pyholdem.evaluate(bad)  # type: ignore[arg-type]
     assert str(c_error.value) == str(spec_error.value)
+
+
+def test_2_4_evaluate_accepts_numpy_integers_as_ids() -> None:
+    ids = np.array([51, 47, 43, 39, 0, 1, 2], dtype=np.int64)
+    assert pyholdem.evaluate(list(ids)) == hand_value(ids.tolist())
+    with pytest.raises(InvalidCards, match="outside"):
+        pyholdem.evaluate([*list(ids[:4]), np.int64(52)])
 
 
 def test_2_4_evaluate_accepts_every_spec_spelling() -> None:
