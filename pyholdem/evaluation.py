@@ -61,6 +61,8 @@ def evaluate(hand: CardsLike) -> int:
     """
     kind = hand.__class__
     if kind is tuple or kind is list:
+        if hand and hand[0].__class__ is str:
+            return _evaluate_texts(hand)
         try:
             ids = bytes(hand)
         except (TypeError, ValueError):
