@@ -7,30 +7,19 @@ report prints, per group, how many times faster pyholdem is than each competitor
 
 from __future__ import annotations
 
-import importlib
 import importlib.util
 import sys
 from collections import defaultdict
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import numpy as np
 import pytest
 
 BATCH_HANDS = 2_000_000
-SAMPLE_HANDS = 20_000
 
 # group -> name -> (seconds per round, items per round)
 RESULTS: dict[str, dict[str, tuple[float, int]]] = defaultdict(dict)
-
-
-def optional(module: str) -> ModuleType:
-    """The competitor module, or skip this benchmark (pyholdem's own benchmarks never skip)."""
-    try:
-        return importlib.import_module(module)
-    except ImportError:
-        pytest.skip(f"{module} is not installed (make bench installs the bench extra)")
 
 
 @pytest.fixture(scope="session")
@@ -89,7 +78,7 @@ void pheval_equity(const int *hole, uint64_t *wins, uint64_t *ties);
 @pytest.fixture(scope="session")
 def pheval_loop(tmp_path_factory: pytest.TempPathFactory) -> Any:
     """phevaluator's C ``evaluate_7cards`` called from a C loop (built here, linked to its .so)."""
-    pheval = optional("phevaluator._pheval")
+    pheval = pytest.importorskip("phevaluator._pheval")
     from cffi import FFI
 
     shared = Path(pheval.__file__).resolve()
@@ -117,6 +106,12 @@ def record(benchmark: Any, group: str, name: str, items: int) -> None:
     stats = benchmark.stats.stats if benchmark.stats else None
     if stats is not None:
         RESULTS[group][name] = (stats.median, items)
+
+
+@pytest.fixture
+def report() -> Any:
+    """``report(benchmark, group, name, items_per_round)`` after a benchmark has run."""
+    return record
 
 
 def pytest_terminal_summary(terminalreporter: Any) -> None:
