@@ -2,13 +2,16 @@
  * evaluator.c — hand values (spec 02) from card ids, masks and batches; category enumeration;
  * equity. Every table comes from csrc/generated/eval_tables.h, generated from the Python spec.
  *
- * A hand key is PH_KEY_INIT plus PH_CARD_KEY[c] per card: 3-bit rank counts in bits 0..38 and
- * four 4-bit suit counters from bit 40 that start at 3, so PH_FLUSH_CHECK is set once a suit
- * has five cards. With at most seven cards a flush excludes four of a kind and full house, so a
+ * A hand key is PH_KEY_INIT plus PH_CARD_KEY[c] per card: four 4-bit suit counters in bits
+ * 0..15 that start at 3, so PH_FLUSH_CHECK is set once a suit has five cards, and 3-bit rank
+ * counts from bit 16. With at most seven cards a flush excludes four of a kind and full house, so a
  * flush hand's value is PH_FLUSH_TABLE[ranks of that suit]; any other hand's is in
  * PH_RANK_TABLE, reached through the perfect hash of the rank counts.
  */
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "eval_tables.h"
 #include "holdem.h"
@@ -21,7 +24,7 @@
 
 static inline unsigned rank_lookup(uint64_t key)
 {
-    uint64_t h = (key & PH_RANK_KEY_MASK) * PH_HASH_MULT;
+    uint64_t h = (key >> PH_RANK_SHIFT) * PH_HASH_MULT;
     uint32_t bucket = (uint32_t)(h >> (64 - PH_BUCKET_BITS));
     uint32_t slot = (uint32_t)((((h >> 16) & 0xffffffffull) * PH_RANK_TABLE_SIZE) >> 32);
     slot += PH_DISPLACE[bucket];
@@ -87,6 +90,24 @@ int ph_hand_value(const uint8_t *cards, int count)
     return (int)eval_cards(cards, count);
 }
 
+static inline int hand_value_k(const uint8_t *cards, const int k)
+{
+    if (cards == NULL)
+        return -PH_ERR_ARGUMENT;
+    uint64_t bits = 0;
+    for (int i = 0; i < k; i++)
+        bits |= PH_CARD_BIT[cards[i]];
+    if (__builtin_popcountll(bits) != k)
+        return -check_cards(cards, k);
+    return (int)eval_cards(cards, k);
+}
+
+int ph_hand_value5(const uint8_t *cards) { return hand_value_k(cards, 5); }
+
+int ph_hand_value6(const uint8_t *cards) { return hand_value_k(cards, 6); }
+
+int ph_hand_value7(const uint8_t *cards) { return hand_value_k(cards, 7); }
+
 int ph_evaluate_mask(uint64_t mask)
 {
     if (mask >> 52)
@@ -108,17 +129,34 @@ int ph_evaluate_mask(uint64_t mask)
     return (int)rank_lookup(key);
 }
 
+/* Key and card-bit sum of k cards; the bits of distinct, valid cards sum to k set bits. */
+static inline void key_and_bits(const uint8_t *c, const int k, uint64_t *key, uint64_t *bits)
+{
+#if defined(__SSE2__)
+    __m128i acc = _mm_set_epi64x(0, (long long)PH_KEY_INIT);
+    for (int j = 0; j < k; j++)
+        acc = _mm_add_epi64(acc, _mm_load_si128((const __m128i *)&PH_CARD_KEY_BIT[2 * (size_t)c[j]]));
+    *key = (uint64_t)_mm_cvtsi128_si64(acc);
+    *bits = (uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(acc, acc));
+#else
+    uint64_t sum_key = PH_KEY_INIT, sum_bits = 0;
+    for (int j = 0; j < k; j++) {
+        sum_key += PH_CARD_KEY_BIT[2 * c[j]];
+        sum_bits += PH_CARD_KEY_BIT[2 * c[j] + 1];
+    }
+    *key = sum_key;
+    *bits = sum_bits;
+#endif
+}
+
 static inline int batch_rows(const uint8_t *restrict cards, size_t rows, const int k, int32_t *restrict out,
                              size_t *bad_row)
 {
     for (size_t i = 0; i < rows; i++) {
         const uint8_t *c = cards + i * (size_t)k;
-        uint64_t key = PH_KEY_INIT, seen = 0;
-        for (int j = 0; j < k; j++) {
-            key += PH_CARD_KEY[c[j]];
-            seen |= PH_CARD_BIT[c[j]];
-        }
-        if (__builtin_expect(__builtin_popcountll(seen) != k, 0)) {
+        uint64_t key, bits;
+        key_and_bits(c, k, &key, &bits);
+        if (__builtin_expect(__builtin_popcountll(bits) != k, 0)) {
             *bad_row = i;
             return check_cards(c, k);
         }

@@ -30,6 +30,7 @@ from pyholdem.evaluation import (
 )
 from pyholdem.hand import Event, Hand, HandResult, LegalActions
 from pyholdem.ruleset import PRESETS, RuleSet, load_rules, preset
+from pyholdem.settlement import resolve_pots, resolve_pots_batch, resolve_showdowns_batch
 from pyholdem.spec.cards import (
     Card,
     cards,
@@ -38,7 +39,7 @@ from pyholdem.spec.cards import (
     shuffled_deck,
     standard_deck,
 )
-from pyholdem.spec.showdown import Pot, Settlement, resolve_pots
+from pyholdem.spec.showdown import Pot, Settlement
 
 __version__ = "0.1.0"
 
@@ -77,6 +78,8 @@ __all__ = [
     "parse_cards",
     "preset",
     "resolve_pots",
+    "resolve_pots_batch",
+    "resolve_showdowns_batch",
     "shuffled_deck",
     "standard_deck",
 ]

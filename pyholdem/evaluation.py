@@ -7,6 +7,7 @@ the English name. Card ids are ``rank * 4 + suit`` (2c = 0 … As = 51).
 
 from __future__ import annotations
 
+import operator
 import os
 from collections.abc import Iterable
 from typing import Any
@@ -31,28 +32,66 @@ for _card in range(52):
 _ph_evaluate_mask = lib.ph_evaluate_mask
 
 
+def _wrong_count(ids: bytes) -> int:
+    return -lib.PH_ERR_CARD_COUNT
+
+
+_BY_COUNT = (*[_wrong_count] * 5, lib.ph_hand_value5, lib.ph_hand_value6, lib.ph_hand_value7)
+
+
 def _slow_evaluate(hand: CardsLike) -> int:
     """``evaluate`` for anything unusual: the spec's parsing (and its errors), then C."""
+    if isinstance(hand, (tuple, list)):
+        hand = [_as_id(c) for c in hand]
     return _c.hand_value([int(c) for c in cards(hand)])
+
+
+def _as_id(card: Any) -> Any:
+    """Integer types other than ``int`` (NumPy's) become ints; anything else is left to the spec."""
+    if isinstance(card, (str, int)) or not hasattr(type(card), "__index__"):
+        return card
+    return operator.index(card)
 
 
 def evaluate(hand: CardsLike) -> int:
     """The value of the best five of 5 to 7 cards (§2.4), computed in C.
 
-    ``hand`` is card text (``"As Kd Qh Jc Ts"``) or an iterable of texts, ids or ``Card``s.
+    ``hand`` is card text (``"As Kd Qh Jc Ts"``) or an iterable of texts, ``Card``s or integer
+    ids (any integer type, NumPy's included).
     """
-    original = hand
-    if hand.__class__ is str:
-        hand = hand.split()
-    elif hand.__class__ is not tuple and hand.__class__ is not list:
-        if not isinstance(hand, Iterable):
+    kind = hand.__class__
+    if kind is tuple or kind is list:
+        if hand and hand[0].__class__ is str:
+            return _evaluate_texts(hand)
+        try:
+            ids = bytes(hand)
+        except (TypeError, ValueError):
+            return _evaluate_texts(hand)
+        if (0 in ids and hand[ids.index(0)] is False) or (1 in ids and hand[ids.index(1)] is True):
             return _slow_evaluate(hand)
-        hand = original = tuple(hand)
+        try:
+            value = _BY_COUNT[len(ids)](ids)
+        except IndexError:
+            return _slow_evaluate(hand)
+        if value < 0:
+            return _slow_evaluate(hand)
+        return value
+    if kind is str:
+        return _evaluate_texts(hand.split(), hand)
+    if kind is tuple or kind is list:
+        return _evaluate_texts(hand)
+    if not isinstance(hand, Iterable):
+        return _slow_evaluate(hand)
+    return evaluate(tuple(hand))
+
+
+def _evaluate_texts(hand: list[Any] | tuple[Any, ...], original: Any = None) -> int:
+    original = hand if original is None else original
     mask = 0
     try:
         for c in hand:
             kind = c.__class__
-            if kind is not int and kind is not str and kind is not Card:
+            if kind is not str and kind is not int and kind is not Card:
                 return _slow_evaluate(original)
             mask |= _BIT[c]
     except KeyError:
