@@ -1,1 +1,147 @@
-"""Spec module showdown — its sections are pending (see the matching spec/ document)."""
+"""Spec 08 — showdown and pot award (spec/08-showdown-and-pot-award.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from pyholdem.errors import RuleViolation
+from pyholdem.registry import rule
+from pyholdem.ruleset import FIELDS, RuleSet
+from pyholdem.spec.pots import Pot, layer_pots, return_uncalled
+
+__all__ = ["Pot", "Settlement", "award_order", "pot_winners", "resolve_pots", "split_pot"]
+
+MAX_VALUE = 2**31 - 1
+ODD_CHIP_RULES: tuple[str, ...] = FIELDS["odd_chip_rule"].metadata["choices"]
+
+
+@dataclass(frozen=True)
+class Settlement:
+    """What each seat receives (``payouts``) and the pots it came from, main pot first."""
+
+    payouts: tuple[int, ...]
+    pots: tuple[Pot, ...]
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+@rule("8.6")
+def award_order(pots: Sequence[Pot], rules: RuleSet | None = None) -> tuple[int, ...]:
+    """Award order: each pot is awarded on its own; side pots first, the last side pot first.
+
+    Returns the indices of ``pots`` (main pot first, as ``layer_pots`` lists them) in the order
+    they are awarded.
+    """
+    order = tuple(range(len(pots)))
+    return order[::-1] if (rules or RuleSet()).side_pots_awarded_first else order
+
+
+@rule("8.7")
+def pot_winners(eligible: Sequence[int], values: Sequence[int | None]) -> tuple[int, ...]:
+    """Winners of a pot: the eligible seats whose hand value is highest; several on a tie."""
+    best = max(values[s] for s in eligible)  # type: ignore[type-var]
+    return tuple(sorted(s for s in eligible if values[s] == best))
+
+
+@rule("8.8")
+def split_pot(
+    amount: int,
+    winners: Sequence[int],
+    button: int,
+    seats: int,
+    *,
+    odd_chip_rule: str | None = None,
+    chip_unit: int = 1,
+) -> dict[int, int]:
+    """Split pots and odd chips: equal shares in whole chip units, the rest from the button's left.
+
+    Winners are ordered clockwise from the first seat left of the button. Each gets the same
+    number of whole units; ``"left_of_button"`` then hands the leftover units out one per winner
+    in that order (anything below one unit to the first winner); ``"left_of_button_whole_chip"``
+    gives the whole leftover to the first winner.
+    """
+    rule_name = odd_chip_rule or RuleSet().odd_chip_rule
+    order = [s for s in ((button + 1 + i) % seats for i in range(seats)) if s in winners]
+    k, u = len(order), chip_unit
+    base = (amount // (k * u)) * u
+    shares = dict.fromkeys(order, base)
+    rest = amount - k * base
+    if rule_name == "left_of_button":
+        for seat in order[: rest // u]:
+            shares[seat] += u
+        shares[order[0]] += rest % u
+    else:
+        shares[order[0]] += rest
+    return shares
+
+
+def _validate(
+    contributions: Sequence[int],
+    folded: Sequence[bool],
+    values: Sequence[int | None],
+    button: int,
+    dead: Sequence[int],
+    odd_chip_rule: str | None,
+    chip_unit: int,
+) -> None:
+    n = len(contributions)
+    if not 2 <= n <= 10:
+        raise RuleViolation(f"contributions has {n} seats; a pot needs 2 to 10 seats", "7.7")
+    for name, seq in (("folded", folded), ("values", values), ("dead", dead)):
+        if len(seq) != n:
+            raise RuleViolation(f"{name} has {len(seq)} entries; expected one per seat ({n})", "7.7")
+    for name, seq in (("contributions", contributions), ("dead", dead)):
+        for s, c in enumerate(seq):
+            if not _is_int(c) or c < 0:
+                raise RuleViolation(f"{name}[{s}] = {c!r} is not an integer >= 0", "7.7")
+    for s, f in enumerate(folded):
+        if isinstance(f, str) or f not in (True, False):
+            raise RuleViolation(f"folded[{s}] = {f!r} is not True or False", "7.7")
+    for s, v in enumerate(values):
+        if not folded[s] and (not _is_int(v) or not 0 <= v <= MAX_VALUE):  # type: ignore[operator]
+            raise RuleViolation(f"values[{s}] = {v!r} is not a hand value in 0..{MAX_VALUE}", "7.7")
+    if not _is_int(button) or not 0 <= button < n:
+        raise RuleViolation(f"button = {button!r} is not a seat in 0..{n - 1}", "7.7")
+    if not _is_int(chip_unit) or chip_unit < 1:
+        raise RuleViolation(f"chip_unit = {chip_unit!r} is not an integer >= 1", "7.7")
+    if odd_chip_rule is not None and odd_chip_rule not in ODD_CHIP_RULES:
+        allowed = ", ".join(repr(c) for c in ODD_CHIP_RULES)
+        raise RuleViolation(f"odd_chip_rule = {odd_chip_rule!r} is not None or one of {allowed}", "7.7")
+    if all(folded):
+        raise RuleViolation("every seat has folded; at least one seat must remain in the hand", "7.7")
+
+
+@rule("8.10")
+def resolve_pots(
+    contributions: Sequence[int],
+    folded: Sequence[bool],
+    values: Sequence[int | None],
+    button: int,
+    *,
+    dead: Sequence[int] | None = None,
+    odd_chip_rule: str | None = None,
+    chip_unit: int = 1,
+) -> Settlement:
+    """Pot settlement: from contributions, folds and hand values to what every seat receives.
+
+    Returns the uncalled bet (§7.6), layers the rest into pots (§7.7), finds each pot's winners
+    (§8.7) and splits it (§8.8). ``values`` of folded seats are ignored; ``dead`` is money in the
+    pot that belongs to no seat's contribution (it joins the main pot).
+    """
+    n = len(contributions)
+    dead = [0] * n if dead is None else dead
+    _validate(contributions, folded, values, button, dead, odd_chip_rule, chip_unit)
+    folded = [bool(f) for f in folded]
+    returned, capped = return_uncalled(list(contributions))
+    payouts = list(returned)
+    pots = []
+    for pot in layer_pots(capped, folded, sum(dead)):
+        winners = pot_winners(pot.eligible, values)
+        shares = split_pot(pot.amount, winners, button, n, odd_chip_rule=odd_chip_rule, chip_unit=chip_unit)
+        for seat, share in shares.items():
+            payouts[seat] += share
+        pots.append(Pot(pot.amount, pot.eligible, winners))
+    return Settlement(tuple(payouts), tuple(pots))
