@@ -33,6 +33,60 @@ int ph_deck_size(void);
 
 /* --- pot resolver (spec 07, 08) --- */
 
+/* Limits of one settlement: 2..PH_MAX_SEATS seats, at most PH_MAX_POTS pots (one per level). */
+enum { PH_MAX_SEATS = 10, PH_MAX_POTS = 10 };
+
+/* RuleSet.odd_chip_rule (section 8.8), in the order of the RuleSet choices. */
+enum ph_odd_chip_rule {
+    PH_ODD_CHIP_LEFT_OF_BUTTON = 0,            /* "left_of_button": one unit per winner, then change */
+    PH_ODD_CHIP_LEFT_OF_BUTTON_WHOLE_CHIP = 1  /* "left_of_button_whole_chip": all of it to one winner */
+};
+
+/* Which input a settlement refused (ph_pot_fault.field). */
+enum ph_pot_field {
+    PH_FIELD_NONE = 0,
+    PH_FIELD_SEATS = 1,         /* seat count outside 2..PH_MAX_SEATS */
+    PH_FIELD_CONTRIBUTION = 2,  /* a negative contribution */
+    PH_FIELD_DEAD = 3,          /* a negative dead-money amount */
+    PH_FIELD_VALUE = 4,         /* a live seat's hand value outside 0..2**31-1 */
+    PH_FIELD_BUTTON = 5,        /* button outside 0..seats-1 */
+    PH_FIELD_CHIP_UNIT = 6,     /* chip unit below 1 */
+    PH_FIELD_ODD_CHIP_RULE = 7, /* not a ph_odd_chip_rule */
+    PH_FIELD_FOLDED = 8,        /* every seat folded */
+    PH_FIELD_TOTAL = 9,         /* chips in the hand exceed INT64_MAX */
+    PH_FIELD_CARDS = 10,        /* a live seat's or the board's card id outside 0..51 */
+    PH_FIELD_DUPLICATE = 11,    /* the same card twice among the board and live hole cards */
+    PH_FIELD_COUNT = 12         /* hand count below 0 or buffer missing */
+};
+
+/* Where a refusal happened: the field, the row of a batch (0 for one hand), the seat (-1 if none). */
+typedef struct {
+    int field;
+    int seat;
+    int64_t row;
+} ph_pot_fault;
+
+/* One pot: chips, the seats that may win it and the seats that won it (bit s = seat s). */
+typedef struct {
+    int64_t amount;
+    uint32_t eligible;
+    uint32_t winners;
+} ph_pot;
+
+/* Settle one hand (sections 7.6, 7.7, 8.7, 8.8). Per seat: total contribution, folded flag (non-zero =
+   folded), hand value (ignored for folded seats), dead money (NULL = none). Writes payouts[n_seats],
+   pots[0..*n_pots) (caller provides PH_MAX_POTS) and returns PH_OK, or PH_ERR_ARGUMENT with *fault
+   filled in (fault may be NULL). No allocation, no global state. */
+int ph_resolve_pots(int n_seats, const int64_t *contributions, const uint8_t *folded, const int32_t *values,
+                    const int64_t *dead, int button, int odd_chip_rule, int64_t chip_unit, int64_t *payouts,
+                    ph_pot *pots, int *n_pots, ph_pot_fault *fault);
+
+/* Settle n_hands hands of n_seats seats from row-major (n_hands, n_seats) arrays (dead may be NULL) and
+   (n_hands,) buttons into payouts (n_hands, n_seats). Stops at the first refused row. */
+int ph_resolve_pots_batch(int64_t n_hands, int n_seats, const int64_t *contributions, const uint8_t *folded,
+                          const int32_t *values, const int64_t *dead, const int64_t *buttons,
+                          int odd_chip_rule, int64_t chip_unit, int64_t *payouts, ph_pot_fault *fault);
+
 /* PH_CDEF_END */
 
 #endif

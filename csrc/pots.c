@@ -1,0 +1,228 @@
+/*
+ * pots.c — the pot resolver, C twin of pyholdem.spec.showdown.resolve_pots (spec 07, 08).
+ *
+ * Steps, as in the contract both sides implement: validate; return the uncalled bet (7.6); cut the
+ * contributions into layers by level and merge them into pots (7.7); find each pot's winners (8.7);
+ * split each pot, odd chips clockwise from the first seat left of the button (8.8).
+ */
+#include "holdem.h"
+
+#define PH_VALUE_MAX INT32_MAX
+
+static int refuse(ph_pot_fault *fault, int field, int seat) {
+    if (fault) {
+        fault->field = field;
+        fault->seat = seat;
+        fault->row = 0;
+    }
+    return PH_ERR_ARGUMENT;
+}
+
+static int validate(int n, const int64_t *contributions, const uint8_t *folded, const int32_t *values,
+                    const int64_t *dead, int button, int odd_chip_rule, int64_t chip_unit,
+                    ph_pot_fault *fault) {
+    if (n < 2 || n > PH_MAX_SEATS) return refuse(fault, PH_FIELD_SEATS, -1);
+    int64_t total = 0;
+    for (int s = 0; s < n; s++) {
+        int64_t c = contributions[s];
+        if (c < 0) return refuse(fault, PH_FIELD_CONTRIBUTION, s);
+        if (c > INT64_MAX - total) return refuse(fault, PH_FIELD_TOTAL, s);
+        total += c;
+    }
+    if (dead) {
+        for (int s = 0; s < n; s++) {
+            int64_t d = dead[s];
+            if (d < 0) return refuse(fault, PH_FIELD_DEAD, s);
+            if (d > INT64_MAX - total) return refuse(fault, PH_FIELD_TOTAL, s);
+            total += d;
+        }
+    }
+    for (int s = 0; s < n; s++) {
+        if (!folded[s] && values[s] < 0) return refuse(fault, PH_FIELD_VALUE, s);
+    }
+    if (button < 0 || button >= n) return refuse(fault, PH_FIELD_BUTTON, -1);
+    if (chip_unit < 1) return refuse(fault, PH_FIELD_CHIP_UNIT, -1);
+    if (odd_chip_rule != PH_ODD_CHIP_LEFT_OF_BUTTON && odd_chip_rule != PH_ODD_CHIP_LEFT_OF_BUTTON_WHOLE_CHIP)
+        return refuse(fault, PH_FIELD_ODD_CHIP_RULE, -1);
+    int live = 0;
+    for (int s = 0; s < n; s++) live += !folded[s];
+    if (live == 0) return refuse(fault, PH_FIELD_FOLDED, -1);
+    return PH_OK;
+}
+
+/* Winners of one pot: the eligible seats holding the highest value. */
+static uint32_t pot_winners(int n, uint32_t eligible, const int32_t *values) {
+    int32_t best = -1;
+    uint32_t winners = 0;
+    for (int s = 0; s < n; s++) {
+        if (!(eligible >> s & 1u)) continue;
+        if (values[s] > best) {
+            best = values[s];
+            winners = 1u << s;
+        } else if (values[s] == best) {
+            winners |= 1u << s;
+        }
+    }
+    return winners;
+}
+
+/* Split one pot among its winners, clockwise from the seat left of the button (8.8). */
+static void split_pot(int n, int64_t amount, uint32_t winners, int button, int odd_chip_rule,
+                      int64_t unit, int64_t *payouts) {
+    int order[PH_MAX_SEATS];
+    int k = 0;
+    for (int i = 1; i <= n; i++) {
+        int s = (button + i) % n;
+        if (winners >> s & 1u) order[k++] = s;
+    }
+    int64_t base = unit > amount / k ? 0 : amount / (k * unit) * unit;
+    int64_t rest = amount - base * k;
+    for (int i = 0; i < k; i++) payouts[order[i]] += base;
+    if (odd_chip_rule == PH_ODD_CHIP_LEFT_OF_BUTTON) {
+        int64_t units = rest / unit;
+        for (int64_t i = 0; i < units; i++) payouts[order[i]] += unit;
+        payouts[order[0]] += rest % unit;
+    } else {
+        payouts[order[0]] += rest;
+    }
+}
+
+/* The settlement itself, on validated input. */
+static int settle(int n, const int64_t *contributions, const uint8_t *folded, const int32_t *values,
+                  const int64_t *dead, int button, int odd_chip_rule, int64_t unit, int64_t *payouts,
+                  ph_pot *pots) {
+    int64_t c[PH_MAX_SEATS] = {0};
+    int64_t dead_total = 0;
+    uint32_t live = 0;
+    int top = 0;
+    for (int s = 0; s < n; s++) {
+        c[s] = contributions[s];
+        payouts[s] = 0;
+        if (dead) dead_total += dead[s];
+        if (!folded[s]) live |= 1u << s;
+        if (c[s] > c[top]) top = s;
+    }
+
+    /* 7.6: a single largest contribution is capped at the second largest, the excess returned. */
+    int64_t second = -1;
+    int tied_top = 0;
+    for (int s = 0; s < n; s++) {
+        if (s == top) continue;
+        if (c[s] == c[top]) tied_top = 1;
+        if (c[s] > second) second = c[s];
+    }
+    if (!tied_top) {
+        payouts[top] = c[top] - second;
+        c[top] = second;
+    }
+
+    /* Distinct positive levels, ascending (insertion sort of at most PH_MAX_SEATS values). */
+    int64_t levels[PH_MAX_SEATS];
+    int n_levels = 0;
+    for (int s = 0; s < n; s++) {
+        int64_t v = c[s];
+        if (v <= 0) continue;
+        int i = n_levels;
+        int seen = 0;
+        while (i > 0 && levels[i - 1] >= v) {
+            if (levels[i - 1] == v) {
+                seen = 1;
+                break;
+            }
+            i--;
+        }
+        if (seen) continue;
+        for (int j = n_levels; j > i; j--) levels[j] = levels[j - 1];
+        levels[i] = v;
+        n_levels++;
+    }
+
+    /* 7.7: layers into pots; equal adjacent eligible sets merge, layers nobody may win join the pot below. */
+    int n_pots = 0;
+    int64_t previous = 0;
+    for (int l = 0; l < n_levels; l++) {
+        int64_t level = levels[l];
+        int64_t amount = 0;
+        uint32_t eligible = 0;
+        for (int s = 0; s < n; s++) {
+            int64_t cs = c[s];
+            if (cs > previous) amount += (cs < level ? cs : level) - previous;
+            if (cs >= level) eligible |= 1u << s;
+        }
+        eligible &= live;
+        previous = level;
+        if (n_pots > 0 && (eligible == 0 || eligible == pots[n_pots - 1].eligible)) {
+            pots[n_pots - 1].amount += amount;
+        } else {
+            pots[n_pots].amount = amount;
+            pots[n_pots].eligible = eligible;
+            n_pots++;
+        }
+    }
+    if (n_pots == 0 || pots[0].eligible == 0) {
+        int64_t everything = dead_total;
+        for (int p = 0; p < n_pots; p++) everything += pots[p].amount;
+        pots[0].amount = everything;
+        pots[0].eligible = live;
+        n_pots = 1;
+    } else {
+        pots[0].amount += dead_total;
+    }
+
+    /* 8.7, 8.8: winners and shares. */
+    for (int p = 0; p < n_pots; p++) {
+        pots[p].winners = pot_winners(n, pots[p].eligible, values);
+        split_pot(n, pots[p].amount, pots[p].winners, button, odd_chip_rule, unit, payouts);
+    }
+    return n_pots;
+}
+
+int ph_resolve_pots(int n_seats, const int64_t *contributions, const uint8_t *folded, const int32_t *values,
+                    const int64_t *dead, int button, int odd_chip_rule, int64_t chip_unit, int64_t *payouts,
+                    ph_pot *pots, int *n_pots, ph_pot_fault *fault) {
+    if (!contributions || !folded || !values || !payouts || !pots || !n_pots)
+        return refuse(fault, PH_FIELD_COUNT, -1);
+    int status = validate(n_seats, contributions, folded, values, dead, button, odd_chip_rule, chip_unit, fault);
+    if (status != PH_OK) return status;
+    *n_pots = settle(n_seats, contributions, folded, values, dead, button, odd_chip_rule, chip_unit, payouts,
+                     pots);
+    if (fault) {
+        fault->field = PH_FIELD_NONE;
+        fault->seat = -1;
+        fault->row = 0;
+    }
+    return PH_OK;
+}
+
+int ph_resolve_pots_batch(int64_t n_hands, int n_seats, const int64_t *contributions, const uint8_t *folded,
+                          const int32_t *values, const int64_t *dead, const int64_t *buttons,
+                          int odd_chip_rule, int64_t chip_unit, int64_t *payouts, ph_pot_fault *fault) {
+    if (n_hands < 0 || (n_hands > 0 && (!contributions || !folded || !values || !buttons || !payouts)))
+        return refuse(fault, PH_FIELD_COUNT, -1);
+    if (n_seats < 2 || n_seats > PH_MAX_SEATS) return refuse(fault, PH_FIELD_SEATS, -1);
+    ph_pot pots[PH_MAX_POTS];
+    for (int64_t h = 0; h < n_hands; h++) {
+        size_t at = (size_t)h * (size_t)n_seats;
+        const int64_t *row_dead = dead ? dead + at : NULL;
+        int64_t button = buttons[h];
+        int status;
+        if (button < 0 || button >= n_seats) {
+            status = refuse(fault, PH_FIELD_BUTTON, -1);
+        } else {
+            status = validate(n_seats, contributions + at, folded + at, values + at, row_dead, (int)button,
+                              odd_chip_rule, chip_unit, fault);
+        }
+        if (status != PH_OK) {
+            if (fault) fault->row = h;
+            return status;
+        }
+        settle(n_seats, contributions + at, folded + at, values + at, row_dead, (int)button, odd_chip_rule,
+               chip_unit, payouts + at, pots);
+    }
+    if (fault) {
+        fault->field = PH_FIELD_NONE;
+        fault->seat = -1;
+        fault->row = 0;
+    }
+    return PH_OK;
+}
