@@ -124,12 +124,16 @@ def _difference(expected: Any, actual: Any, runner: str, path: str = "result") -
     if isinstance(expected, dict) and isinstance(actual, dict):
         for key in sorted(set(expected) | set(actual)):
             if expected.get(key, "<missing>") != actual.get(key, "<missing>"):
-                return _difference(expected.get(key, "<missing>"), actual.get(key, "<missing>"), "", f"{path}.{key}")
+                return _difference(
+                    expected.get(key, "<missing>"), actual.get(key, "<missing>"), "", f"{path}.{key}"
+                )
     if isinstance(expected, list) and isinstance(actual, list) and len(expected) == len(actual):
         for i, (e, a) in enumerate(zip(expected, actual, strict=True)):
             if e != a:
                 return _difference(e, a, "", f"{path}[{i}]")
-    return f"{path}: expected {json.dumps(expected, sort_keys=True)}, got {json.dumps(actual, sort_keys=True)}"
+    return (
+        f"{path}: expected {json.dumps(expected, sort_keys=True)}, got {json.dumps(actual, sort_keys=True)}"
+    )
 
 
 class Adapter:

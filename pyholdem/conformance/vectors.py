@@ -39,7 +39,9 @@ class Vector:
         if not _CASE_NAME.match(self.case):
             raise VectorError(f"case name {self.case!r} is not lower-case letters, digits, '_', '.', '-'")
         if set(self.expect) not in ({"result"}, {"error"}):
-            raise VectorError(f"{self.id}: expect must hold exactly 'result' or 'error', not {sorted(self.expect)}")
+            raise VectorError(
+                f"{self.id}: expect must hold exactly 'result' or 'error', not {sorted(self.expect)}"
+            )
         if "error" in self.expect and not {"kind", "section"} <= set(self.expect["error"]):
             raise VectorError(f"{self.id}: an expected error names its 'kind' and 'section'")
 
@@ -106,6 +108,6 @@ def load_vectors(directory: str | Path, runners: Iterable[str] | None = None) ->
             raise VectorError(f"unknown runner {r!r}; expected one of {', '.join(RUNNERS)}")
     found = []
     for r in chosen:
-        for path in sorted((root / r).glob("*.json")):
+        for path in sorted((root / r).glob("*.json"), key=lambda p: p.stem):
             found.append(load_vector(path, r))
     return found
