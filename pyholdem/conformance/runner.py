@@ -7,6 +7,7 @@ concerns and never the runner.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import queue
 import shlex
@@ -69,9 +70,8 @@ class Report:
     def format(self, *, limit: int | None = 50) -> str:
         lines = [f"adapter: {self.adapter}"]
         for runner, row in self.counts().items():
-            lines.append(
-                f"  {runner:<9} passed {row['passed']:>6}  failed {row['failed']:>6}  skipped {row['skipped']:>6}"
-            )
+            counts = "  ".join(f"{k} {row[k]:>6}" for k in ("passed", "failed", "skipped"))
+            lines.append(f"  {runner:<9} {counts}")
         shown = self.failures if limit is None else self.failures[:limit]
         for o in shown:
             lines.append(f"FAIL {o.vector.id} (§{o.vector.section or '?'}): {o.reason}")
@@ -197,10 +197,8 @@ class Adapter:
         self.runners = tuple(r for r in RUNNERS if isinstance(runners, list) and r in runners)
 
     def close(self) -> None:
-        try:
+        with contextlib.suppress(AdapterError):
             self.send({"type": "bye"})
-        except AdapterError:
-            pass
         try:
             self.process.wait(timeout=5)
         except subprocess.TimeoutExpired:

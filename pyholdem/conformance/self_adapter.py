@@ -16,8 +16,10 @@ from pyholdem import __version__
 from pyholdem.conformance.answers import ANSWERS
 from pyholdem.errors import PyHoldemError
 
+Answers = dict[str, Callable[[dict[str, Any]], Any]]
 
-def reply(message: Any, answers: dict[str, Callable[[dict[str, Any]], Any]]) -> dict[str, Any] | None:
+
+def reply(message: Any, answers: Answers) -> dict[str, Any] | None:
     """The answer to one protocol message (``None`` for ``bye``)."""
     if not isinstance(message, dict):
         return {"error": {"kind": None, "message": "a message is a JSON object"}}
@@ -36,7 +38,7 @@ def reply(message: Any, answers: dict[str, Callable[[dict[str, Any]], Any]]) -> 
         return {"id": case_id, "error": {"kind": None, "message": f"{type(exc).__name__}: {exc}"}}
 
 
-def serve(stdin: TextIO, stdout: TextIO, answers: dict[str, Callable[[dict[str, Any]], Any]] = ANSWERS) -> int:
+def serve(stdin: TextIO, stdout: TextIO, answers: Answers = ANSWERS) -> int:
     for line in stdin:
         try:
             message = json.loads(line)
