@@ -37,25 +37,26 @@ static int validate(int n, const int64_t *contributions, const uint8_t *folded, 
             total += d;
         }
     }
+    int live = 0;
     for (int s = 0; s < n; s++) {
-        if (!folded[s] && values[s] < 0) return refuse(fault, PH_FIELD_VALUE, s);
+        if (folded[s]) continue;
+        if (values[s] < 0) return refuse(fault, PH_FIELD_VALUE, s);
+        live++;
     }
     if (button < 0 || button >= n) return refuse(fault, PH_FIELD_BUTTON, -1);
     if (chip_unit < 1) return refuse(fault, PH_FIELD_CHIP_UNIT, -1);
     if (odd_chip_rule != PH_ODD_CHIP_LEFT_OF_BUTTON && odd_chip_rule != PH_ODD_CHIP_LEFT_OF_BUTTON_WHOLE_CHIP)
         return refuse(fault, PH_FIELD_ODD_CHIP_RULE, -1);
-    int live = 0;
-    for (int s = 0; s < n; s++) live += !folded[s];
     if (live == 0) return refuse(fault, PH_FIELD_FOLDED, -1);
     return PH_OK;
 }
 
-/* Winners of one pot: the eligible seats holding the highest value. */
-static uint32_t pot_winners(int n, uint32_t eligible, const int32_t *values) {
+/* Winners of one pot: the eligible seats holding the highest value (8.7). */
+static uint32_t pot_winners(uint32_t eligible, const int32_t *values) {
     int32_t best = -1;
     uint32_t winners = 0;
-    for (int s = 0; s < n; s++) {
-        if (!(eligible >> s & 1u)) continue;
+    for (uint32_t rest = eligible; rest; rest &= rest - 1) {
+        int s = __builtin_ctz(rest);
         if (values[s] > best) {
             best = values[s];
             winners = 1u << s;
@@ -67,14 +68,19 @@ static uint32_t pot_winners(int n, uint32_t eligible, const int32_t *values) {
 }
 
 /* Split one pot among its winners, clockwise from the seat left of the button (8.8). */
-static void split_pot(int n, int64_t amount, uint32_t winners, int button, int odd_chip_rule,
-                      int64_t unit, int64_t *payouts) {
+static void split_pot(int64_t amount, uint32_t winners, int button, int odd_chip_rule, int64_t unit,
+                      int64_t *payouts) {
+    if ((winners & (winners - 1)) == 0) {
+        payouts[__builtin_ctz(winners)] += amount;
+        return;
+    }
+    /* Winners in clockwise order from button + 1: first the seats above the button, then the rest. */
     int order[PH_MAX_SEATS];
     int k = 0;
-    for (int i = 1; i <= n; i++) {
-        int s = (button + i) % n;
-        if (winners >> s & 1u) order[k++] = s;
-    }
+    uint32_t after = winners & ~((2u << button) - 1u);
+    uint32_t upto = winners & ((2u << button) - 1u);
+    for (; after; after &= after - 1) order[k++] = __builtin_ctz(after);
+    for (; upto; upto &= upto - 1) order[k++] = __builtin_ctz(upto);
     int64_t base = unit > amount / k ? 0 : amount / (k * unit) * unit;
     int64_t rest = amount - base * k;
     for (int i = 0; i < k; i++) payouts[order[i]] += base;
@@ -87,69 +93,49 @@ static void split_pot(int n, int64_t amount, uint32_t winners, int button, int o
     }
 }
 
-/* The settlement itself, on validated input. */
+/* The settlement itself, on validated input; returns the number of pots. */
 static int settle(int n, const int64_t *contributions, const uint8_t *folded, const int32_t *values,
                   const int64_t *dead, int button, int odd_chip_rule, int64_t unit, int64_t *payouts,
                   ph_pot *pots) {
+    /* Seats sorted by contribution, ascending (insertion sort of at most PH_MAX_SEATS seats). */
     int64_t c[PH_MAX_SEATS] = {0};
+    int seat[PH_MAX_SEATS] = {0};
     int64_t dead_total = 0;
     uint32_t live = 0;
-    int top = 0;
     for (int s = 0; s < n; s++) {
-        c[s] = contributions[s];
+        int64_t v = contributions[s];
+        int i = s;
+        while (i > 0 && c[i - 1] > v) {
+            c[i] = c[i - 1];
+            seat[i] = seat[i - 1];
+            i--;
+        }
+        c[i] = v;
+        seat[i] = s;
         payouts[s] = 0;
         if (dead) dead_total += dead[s];
-        if (!folded[s]) live |= 1u << s;
-        if (c[s] > c[top]) top = s;
+        live |= (uint32_t)(folded[s] == 0) << s;
     }
 
     /* 7.6: a single largest contribution is capped at the second largest, the excess returned. */
-    int64_t second = -1;
-    int tied_top = 0;
-    for (int s = 0; s < n; s++) {
-        if (s == top) continue;
-        if (c[s] == c[top]) tied_top = 1;
-        if (c[s] > second) second = c[s];
-    }
-    if (!tied_top) {
-        payouts[top] = c[top] - second;
-        c[top] = second;
+    if (c[n - 1] > c[n - 2]) {
+        payouts[seat[n - 1]] = c[n - 1] - c[n - 2];
+        c[n - 1] = c[n - 2];
     }
 
-    /* Distinct positive levels, ascending (insertion sort of at most PH_MAX_SEATS values). */
-    int64_t levels[PH_MAX_SEATS];
-    int n_levels = 0;
-    for (int s = 0; s < n; s++) {
-        int64_t v = c[s];
-        if (v <= 0) continue;
-        int i = n_levels;
-        int seen = 0;
-        while (i > 0 && levels[i - 1] >= v) {
-            if (levels[i - 1] == v) {
-                seen = 1;
-                break;
-            }
-            i--;
-        }
-        if (seen) continue;
-        for (int j = n_levels; j > i; j--) levels[j] = levels[j - 1];
-        levels[i] = v;
-        n_levels++;
-    }
-
-    /* 7.7: layers into pots; equal adjacent eligible sets merge, layers nobody may win join the pot below. */
+    /* 7.7: one layer per distinct positive level, (level - previous) from each seat that reached it,
+       eligible to the live seats that reached it. Equal adjacent eligible sets merge; a layer nobody
+       may win joins the pot below (eligibility only shrinks as the level rises). */
+    uint32_t reached[PH_MAX_SEATS + 1];
+    reached[n] = 0;
+    for (int i = n - 1; i >= 0; i--) reached[i] = reached[i + 1] | 1u << seat[i];
     int n_pots = 0;
     int64_t previous = 0;
-    for (int l = 0; l < n_levels; l++) {
-        int64_t level = levels[l];
-        int64_t amount = 0;
-        uint32_t eligible = 0;
-        for (int s = 0; s < n; s++) {
-            int64_t cs = c[s];
-            if (cs > previous) amount += (cs < level ? cs : level) - previous;
-            if (cs >= level) eligible |= 1u << s;
-        }
-        eligible &= live;
+    for (int i = 0; i < n; i++) {
+        int64_t level = c[i];
+        if (level == previous) continue;
+        int64_t amount = (level - previous) * (n - i);
+        uint32_t eligible = reached[i] & live;
         previous = level;
         if (n_pots > 0 && (eligible == 0 || eligible == pots[n_pots - 1].eligible)) {
             pots[n_pots - 1].amount += amount;
@@ -171,8 +157,8 @@ static int settle(int n, const int64_t *contributions, const uint8_t *folded, co
 
     /* 8.7, 8.8: winners and shares. */
     for (int p = 0; p < n_pots; p++) {
-        pots[p].winners = pot_winners(n, pots[p].eligible, values);
-        split_pot(n, pots[p].amount, pots[p].winners, button, odd_chip_rule, unit, payouts);
+        pots[p].winners = pot_winners(pots[p].eligible, values);
+        split_pot(pots[p].amount, pots[p].winners, button, odd_chip_rule, unit, payouts);
     }
     return n_pots;
 }

@@ -16,6 +16,7 @@ from pyholdem.errors import (
     RuleViolation,
 )
 from pyholdem.ruleset import PRESETS, RuleSet, load_rules, preset
+from pyholdem.settlement import resolve_pots, resolve_pots_batch
 from pyholdem.spec.cards import (
     Card,
     cards,
@@ -44,6 +45,8 @@ __all__ = [
     "load_rules",
     "parse_cards",
     "preset",
+    "resolve_pots",
+    "resolve_pots_batch",
     "shuffled_deck",
     "standard_deck",
 ]

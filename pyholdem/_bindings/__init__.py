@@ -9,6 +9,7 @@ from pyholdem._bindings.native import ffi, lib
 
 TWINS: dict[str, tuple[str, str]] = {
     # spec function (module:name) -> (C function, Python wrapper module:name)
+    "pyholdem.spec.showdown:resolve_pots": ("ph_resolve_pots", "pyholdem._bindings.pots:resolve_pots"),
 }
 
 __all__ = ["TWINS", "ffi", "lib"]

@@ -1,0 +1,284 @@
+"""Wrappers over the C pot resolver ``ph_resolve_pots`` and its batch entry point (spec 07, 08).
+
+Python checks what C cannot see (types, shapes, dtypes, integers that do not fit the C types); C checks
+every amount, seat, value and the button and reports the offending field, row and seat, which become a
+``RuleViolation`` here. Results equal those of ``pyholdem.spec.showdown.resolve_pots``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from pyholdem._bindings.native import check, ffi, lib
+from pyholdem.errors import RuleViolation
+from pyholdem.ruleset import FIELDS
+from pyholdem.spec.showdown import Pot, Settlement
+
+MAX_SEATS: int = lib.PH_MAX_SEATS
+VALUE_MAX = 2**31 - 1
+INT64_MAX = 2**63 - 1
+ODD_CHIP_RULES: tuple[str, ...] = FIELDS["odd_chip_rule"].metadata["choices"]
+SECTION = "7.7"
+
+ALL_FOLDED = "every seat has folded; at least one seat must remain in the hand"
+
+
+def _seat_count(n: int) -> str:
+    return f"contributions has {n} seats; a pot needs 2 to {MAX_SEATS} seats"
+
+
+def _bad_amount(name: str, seat: int, value: object) -> str:
+    return f"{name}[{seat}] = {value!r} is not an integer >= 0"
+
+
+def _bad_value(seat: int, value: object) -> str:
+    return f"values[{seat}] = {value!r} is not a hand value in 0..{VALUE_MAX}"
+
+
+def _bad_button(button: object, n: int) -> str:
+    return f"button = {button!r} is not a seat in 0..{n - 1}"
+
+
+def _bad_chip_unit(chip_unit: object) -> str:
+    return f"chip_unit = {chip_unit!r} is not an integer >= 1"
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def odd_chip_code(odd_chip_rule: object) -> int:
+    """The C code of an odd-chip rule (None = the RuleSet default)."""
+    if odd_chip_rule is None:
+        return lib.PH_ODD_CHIP_LEFT_OF_BUTTON
+    if isinstance(odd_chip_rule, str) and odd_chip_rule in ODD_CHIP_RULES:
+        return ODD_CHIP_RULES.index(odd_chip_rule)
+    allowed = ", ".join(repr(c) for c in ODD_CHIP_RULES)
+    raise RuleViolation(f"odd_chip_rule = {odd_chip_rule!r} is not None or one of {allowed}", SECTION)
+
+
+def chip_unit_value(chip_unit: object) -> int:
+    """``chip_unit`` checked: an int from 1 up to the C limit."""
+    if not _is_int(chip_unit) or chip_unit < 1:  # type: ignore[operator]
+        raise RuleViolation(_bad_chip_unit(chip_unit), SECTION)
+    if chip_unit > INT64_MAX:  # type: ignore[operator]
+        raise RuleViolation(f"chip_unit = {chip_unit!r} exceeds the C resolver's limit {INT64_MAX}", SECTION)
+    return chip_unit  # type: ignore[return-value]
+
+
+def fault_message(fault: Any, n_seats: int, row: dict[str, Any], button: object) -> str:
+    """The message for a refusal C reported; ``row`` maps each field name to that hand's per-seat values."""
+    field, seat = fault.field, fault.seat
+    if field == lib.PH_FIELD_CONTRIBUTION:
+        return _bad_amount("contributions", seat, int(row["contributions"][seat]))
+    if field == lib.PH_FIELD_DEAD:
+        return _bad_amount("dead", seat, int(row["dead"][seat]))
+    if field == lib.PH_FIELD_VALUE:
+        return _bad_value(seat, int(row["values"][seat]))
+    if field == lib.PH_FIELD_BUTTON:
+        return _bad_button(button, n_seats)
+    if field == lib.PH_FIELD_FOLDED:
+        return ALL_FOLDED
+    if field == lib.PH_FIELD_SEATS:
+        return _seat_count(n_seats)
+    if field == lib.PH_FIELD_TOTAL:
+        return f"the chips in the hand (contributions and dead) exceed the C resolver's limit {INT64_MAX}"
+    return f"the C resolver refused field {field} of seat {seat}"
+
+
+def _seats(mask: int, n: int) -> tuple[int, ...]:
+    return tuple(s for s in range(n) if mask >> s & 1)
+
+
+def _amounts(items: Sequence[Any], name: str) -> list[int]:
+    for seat, x in enumerate(items):
+        if not _is_int(x) or x < 0:
+            raise RuleViolation(_bad_amount(name, seat, x), SECTION)
+        if x > INT64_MAX:
+            raise RuleViolation(f"{name}[{seat}] = {x!r} exceeds the C resolver's limit {INT64_MAX}", SECTION)
+    return list(items)
+
+
+def resolve_pots(
+    contributions: Sequence[int],
+    folded: Sequence[bool],
+    values: Sequence[int | None],
+    button: int,
+    *,
+    dead: Sequence[int] | None = None,
+    odd_chip_rule: str | None = None,
+    chip_unit: int = 1,
+) -> Settlement:
+    """Settle one hand in C: same arguments, result and refusals as ``pyholdem.spec.showdown.resolve_pots``.
+
+    Only difference: amounts above 2**63-1 in total, which the spec accepts, are refused.
+    """
+    n = len(contributions)
+    if not 2 <= n <= MAX_SEATS:
+        raise RuleViolation(_seat_count(n), SECTION)
+    dead_given = dead is not None
+    dead = [0] * n if dead is None else dead
+    for name, seq in (("folded", folded), ("values", values), ("dead", dead)):
+        if len(seq) != n:
+            raise RuleViolation(f"{name} has {len(seq)} entries; expected one per seat ({n})", SECTION)
+    c_amounts = _amounts(contributions, "contributions")
+    d_amounts = _amounts(dead, "dead")
+    for s, f in enumerate(folded):
+        if isinstance(f, str) or f not in (True, False):
+            raise RuleViolation(f"folded[{s}] = {f!r} is not True or False", SECTION)
+    c_folded = [bool(f) for f in folded]
+    c_values = []
+    for s, v in enumerate(values):
+        if c_folded[s]:
+            c_values.append(0)
+        elif not _is_int(v) or not 0 <= v <= VALUE_MAX:  # type: ignore[operator]
+            raise RuleViolation(_bad_value(s, v), SECTION)
+        else:
+            c_values.append(v)
+    if not _is_int(button) or not 0 <= button < n:
+        raise RuleViolation(_bad_button(button, n), SECTION)
+    unit = chip_unit_value(chip_unit)
+    code = odd_chip_code(odd_chip_rule)
+
+    payouts = ffi.new("int64_t[]", n)
+    pots = ffi.new("ph_pot[]", lib.PH_MAX_POTS)
+    n_pots = ffi.new("int *")
+    fault = ffi.new("ph_pot_fault *")
+    status = lib.ph_resolve_pots(
+        n,
+        ffi.new("int64_t[]", c_amounts),
+        ffi.new("uint8_t[]", c_folded),
+        ffi.new("int32_t[]", c_values),
+        ffi.new("int64_t[]", d_amounts) if dead_given else ffi.NULL,
+        button,
+        code,
+        unit,
+        payouts,
+        pots,
+        n_pots,
+        fault,
+    )
+    if status != lib.PH_OK:
+        row = {"contributions": c_amounts, "dead": d_amounts, "values": c_values}
+        raise RuleViolation(fault_message(fault, n, row, button), SECTION)
+    return Settlement(
+        tuple(payouts),
+        tuple(Pot(p.amount, _seats(p.eligible, n), _seats(p.winners, n)) for p in pots[0 : n_pots[0]]),
+    )
+
+
+def _int_array(array: object, name: str, ndim: int, dtype: type[np.integer[Any]]) -> NDArray[Any]:
+    """``array`` as a C-contiguous array of ``dtype``; refuses other shapes, non-integer dtypes, and
+    values that do not fit ``dtype`` (naming the first row that holds one)."""
+    arr = np.asarray(array)
+    if arr.ndim != ndim:
+        raise RuleViolation(f"{name} must be a {ndim}-dimensional array, got shape {arr.shape}", SECTION)
+    if arr.dtype.kind not in "iu" and arr.size:
+        raise RuleViolation(f"{name} must be an integer array, got dtype {arr.dtype}", SECTION)
+    if arr.dtype != dtype and arr.size:
+        info = np.iinfo(dtype)
+        outside = (arr > info.max) | (arr < info.min)
+        if outside.any():
+            at = tuple(int(i) for i in np.argwhere(outside)[0])
+            seat = f"[{at[1]}]" if ndim == 2 else ""
+            raise RuleViolation(
+                f"row {at[0]}: {name}{seat} = {arr[at]} does not fit {np.dtype(dtype).name}", SECTION
+            )
+    return np.ascontiguousarray(arr, dtype=dtype)
+
+
+BatchArrays = tuple[
+    NDArray[np.int64], NDArray[np.bool_], NDArray[np.int32], NDArray[np.int64], NDArray[np.int64] | None
+]
+
+
+def batch_arrays(
+    contributions: object, folded: object, values: object, button: object, dead: object
+) -> BatchArrays:
+    """The batch inputs as the C types: int64 / bool / int32 ``(N, S)`` arrays and an int64 ``(N,)`` array.
+
+    Folded seats' values are ignored (set to 0); a live seat's value outside 0..2**31-1 is refused here,
+    naming its row, because it does not fit the C type.
+    """
+    c = _int_array(contributions, "contributions", 2, np.int64)
+    n_hands, n_seats = c.shape
+    if not 2 <= n_seats <= MAX_SEATS:
+        raise RuleViolation(_seat_count(n_seats), SECTION)
+    f = np.asarray(folded)
+    v = np.asarray(values)
+    for name, arr in (("folded", f), ("values", v)):
+        if arr.shape != c.shape:
+            raise RuleViolation(f"{name} has shape {arr.shape}; contributions has {c.shape}", SECTION)
+    if f.dtype != np.bool_:
+        raise RuleViolation(f"folded must be a bool array, got dtype {f.dtype}", SECTION)
+    f = np.ascontiguousarray(f)
+    if v.dtype.kind not in "iu":
+        raise RuleViolation(f"values must be an integer array, got dtype {v.dtype}", SECTION)
+    if v.dtype != np.int32:
+        live = np.where(f, 0, v)
+        outside = (live < 0) | (live > VALUE_MAX)
+        if outside.any():
+            row, seat = (int(i) for i in np.argwhere(outside)[0])
+            raise RuleViolation(f"row {row}: {_bad_value(seat, int(v[row, seat]))}", SECTION)
+        v = live.astype(np.int32)
+    v = np.ascontiguousarray(v)
+    b = _int_array(button, "button", 1, np.int64)
+    if b.shape != (n_hands,):
+        raise RuleViolation(f"button has shape {b.shape}; expected ({n_hands},)", SECTION)
+    d = None
+    if dead is not None:
+        d = _int_array(dead, "dead", 2, np.int64)
+        if d.shape != c.shape:
+            raise RuleViolation(f"dead has shape {d.shape}; contributions has {c.shape}", SECTION)
+    return c, f, v, b, d
+
+
+def raise_batch_fault(status: int, fault: Any, arrays: BatchArrays, what: str) -> None:
+    """Turn a refused batch row into a RuleViolation naming the row and the field."""
+    if fault.field == lib.PH_FIELD_COUNT:
+        check(status, what)
+    c, _, v, b, d = arrays
+    r = int(fault.row)
+    row = {"contributions": c[r], "dead": None if d is None else d[r], "values": v[r]}
+    raise RuleViolation(f"row {r}: {fault_message(fault, c.shape[1], row, int(b[r]))}", SECTION)
+
+
+def resolve_pots_batch(
+    contributions: object,
+    folded: object,
+    values: object,
+    button: object,
+    *,
+    dead: object = None,
+    odd_chip_rule: str | None = None,
+    chip_unit: int = 1,
+) -> NDArray[np.int64]:
+    """Settle N hands in one C call: ``(N, S)`` contributions, folded, values (and dead), ``(N,)`` buttons
+    → ``(N, S)`` int64 payouts; row ``i`` equals ``resolve_pots`` on row ``i``."""
+    arrays = batch_arrays(contributions, folded, values, button, dead)
+    c, f, v, b, d = arrays
+    unit = chip_unit_value(chip_unit)
+    code = odd_chip_code(odd_chip_rule)
+    n_hands, n_seats = c.shape
+    payouts = np.zeros((n_hands, n_seats), dtype=np.int64)
+    fault = ffi.new("ph_pot_fault *")
+    status = lib.ph_resolve_pots_batch(
+        n_hands,
+        n_seats,
+        ffi.from_buffer("int64_t[]", c),
+        ffi.from_buffer("uint8_t[]", f.view(np.uint8)),
+        ffi.from_buffer("int32_t[]", v),
+        ffi.NULL if d is None else ffi.from_buffer("int64_t[]", d),
+        ffi.from_buffer("int64_t[]", b),
+        code,
+        unit,
+        ffi.from_buffer("int64_t[]", payouts),
+        fault,
+    )
+    if status != lib.PH_OK:
+        raise_batch_fault(status, fault, arrays, "resolve_pots_batch")
+    return payouts
