@@ -9,11 +9,31 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from pyholdem.conformance.cases import settle
+import pyholdem
+from pyholdem.conformance.cases import evaluation, showdown_winners
 
 
 def pots(data: dict[str, Any]) -> dict[str, Any]:
-    return settle(data)
+    """Pot settlement through ``pyholdem.resolve_pots`` (the C resolver)."""
+    s = pyholdem.resolve_pots(
+        data["contributions"],
+        data["folded"],
+        data["values"],
+        data["button"],
+        dead=data.get("dead"),
+        odd_chip_rule=data.get("odd_chip_rule"),
+        chip_unit=data.get("chip_unit", 1),
+    )
+    return {
+        "payouts": list(s.payouts),
+        "pots": [
+            {"amount": p.amount, "eligible": list(p.eligible), "winners": list(p.winners)} for p in s.pots
+        ],
+    }
 
 
-ANSWERS: dict[str, Callable[[dict[str, Any]], Any]] = {"pots": pots}
+ANSWERS: dict[str, Callable[[dict[str, Any]], Any]] = {
+    "evaluate": evaluation,
+    "compare": showdown_winners,
+    "pots": pots,
+}

@@ -12,7 +12,9 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from pyholdem.conformance.vectors import Vector
-from pyholdem.errors import PyHoldemError
+from pyholdem.errors import InvalidCards, PyHoldemError
+from pyholdem.spec.cards import format_cards, parse_cards, shuffled_deck
+from pyholdem.spec.rankings import category, hand_class, hand_value
 from pyholdem.spec.showdown import resolve_pots
 
 SEED = 20240601
@@ -224,7 +226,100 @@ def random_pots_input(rng: random.Random) -> dict[str, Any]:
     return data
 
 
-GENERATORS: dict[str, Callable[[], Iterator[Vector]]] = {"pots": pots_cases}
+# --- evaluate and compare --------------------------------------------------------------------------
+
+
+def evaluation(data: dict[str, Any]) -> dict[str, int]:
+    """The ``evaluate`` runner's answer from the oracle (§2.4, §2.7)."""
+    value = hand_value(data["cards"])
+    return {"value": value, "class": hand_class(value), "category": int(category(value))}
+
+
+def showdown_winners(data: dict[str, Any]) -> dict[str, list[int]]:
+    """The ``compare`` runner's answer: the hands (board + hole cards) that tie for best (§2.5)."""
+    board, hands = data["board"], data["hands"]
+    if not isinstance(hands, list) or len(hands) < 2:
+        raise InvalidCards(f"a comparison needs at least two hands, not {hands!r}", "2.5")
+    parse_cards([*board, *(c for h in hands for c in h)])
+    values = [hand_value([*board, *h]) for h in hands]
+    best = max(values)
+    return {"winners": [i for i, v in enumerate(values) if v == best]}
+
+
+WORKED_HANDS: tuple[tuple[str, str, str], ...] = (
+    ("royal-flush", "2.1", "As Ks Qs Js Ts"),
+    ("steel-wheel", "2.2", "5d 4d 3d 2d Ad"),
+    ("four-of-a-kind", "2.1", "9c 9d 9h 9s Kd"),
+    ("full-house", "2.1", "Qc Qd Qh 4s 4d"),
+    ("flush", "2.1", "Ah Jh 8h 6h 2h"),
+    ("broadway-straight", "2.2", "Ad Kc Qh Js Td"),
+    ("wheel", "2.2", "Ad 2c 3h 4s 5d"),
+    ("no-wraparound", "2.2", "Qd Kc Ah 2s 3d"),
+    ("three-of-a-kind", "2.1", "7c 7d 7h Ks 2d"),
+    ("two-pair", "2.3", "Jc Jd 4h 4s Ad"),
+    ("one-pair", "2.3", "Tc Td 9h 5s 2d"),
+    ("high-card", "2.1", "Ac Qd 9h 5s 3d"),
+    ("worst-hand", "2.7", "7c 5d 4h 3s 2d"),
+    ("seven-cards-best-five", "2.4", "As Ah Kd Kc Qs 2c 3d"),
+    ("six-cards", "2.4", "2c 3c 4c 5c 6c Ac"),
+    ("flush-over-straight-in-seven", "2.4", "9h 8h 7h 6c 5h 2h Kd"),
+    ("three-pairs-in-seven", "2.6", "Ac Ad Kc Kd Qc Qd 2s"),
+    ("four-cards-refused", "2.4", "As Ks Qs Js"),
+    ("eight-cards-refused", "2.4", "As Ks Qs Js Ts 9s 8s 7s"),
+    ("duplicate-refused", "1.1", "As As Qs Js Ts"),
+    ("bad-text-refused", "1.8", "As Kx Qs Js Ts"),
+)
+
+WORKED_SHOWDOWNS: tuple[tuple[str, str, str, tuple[str, ...]], ...] = (
+    ("board-plays-split", "2.6", "As Ks Qs Js Ts", ("2c 3d", "4h 5h")),
+    ("kicker-decides", "2.3", "Ac 9d 7h 4s 2c", ("Ad Kc", "Ah Qc")),
+    ("suits-do-not-break-ties", "2.5", "Kc Qd 8h 5s 3c", ("Ac 2d", "As 2h")),
+    ("higher-straight", "2.2", "5c 6d 7h 8s Kc", ("4d 3d", "9h Td")),
+    ("three-way-tie", "2.5", "Ah Ad Kc Kd Qh", ("2c 3c", "2d 3d", "2h 3h")),
+    ("counterfeited-two-pair", "2.6", "Kc Kd 9h 9s 4c", ("4d 2c", "Qh Jh")),
+    ("duplicate-card-refused", "1.1", "As Ks Qs Js Ts", ("As 2c", "4h 5h")),
+    ("one-hand-refused", "2.5", "As Ks Qs Js Ts", ("2c 3c",)),
+)
+
+
+def _split(text: str) -> list[str]:
+    return text.split()
+
+
+def evaluate_cases(random_count: int = 3000, seed: int = SEED) -> Iterator[Vector]:
+    """Worked hands of spec 02 and seeded random 5-, 6- and 7-card hands."""
+    for case, section, text in WORKED_HANDS:
+        data = {"cards": _split(text)}
+        meta = {"section": section, "source": "worked case"}
+        yield Vector("evaluate", case, data, expectation(lambda d=data: evaluation(d)), meta)
+    for i in range(random_count):
+        deck = shuffled_deck(f"{seed}-evaluate-{i}")
+        data = {"cards": format_cards(deck[: 5 + i % 3]).split()}
+        meta = {"section": "2.4", "source": f"seeded random (shuffled_deck('{seed}-evaluate-{i}'))"}
+        yield Vector("evaluate", f"random-{i:05d}", data, expectation(lambda d=data: evaluation(d)), meta)
+
+
+def compare_cases(random_count: int = 1500, seed: int = SEED) -> Iterator[Vector]:
+    """Worked showdowns of spec 02 and seeded random boards with 2 to 9 hands."""
+    for case, section, board, hands in WORKED_SHOWDOWNS:
+        data = {"board": _split(board), "hands": [_split(h) for h in hands]}
+        meta = {"section": section, "source": "worked case"}
+        yield Vector("compare", case, data, expectation(lambda d=data: showdown_winners(d)), meta)
+    for i in range(random_count):
+        deck = format_cards(shuffled_deck(f"{seed}-compare-{i}")).split()
+        n = 2 + i % 8
+        data = {"board": deck[:5], "hands": [deck[5 + 2 * k : 7 + 2 * k] for k in range(n)]}
+        meta = {"section": "2.5", "source": f"seeded random (shuffled_deck('{seed}-compare-{i}'))"}
+        yield Vector(
+            "compare", f"random-{i:05d}", data, expectation(lambda d=data: showdown_winners(d)), meta
+        )
+
+
+GENERATORS: dict[str, Callable[[], Iterator[Vector]]] = {
+    "evaluate": evaluate_cases,
+    "compare": compare_cases,
+    "pots": pots_cases,
+}
 
 
 def all_vectors(runners: Sequence[str] | None = None) -> Iterator[Vector]:
