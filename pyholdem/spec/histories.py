@@ -469,3 +469,89 @@ def format_action(action: Action, scale: int) -> str:
         shown = " -" if action.shows_dealt else (f" {cards}" if action.cards else "")
         return f"{player} sm{shown}{comment}"
     raise HistoryError(f"action kind {action.kind!r} has no PHH notation", "12.9")
+
+
+@dataclass(frozen=True)
+class HandSetup:
+    """The arguments of ``pyholdem.Hand`` that a history's forced bets and stacks describe (§12.10)."""
+
+    structure: str
+    stacks: tuple[int, ...]
+    button: int
+    blinds: tuple[int, int]
+    straddles: tuple[int, ...]
+    antes: tuple[int, ...]
+    bet_sizes: tuple[int, int] | None
+
+
+@rule("12.10")
+def hand_setup(
+    variant: str,
+    antes: Sequence[int],
+    blinds_or_straddles: Sequence[int],
+    starting_stacks: Sequence[int],
+    *,
+    min_bet: int | None = None,
+    small_bet: int | None = None,
+    big_bet: int | None = None,
+) -> HandSetup:
+    """Setting up the hand: the seats, button, blinds, straddles, antes and bet sizes of a history.
+
+    Player ``pK`` sits at seat ``K - 1`` and the last player has the button (§12.5). The first two
+    entries of ``blinds_or_straddles`` are the small and big blind; later non-zero entries must
+    follow one another from the third (under-the-gun straddle, then re-straddles). ``min_bet`` must
+    be the big blind (pyholdem's minimum bet, §5.5); ``FT`` gives the small and big bet. Other
+    layouts (a button straddle, no big blind) raise ``HistoryError`` (§12.10).
+    """
+    structure = variant_structure(variant)
+    n = len(starting_stacks)
+    per_player_antes, _ = forced_bets(antes, blinds_or_straddles)
+    if len(starting_stacks) != len(antes):
+        raise HistoryError(f"{len(antes)} antes for {n} players", "12.10")
+    small, big, *rest = blinds_or_straddles
+    straddles = tuple(rest)
+    while straddles and straddles[-1] == 0:
+        straddles = straddles[:-1]
+    if 0 in straddles:
+        raise HistoryError(
+            f"blinds_or_straddles {list(blinds_or_straddles)}: straddles must follow the big blind "
+            "without a gap (a button or skipped-seat straddle is not modelled)",
+            "12.10",
+        )
+    if big <= 0:
+        raise HistoryError(f"blinds_or_straddles {list(blinds_or_straddles)} has no big blind", "12.10")
+    bet_sizes = None
+    if structure == "fixed_limit":
+        assert small_bet is not None and big_bet is not None
+        bet_sizes = (small_bet, big_bet)
+    elif min_bet != big:
+        raise HistoryError(
+            f"min_bet {min_bet} is not the big blind {big}; pyholdem's minimum bet is the big blind (§5.5)",
+            "12.10",
+        )
+    return HandSetup(
+        structure, tuple(starting_stacks), n - 1, (small, big), straddles, per_player_antes, bet_sizes
+    )
+
+
+@rule("12.11")
+def hand_action(action: Action, to_act: int | None, can_check: bool, is_bet: bool) -> tuple[str, int | None]:
+    """Replaying actions: the ``Hand`` action (kind, amount) of a player's PHH action.
+
+    The actor MUST be the player to act. ``cc`` is a check when checking is legal, else a call;
+    ``cbr X`` is a bet to ``X`` when nobody has bet this round, else a raise to ``X``; ``f`` folds.
+    Whether the action is legal is then the rules' decision (spec 05–07). Dealer actions MUST come
+    where the hand needs them: hole cards before any player acts (``p1`` first), board cards once
+    the betting round before them has ended (§12.11).
+    """
+    if action.player is None or action.kind not in ("fold", "check_call", "bet_raise_to"):
+        raise HistoryError(f"{action.kind} is not a betting action", "12.11")
+    if to_act is None:
+        raise HistoryError(f"p{action.player + 1} acts but nobody is to act: the hand is over", "12.11")
+    if action.player != to_act:
+        raise HistoryError(f"p{action.player + 1} acts but it is p{to_act + 1}'s turn", "12.11")
+    if action.kind == "fold":
+        return "fold", None
+    if action.kind == "check_call":
+        return ("check" if can_check else "call"), None
+    return ("bet" if is_bet else "raise"), action.amount
