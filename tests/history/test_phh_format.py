@@ -277,3 +277,31 @@ def test_12_9_written_amounts_keep_their_decimals() -> None:
     text = dumps(hand)
     assert "blinds_or_straddles = [0.25, 0.50]" in text and "'p2 cbr 1.50'" in text.replace('"', "'")
     assert "winnings = [0.75, 0.00]" in text
+
+
+def test_12_10_hand_setup_from_forced_bets() -> None:
+    from pyholdem.spec.histories import hand_setup
+
+    ring = hand_setup("PT", [1, 1, 1, 1, 1], [1, 2, 4, 8, 0], [50] * 5, min_bet=2)
+    assert (ring.structure, ring.button, ring.blinds, ring.straddles) == ("pot_limit", 4, (1, 2), (4, 8))
+    heads_up = hand_setup("NT", [0, 2], [1, 2], [30, 40], min_bet=2)
+    assert heads_up.antes == (2, 0) and heads_up.blinds == (1, 2) and heads_up.button == 1
+    limit = hand_setup("FT", [0, 0, 0], [1, 2, 0], [9, 9, 9], small_bet=2, big_bet=4)
+    assert limit.bet_sizes == (2, 4) and limit.structure == "fixed_limit"
+    for blinds, message in (([1, 2, 0, 4], "without a gap"), ([1, 0, 0, 0], "no big blind")):
+        with pytest.raises(HistoryError) as info:
+            hand_setup("NT", [0] * 4, blinds, [9] * 4, min_bet=2)
+        assert message in str(info.value) and info.value.section == "12.10"
+
+
+def test_12_11_action_mapping() -> None:
+    from pyholdem.spec.histories import hand_action
+
+    assert hand_action(parse_action("p1 cc", 2, 1), 0, True, True) == ("check", None)
+    assert hand_action(parse_action("p1 cc", 2, 1), 0, False, False) == ("call", None)
+    assert hand_action(parse_action("p1 cbr 9", 2, 1), 0, False, False) == ("raise", 9)
+    assert hand_action(parse_action("p2 f", 2, 1), 1, True, True) == ("fold", None)
+    with pytest.raises(HistoryError, match="the hand is over"):
+        hand_action(parse_action("p2 f", 2, 1), None, False, False)
+    with pytest.raises(HistoryError, match="not a betting action"):
+        hand_action(parse_action("d db 2c3c4c", 2, 1), 0, False, False)
