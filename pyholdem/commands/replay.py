@@ -21,6 +21,11 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         metavar="PRESET",
         help="name the fields of PRESET that would make each disagreeing hand agree (e.g. pokerkit_0_7)",
     )
+    p.add_argument(
+        "--repair",
+        action="store_true",
+        help="take players a history skips to check (if free) or fold, as pokerkit reads PHH (§12.11)",
+    )
     p.add_argument("--json", action="store_true", help="one JSON object per hand per line")
     p.add_argument("--quiet", action="store_true", help="print only failing hands and the summary")
     p.set_defaults(func=run)
@@ -60,7 +65,7 @@ def run(args: argparse.Namespace) -> int:
     rules = preset(args.rules)
     diagnose_with = preset(args.diagnose) if args.diagnose else None
     results = []
-    for result in replay_paths(args.paths, rules, diagnose_with=diagnose_with):
+    for result in replay_paths(args.paths, rules, diagnose_with=diagnose_with, repair=args.repair):
         results.append(result)
         if args.json:
             print(json.dumps(result.as_dict(), sort_keys=True))

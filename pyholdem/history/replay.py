@@ -105,8 +105,12 @@ def _collect_cards(history: HandHistory) -> _Cards:
     return _Cards(filled, board, unknown)
 
 
-def _play(history: HandHistory, rules: RuleSet) -> tuple[Hand, _Cards]:
-    """Play every action; raises ``HistoryError`` (set-up, notation) or the rules' own error."""
+def _play(history: HandHistory, rules: RuleSet, repair: bool) -> tuple[Hand, _Cards, list[str]]:
+    """Play every action; raises ``HistoryError`` (set-up, notation) or the rules' own error.
+
+    With ``repair``, players the history skips are taken to check where checking is free and to
+    fold otherwise (pokerkit's reading); the implied actions are returned.
+    """
     setup = hand_setup(
         history.variant,
         history.antes,
@@ -131,8 +135,11 @@ def _play(history: HandHistory, rules: RuleSet) -> tuple[Hand, _Cards]:
     dealt_holes = 0
     dealt_board = 0
     player_acted = False
+    implied: list[str] = []
     for i, action in enumerate(history.actions):
         try:
+            if repair and action.kind in _BETTING:
+                implied += _imply(hand, action, i)
             _step(hand, action, dealt_holes, dealt_board, player_acted)
         except HistoryError as exc:
             raise exc.located(action=i) from None
@@ -143,12 +150,24 @@ def _play(history: HandHistory, rules: RuleSet) -> tuple[Hand, _Cards]:
             dealt_holes += 1
         elif action.kind == "deal_board":
             dealt_board += len(action.cards or ())
-        elif action.kind in ("fold", "check_call", "bet_raise_to"):
+        elif action.kind in _BETTING:
             player_acted = True
-    return hand, cards
+    return hand, cards, implied
 
 
+_BETTING = ("fold", "check_call", "bet_raise_to")
 _STREET_CARDS = {"preflop": 0, "flop": 3, "turn": 4, "river": 5}
+
+
+def _imply(hand: Hand, action: Action, index: int) -> list[str]:
+    implied = []
+    street = hand.street
+    while hand.to_act is not None and hand.to_act != action.player and hand.street == street:
+        seat = hand.to_act
+        kind = "check" if hand.legal_actions().check else "fold"
+        hand.act(kind)
+        implied.append(f"p{seat + 1} {kind} before action {index}")
+    return implied
 
 
 def _step(hand: Hand, action: Action, dealt_holes: int, dealt_board: int, player_acted: bool) -> None:
@@ -172,12 +191,10 @@ def _step(hand: Hand, action: Action, dealt_holes: int, dealt_board: int, player
             who = f"p{hand.to_act + 1} is still to act" if hand.to_act is not None else "the hand is over"
             raise HistoryError(f"board card {total} is dealt before the betting round ended ({who})", "12.11")
         return
-    if not hand.is_over:
-        needed = _STREET_CARDS.get(hand.street, 0)
-        if needed > dealt_board:
-            raise HistoryError(
-                f"p{(action.player or 0) + 1} acts on the {hand.street} before it is dealt", "12.11"
-            )
+    if not hand.is_over and _STREET_CARDS.get(hand.street, 0) > dealt_board:
+        raise HistoryError(
+            f"p{(action.player or 0) + 1} acts on the {hand.street} before it is dealt", "12.11"
+        )
     if hand.is_over:
         hand_action(action, None, False, False)
     legal = hand.legal_actions()
@@ -185,16 +202,29 @@ def _step(hand: Hand, action: Action, dealt_holes: int, dealt_board: int, player
     hand.act(kind, amount)
 
 
-def _collected(hand: Hand) -> tuple[int, ...]:
+def _money(hand: Hand) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """What each seat collected from the pots, and what was returned to it as uncalled."""
+    n = len(hand.initial_stacks)
+    returned = [0] * n
+    for event in hand.events:
+        if event.kind == "return" and event.seat is not None and event.amount:
+            returned[event.seat] += event.amount
+    if hand.result is None:
+        return (0,) * n, tuple(returned)
     state = hand.state
-    final = hand.result.stacks if hand.result is not None else hand.stacks
-    return tuple(
-        final[s] - hand.initial_stacks[s] + state.committed[s] + state.antes[s] for s in range(len(final))
+    final = hand.result.stacks
+    collected = tuple(
+        final[s] - hand.initial_stacks[s] + state.committed[s] + state.antes[s] for s in range(n)
     )
+    return collected, tuple(returned)
 
 
 def replay(
-    history: HandHistory, rules: RuleSet | None = None, *, diagnose_with: RuleSet | None = None
+    history: HandHistory,
+    rules: RuleSet | None = None,
+    *,
+    diagnose_with: RuleSet | None = None,
+    repair: bool = False,
 ) -> ReplayResult:
     """Replay ``history`` under ``rules`` (default ``tda_2024``) and judge it (§12.8, §12.11).
 
@@ -202,10 +232,10 @@ def replay(
     the fields of that rule set which, switched one at a time, make the hand agree.
     """
     rules = rules or RuleSet()
-    result = _judge(history, rules)
+    result = _judge(history, rules, repair)
     if result.ok or diagnose_with is None or diagnose_with == rules:
         return result
-    causes = _diagnose(history, rules, diagnose_with)
+    causes = _diagnose(history, rules, diagnose_with, repair)
     if not causes:
         return result
     error = dict(result.error or {})
@@ -228,11 +258,11 @@ def replay(
     )
 
 
-def _judge(history: HandHistory, rules: RuleSet) -> ReplayResult:
+def _judge(history: HandHistory, rules: RuleSet, repair: bool = False) -> ReplayResult:
     expected = _expected(history)
     base = {"file": history.file, "index": history.index, "expected": expected, "scale": history.scale}
     try:
-        hand, cards = _play(history, rules)
+        hand, cards, implied = _play(history, rules, repair)
     except PyHoldemError as exc:
         index = exc.action if isinstance(exc, HistoryError) else getattr(exc, "action_index", None)
         return ReplayResult(ok=False, finishing_stacks=None, error={**exc.as_dict(), "action": index}, **base)
@@ -244,10 +274,13 @@ def _judge(history: HandHistory, rules: RuleSet) -> ReplayResult:
         who = ", ".join(f"p{s + 1}" for s in unknown)
         note = f"result not verifiable: {who} reached the showdown with cards nobody saw"
         return ReplayResult(ok=True, finishing_stacks=None, error=None, note=note, **base)
+    collected, returned = _money(hand)
     verdict = compare_results(
-        final, _collected(hand), finishing_stacks=history.finishing_stacks, winnings=history.winnings
+        final, collected, returned, finishing_stacks=history.finishing_stacks, winnings=history.winnings
     )
     note = verdict.message if hand.is_over else f"{verdict.message} (the history stops before the hand ends)"
+    if implied:
+        note += "; implied: " + ", ".join(implied)
     error = None
     if not verdict.ok:
         error = {"kind": "ResultMismatch", "section": "12.8", "message": verdict.message, "action": None}
@@ -262,7 +295,7 @@ def _expected(history: HandHistory) -> dict[str, Any] | None:
     return None
 
 
-def _diagnose(history: HandHistory, rules: RuleSet, target: RuleSet) -> tuple[str, ...]:
+def _diagnose(history: HandHistory, rules: RuleSet, target: RuleSet, repair: bool) -> tuple[str, ...]:
     """The fields where ``target`` differs from ``rules`` that alone make the replay agree."""
     causes = []
     for name, value in target.changes(rules).items():
@@ -272,17 +305,21 @@ def _diagnose(history: HandHistory, rules: RuleSet, target: RuleSet) -> tuple[st
             candidate = rules.replace(**{name: value})
         except PyHoldemError:
             continue
-        if _judge(history, candidate).ok:
+        if _judge(history, candidate, repair).ok:
             causes.append(name)
     return tuple(causes)
 
 
 def replay_paths(
-    paths: Sequence[str | Path], rules: RuleSet | None = None, *, diagnose_with: RuleSet | None = None
+    paths: Sequence[str | Path],
+    rules: RuleSet | None = None,
+    *,
+    diagnose_with: RuleSet | None = None,
+    repair: bool = False,
 ) -> Iterator[ReplayResult]:
     """Every hand of every ``.phh`` / ``.phhs`` file under ``paths``, read and replayed in order."""
     for path in iter_files(paths):
-        yield from replay_histories(read_file(path), rules, diagnose_with=diagnose_with)
+        yield from replay_histories(read_file(path), rules, diagnose_with=diagnose_with, repair=repair)
 
 
 def replay_histories(
@@ -290,6 +327,7 @@ def replay_histories(
     rules: RuleSet | None = None,
     *,
     diagnose_with: RuleSet | None = None,
+    repair: bool = False,
 ) -> Iterator[ReplayResult]:
     """Replay read hands; a hand that could not be read becomes a failed result naming why."""
     for item in results:
@@ -297,4 +335,4 @@ def replay_histories(
             error = {**item.as_dict(), "action": item.action}
             yield ReplayResult(item.file, item.hand, False, None, None, error)
         else:
-            yield replay(item, rules, diagnose_with=diagnose_with)
+            yield replay(item, rules, diagnose_with=diagnose_with, repair=repair)

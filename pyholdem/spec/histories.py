@@ -401,6 +401,7 @@ class Verdict:
 def compare_results(
     final_stacks: Sequence[int],
     collected: Sequence[int],
+    returned: Sequence[int] | None = None,
     *,
     finishing_stacks: Sequence[int] | None = None,
     winnings: Sequence[int] | None = None,
@@ -408,12 +409,13 @@ def compare_results(
 ) -> Verdict:
     """Verifying results: a replay agrees with ``finishing_stacks`` exactly, with ``winnings`` up to rake.
 
-    ``collected[i]`` is what player ``i`` took from the pots (not counting an uncalled bet returned).
-    Recorded winnings are after rake, so they agree when each winner's recorded amount is at most
-    what it collected, nobody who collected nothing is recorded as winning, and the total taken,
-    ``sum(collected) - sum(winnings)``, is at most ``rake_percent`` of the pots, rounded up to a unit
-    (§12.8). With neither field there is nothing to compare and the verdict is ok.
+    ``collected[i]`` is what player ``i`` took from the pots and ``returned[i]`` its uncalled bets
+    given back. Recorded winnings are after rake, and some sites count a returned bet as won; they
+    agree when each player's recorded amount is at most ``collected + returned``, a player who got
+    nothing back is recorded as winning nothing, and ``sum(collected) - sum(winnings)`` is at most
+    ``rake_percent`` of everything the players got back, rounded up (§12.8).
     """
+    returned = returned if returned is not None else [0] * len(collected)
     if finishing_stacks is not None:
         if tuple(finishing_stacks) == tuple(final_stacks):
             return Verdict(True, "finishing_stacks", "final stacks equal finishing_stacks")
@@ -426,24 +428,24 @@ def compare_results(
             False, "finishing_stacks", "final stacks differ from finishing_stacks: " + ", ".join(diffs)
         )
     if winnings is not None:
-        total = sum(collected)
-        rake = total - sum(winnings)
-        allowed = -(-total * rake_percent // 100)
+        gross = [c + r for c, r in zip(collected, returned, strict=True)]
+        rake = sum(collected) - sum(winnings)
+        allowed = -(-sum(gross) * rake_percent // 100)
         bad = [
             f"p{i + 1} recorded {want} but collected {got}"
-            for i, (got, want) in enumerate(zip(collected, winnings, strict=True))
+            for i, (got, want) in enumerate(zip(gross, winnings, strict=True))
             if want > got or (got == 0 and want != 0)
         ]
         if bad:
             return Verdict(False, "winnings", "winnings differ: " + ", ".join(bad))
-        if not 0 <= rake <= allowed:
+        if rake > allowed:
             return Verdict(
                 False,
                 "winnings",
-                f"rake {rake} (collected {total}, recorded {sum(winnings)}) is outside 0..{allowed} "
-                f"({rake_percent}% of the pots)",
+                f"rake {rake} (collected {sum(collected)}, recorded {sum(winnings)}) is above {allowed} "
+                f"({rake_percent}% of {sum(gross)})",
             )
-        return Verdict(True, "winnings", f"winnings agree (rake {rake} of at most {allowed})")
+        return Verdict(True, "winnings", f"winnings agree (rake {max(rake, 0)} of at most {allowed})")
     return Verdict(True, "none", "no finishing_stacks or winnings to compare")
 
 

@@ -251,6 +251,10 @@ def test_12_8_winnings_allow_for_rake() -> None:
     assert not compare_results([0, 0], [200, 0], winnings=[100, 100]).ok
     split = compare_results([0, 0, 0], [101, 100, 0], winnings=[96, 95, 0])
     assert split.ok and "rake 10" in split.message
+    walk = compare_results([0, 0, 0], [0, 10, 0], [0, 5, 0], winnings=[0, 15, 0])
+    assert walk.ok
+    assert not compare_results([0, 0, 0], [0, 10, 0], [0, 5, 0], winnings=[0, 16, 0]).ok
+    assert not compare_results([0, 0, 0], [0, 10, 0], [0, 0, 0], winnings=[5, 5, 0]).ok
 
 
 def test_12_9_writing_round_trips_the_public_samples() -> None:
