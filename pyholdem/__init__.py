@@ -15,6 +15,7 @@ from pyholdem.errors import (
     RuleSetError,
     RuleViolation,
 )
+from pyholdem.hand import Event, Hand, HandResult, LegalActions
 from pyholdem.ruleset import PRESETS, RuleSet, load_rules, preset
 from pyholdem.settlement import resolve_pots, resolve_pots_batch
 from pyholdem.spec.cards import (
@@ -25,20 +26,27 @@ from pyholdem.spec.cards import (
     shuffled_deck,
     standard_deck,
 )
+from pyholdem.spec.showdown import Pot, Settlement
 
 __version__ = "0.1.0"
 
 __all__ = [
     "PRESETS",
     "Card",
+    "Event",
+    "Hand",
+    "HandResult",
     "HistoryError",
     "IllegalAction",
     "InvalidCards",
+    "LegalActions",
     "NativeError",
+    "Pot",
     "PyHoldemError",
     "RuleSet",
     "RuleSetError",
     "RuleViolation",
+    "Settlement",
     "__version__",
     "cards",
     "format_cards",

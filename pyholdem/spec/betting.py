@@ -1,1 +1,213 @@
-"""Spec module betting — its sections are pending (see the matching spec/ document)."""
+"""Spec 06 — the betting round (spec/06-betting-round.md)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pyholdem.errors import IllegalAction
+from pyholdem.registry import rule
+from pyholdem.ruleset import RuleSet
+from pyholdem.spec.pots import all_in_to, reopened
+from pyholdem.spec.state import PREFLOP, HandState
+from pyholdem.spec.structures import check_chip_unit, fl_cap_reached, nl_cap_reached, raise_bounds
+
+ACTIONS = ("fold", "check", "call", "bet", "raise")
+
+
+@dataclass(frozen=True)
+class LegalActions:
+    """What the player to act may do: ``call`` is the chips a call adds (None: nothing to call);
+    ``min_raise_to``/``max_raise_to`` bound a bet or raise (None: none is allowed); ``is_bet`` says
+    whether it would be a bet (no bet yet this round) or a raise."""
+
+    seat: int
+    fold: bool
+    check: bool
+    call: int | None
+    min_raise_to: int | None
+    max_raise_to: int | None
+    is_bet: bool
+
+    def accepts(self, kind: str, amount: int | None = None) -> bool:
+        """Whether ``kind`` (and, for a bet or raise, ``amount``) is one of these actions."""
+        if kind in ("fold", "check"):
+            return getattr(self, kind)
+        if kind == "call":
+            return self.call is not None
+        if self.min_raise_to is None or self.max_raise_to is None or (kind == "bet") != self.is_bet:
+            return False
+        return amount is not None and self.min_raise_to <= amount <= self.max_raise_to
+
+
+@rule("6.1")
+def legal_actions(state: HandState, rules: RuleSet) -> LegalActions:
+    """Legal actions: facing a bet, fold, call or raise; facing none, check, bet or fold.
+
+    Folding when a check is possible is allowed (and binding). A bet or raise exists only when
+    the seat's chips go beyond the current bet and §6.7 allows it; its bounds are §5.1's.
+    """
+    seat = state.to_act
+    if seat is None:
+        raise IllegalAction("the hand is over; nobody is to act", "6.1")
+    to_call = min(state.current_bet, all_in_to(state, seat)) - state.bets[seat]
+    low: int | None = None
+    high: int | None = None
+    if may_raise(state, rules, seat):
+        low, high = raise_bounds(state, rules, seat)
+    return LegalActions(
+        seat=seat,
+        fold=True,
+        check=may_check(state, seat),
+        call=to_call if to_call > 0 else None,
+        min_raise_to=low,
+        max_raise_to=high,
+        is_bet=state.current_bet == 0,
+    )
+
+
+def check_action(state: HandState, rules: RuleSet, kind: str, amount: int | None) -> LegalActions:
+    """Refuse ``kind``/``amount`` with a message naming the value, what is allowed and the section."""
+    legal = legal_actions(state, rules)
+    if kind not in ACTIONS:
+        raise IllegalAction(f"{kind!r} is not an action; one of {', '.join(ACTIONS)}", "6.1")
+    if kind == "check" and not legal.check:
+        what = "the big blind" if state.street == PREFLOP else "a player with no bet to call"
+        raise IllegalAction(
+            f"check is not allowed facing a bet of {state.current_bet}; only {what} may check", "6.6"
+        )
+    if kind == "call" and legal.call is None:
+        raise IllegalAction("call is not allowed: there is nothing to call (check instead)", "6.1")
+    if kind in ("bet", "raise"):
+        if not isinstance(amount, int) or isinstance(amount, bool):
+            raise IllegalAction(f"{kind} to {amount!r} is not a whole number of chips", "5.12")
+        if kind == "bet" and not legal.is_bet:
+            raise IllegalAction(
+                f"bet to {amount} is not allowed: there is a bet of {state.current_bet} to raise", "6.1"
+            )
+        if kind == "raise" and legal.is_bet:
+            raise IllegalAction(
+                f"raise to {amount} is not allowed: there is no bet to raise (bet instead)", "6.1"
+            )
+        if legal.min_raise_to is None or legal.max_raise_to is None:
+            raise IllegalAction(f"{kind} to {amount} is not allowed: {no_raise_reason(state, rules)}", "6.7")
+        check_chip_unit(amount, all_in_to(state, state.to_act), rules, f"{kind} to")  # type: ignore[arg-type]
+        section = "5.5" if kind == "bet" else "5.6"
+        if rules.betting_structure == "fixed_limit":
+            section = "5.3"
+        if amount < legal.min_raise_to:
+            raise IllegalAction(
+                f"{kind} to {amount} is below the minimum {kind} to {legal.min_raise_to}", section
+            )
+        if amount > legal.max_raise_to:
+            section = {"fixed_limit": "5.3", "pot_limit": "5.9"}.get(rules.betting_structure, "5.7")
+            raise IllegalAction(
+                f"{kind} to {amount} is above the maximum {kind} to {legal.max_raise_to}", section
+            )
+    return legal
+
+
+def no_raise_reason(state: HandState, rules: RuleSet) -> str:
+    seat = state.to_act
+    assert seat is not None
+    if all_in_to(state, seat) <= state.current_bet:
+        return "the player's chips do not go beyond the current bet"
+    if not any(state.can_act(s) for s in range(state.seats) if s != seat):
+        return "no other player has chips to call it"
+    if not reopened(state, rules, seat):
+        return "the betting was not reopened by a full raise since this player acted (§7.2)"
+    return "the raise cap for this round is reached (§5.4, §5.8)"
+
+
+def _next_seat(state: HandState, seat: int) -> int:
+    return (seat + 1) % state.seats
+
+
+@rule("6.2")
+def first_to_act_preflop(state: HandState) -> int | None:
+    """First to act before the flop: the player left of the last forced bet (big blind or last straddle).
+
+    Heads-up this is the button (who posted the small blind); three-handed, the button too.
+    Players who cannot act are skipped (§6.4).
+    """
+    last_forced = state.blind_seats[-1]
+    return next_to_act(state, last_forced)
+
+
+@rule("6.3")
+def first_to_act_postflop(state: HandState) -> int | None:
+    """First to act after the flop: the first player left of the button who can still act."""
+    return next_to_act(state, state.button)
+
+
+@rule("6.4")
+def next_to_act(state: HandState, after: int) -> int | None:
+    """Turn order: clockwise from ``after``, the next player who still has to act (§6.5).
+
+    Folded and all-in players are skipped; ``None`` when nobody has to act.
+    """
+    seat = after
+    for _ in range(state.seats):
+        seat = _next_seat(state, seat)
+        if must_act(state, seat):
+            return seat
+    return None
+
+
+@rule("6.5")
+def must_act(state: HandState, seat: int) -> bool:
+    """Round completion: a player still has to act until he has acted and matched the bet.
+
+    The round is complete when every player in the hand with chips has acted at least once and
+    has put in the current bet (or is all-in); a player who alone still has chips and has matched
+    the bet has nobody to bet against (§6.9) and does not act.
+    """
+    if not state.can_act(seat):
+        return False
+    if state.bets[seat] < state.current_bet:
+        return True
+    return not state.acted[seat] and not betting_closed(state, seat)
+
+
+@rule("6.6")
+def may_check(state: HandState, seat: int) -> bool:
+    """The big blind's option; no other preflop check: check only with nothing to call.
+
+    Preflop every other player faces the big blind, so only the big blind (or the last straddler)
+    may check when the bet is not raised, and he may also raise (§6.7).
+    """
+    return state.bets[seat] >= state.current_bet
+
+
+@rule("6.7")
+def may_raise(state: HandState, rules: RuleSet, seat: int) -> bool:
+    """Raise rights: a bet or raise needs chips beyond the current bet, an opponent with chips,
+    a betting that is open to the player (§7.2–7.4) and an unreached cap (§5.4, §5.8).
+
+    A player cannot raise his own bet: after everyone else only called, he may not raise again.
+    """
+    if all_in_to(state, seat) <= state.current_bet:
+        return False
+    if not any(state.can_act(s) for s in range(state.seats) if s != seat):
+        return False
+    if not reopened(state, rules, seat):
+        return False
+    if rules.betting_structure == "fixed_limit":
+        return not fl_cap_reached(state, rules)
+    return not nl_cap_reached(state, rules)
+
+
+@rule("6.8")
+def uncontested_winner(state: HandState) -> int | None:
+    """Uncontested end: when all players but one have folded, he wins without a showdown."""
+    live = state.live()
+    return live[0] if len(live) == 1 else None
+
+
+@rule("6.9")
+def betting_closed(state: HandState, seat: int | None = None) -> bool:
+    """No betting when at most one player can act: nobody else has chips to bet against.
+
+    With ``seat`` given: whether every player other than ``seat`` is folded or all-in.
+    """
+    others = [s for s in range(state.seats) if s != seat and state.can_act(s)]
+    return not others if seat is not None else len(others) <= 1

@@ -1,1 +1,100 @@
-"""Spec module dealing — its sections are pending (see the matching spec/ document)."""
+"""Spec 04 — dealing (spec/04-dealing.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from pyholdem.errors import InvalidCards
+from pyholdem.registry import rule
+from pyholdem.ruleset import RuleSet
+from pyholdem.spec.cards import Card
+from pyholdem.spec.state import RIVER, HandState
+
+BOARD_AFTER_STREET = (0, 3, 4, 5)
+
+
+@dataclass(frozen=True)
+class Deal:
+    """Every card of a hand in the order it comes off the deck: hole cards per seat, the three
+    burn cards and the five board cards (``None`` where a replay does not know a card)."""
+
+    holes: tuple[tuple[Card | None, Card | None], ...]
+    burns: tuple[Card | None, ...]
+    board: tuple[Card | None, ...]
+
+
+@rule("4.2")
+def hole_card_order(seats: int, button: int) -> tuple[int, ...]:
+    """Hole-card deal order: one card at a time clockwise from the seat left of the button, twice.
+
+    The button gets the last card of each pass (heads-up the button, who is the small blind,
+    is dealt second).
+    """
+    one_pass = tuple((button + 1 + i) % seats for i in range(seats))
+    return one_pass + one_pass
+
+
+@rule("4.3")
+def deal_cards(
+    deck: Sequence[Card],
+    seats: int,
+    button: int,
+    hole_cards: Sequence[Sequence[Card | None]] | None = None,
+    board: Sequence[Card] = (),
+) -> Deal:
+    """Board dealing with one burn per street: the whole deal, in the order the cards come off.
+
+    Hole cards in the order of §4.2, then for the flop one burn and three cards, for the turn
+    and the river one burn and one card each. Cards the caller fixes (``hole_cards`` per seat,
+    ``None`` for unknown; the first ``board`` cards) take their place and are removed from
+    ``deck``; every other card comes off ``deck`` in order.
+    """
+    fixed = [c for hand in (hole_cards or ()) for c in hand if c is not None] + list(board)
+    if len(set(fixed)) != len(fixed):
+        dup = next(c for c in fixed if fixed.count(c) > 1)
+        raise InvalidCards(f"card {dup} is given twice", "1.1")
+    taken = set(fixed)
+    rest = iter([c for c in deck if c not in taken])
+    holes: list[list[Card | None]] = [[None, None] for _ in range(seats)]
+    for i, seat in enumerate(hole_card_order(seats, button)):
+        holes[seat][i // seats] = hole_cards[seat][i // seats] if hole_cards is not None else next(rest)
+    burns: list[Card | None] = []
+    out_board: list[Card | None] = []
+    for count in (3, 1, 1):
+        burns.append(next(rest))
+        for _ in range(count):
+            index = len(out_board)
+            out_board.append(board[index] if index < len(board) else next(rest))
+    return Deal(tuple((h[0], h[1]) for h in holes), tuple(burns), tuple(out_board))
+
+
+@rule("4.4")
+def visible_board(deal: Deal, street: int) -> tuple[Card | None, ...]:
+    """No further cards after the hand ends (no rabbit hunting): the board of the streets dealt.
+
+    Only the board cards of the streets actually dealt are ever shown.
+    """
+    return deal.board[: BOARD_AFTER_STREET[street]]
+
+
+@rule("4.5")
+def run_out_needed(state: HandState) -> bool:
+    """All-in run-out: with two or more players in and at most one able to bet, the rest of the
+    board is dealt without betting."""
+    live = state.live()
+    return len(live) >= 2 and state.street < RIVER and sum(state.can_act(s) for s in live) <= 1
+
+
+@rule("4.6")
+def exposed_all_in_hands(state: HandState, rules: RuleSet) -> tuple[int, ...]:
+    """Exposing hands on all-in: when a player is all-in and betting is over, all hands go face up.
+
+    With ``all_in_face_up`` every player still in the hand tables his cards before the rest of
+    the board is dealt (tournaments); without it (cash games) nobody is exposed before the
+    showdown.
+    """
+    live = state.live()
+    if not rules.all_in_face_up or len(live) < 2 or not any(state.stacks[s] == 0 for s in live):
+        return ()
+    return tuple(live)

@@ -6,6 +6,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pyholdem.registry import rule
+from pyholdem.ruleset import RuleSet
+from pyholdem.spec.state import HandState
 
 
 @dataclass(frozen=True)
@@ -15,6 +17,71 @@ class Pot:
     amount: int
     eligible: tuple[int, ...]
     winners: tuple[int, ...] = ()
+
+
+@rule("7.1")
+def all_in_to(state: HandState, seat: int) -> int:
+    """All-in for less: the bet ``seat`` has in front of it after putting in every chip it holds.
+
+    A player may always call, bet or raise to this total, even below the minimum (§5.5, §5.6).
+    """
+    return state.bets[seat] + state.stacks[seat]
+
+
+@rule("7.2")
+def reopened(state: HandState, rules: RuleSet, seat: int) -> bool:
+    """A short all-in does not reopen the betting: may ``seat``, who already acted, raise again?
+
+    Big-bet games read ``reopen_rule_big_bet``: ``"full_raise_cumulative"`` asks §7.3,
+    ``"full_raise_single"`` needs a full bet or raise made after the seat last acted,
+    ``"any_raise"`` any raise. Fixed limit needs a full (or half-bet, §7.4) raise since.
+    A seat that has not acted this round is not restricted.
+    """
+    if not state.acted[seat]:
+        return True
+    mark = state.marks[seat]
+    if rules.betting_structure == "fixed_limit" or rules.reopen_rule_big_bet == "full_raise_single":
+        return state.full_level > mark
+    if rules.reopen_rule_big_bet == "any_raise":
+        return state.current_bet > mark
+    return cumulative_reopen(state, rules, seat)
+
+
+@rule("7.3")
+def cumulative_reopen(state: HandState, rules: RuleSet, seat: int) -> bool:
+    """Short all-ins that add up to a full raise reopen: measured when the action returns.
+
+    The seat may raise again when the current bet exceeds the level it last acted on by at
+    least a full raise (the minimum raise increment of §5.6), however many all-ins made it up.
+    """
+    from pyholdem.spec.structures import min_raise_to
+
+    increment = min_raise_to(state, rules) - state.current_bet
+    return state.current_bet - state.marks[seat] >= increment
+
+
+@rule("7.4")
+def limit_all_in_is_full(raise_part: int, bet_size: int, rules: RuleSet) -> bool:
+    """Fixed limit: the half-bet rule — an all-in of at least half a bet counts as a full bet.
+
+    ``raise_part`` is how far the all-in goes above the last full bet level. With
+    ``reopen_rule_limit = "full_bet"`` only a complete bet counts.
+    """
+    if rules.reopen_rule_limit == "full_bet":
+        return raise_part >= bet_size
+    return 2 * raise_part >= bet_size
+
+
+@rule("7.5")
+def preflop_call_level(posted: Sequence[int], full_amounts: Sequence[int], rules: RuleSet) -> int:
+    """A short all-in blind: what the others must call preflop.
+
+    With ``short_blind_call_amount = "full_blind"`` the largest full blind (or straddle) stands
+    even when its poster was short; with ``"posted_amount"`` only what was actually posted.
+    """
+    if rules.short_blind_call_amount == "full_blind":
+        return max(max(full_amounts), max(posted))
+    return max(posted)
 
 
 @rule("7.6")

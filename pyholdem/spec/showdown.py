@@ -5,12 +5,26 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from pyholdem.errors import RuleViolation
+from pyholdem.errors import InvalidCards, RuleViolation
 from pyholdem.registry import rule
 from pyholdem.ruleset import FIELDS, RuleSet
+from pyholdem.spec.cards import Card
 from pyholdem.spec.pots import Pot, layer_pots, return_uncalled
+from pyholdem.spec.state import HandState
 
-__all__ = ["Pot", "Settlement", "award_order", "pot_winners", "resolve_pots", "split_pot"]
+__all__ = [
+    "Pot",
+    "Settlement",
+    "award_order",
+    "hand_strength",
+    "may_muck",
+    "must_show",
+    "pot_winners",
+    "resolve_pots",
+    "showdown_contestants",
+    "showing_order",
+    "split_pot",
+]
 
 MAX_VALUE = 2**31 - 1
 ODD_CHIP_RULES: tuple[str, ...] = FIELDS["odd_chip_rule"].metadata["choices"]
@@ -26,6 +40,83 @@ class Settlement:
 
 def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+@rule("8.1")
+def showdown_contestants(state: HandState) -> tuple[int, ...]:
+    """Showdown and its contestants: two or more players left after the last round contest it.
+
+    Returns the seats still in the hand, or ``()`` when one player is left (no showdown, §6.8).
+    """
+    live = tuple(state.live())
+    return live if len(live) >= 2 else ()
+
+
+@rule("8.2")
+def showing_order(state: HandState, rules: RuleSet, final_round: int) -> tuple[int, ...]:
+    """Order of showing: the last aggressor of the final betting round first, else the first player
+    left of the button; then clockwise.
+
+    ``final_round`` is the street of the last betting round played. With ``showdown_order =
+    "last_aggressor_any_street"`` the last bettor or raiser of any street shows first.
+    """
+    if rules.showdown_order == "last_aggressor_any_street":
+        first = next((a for a in reversed(state.aggressors[: final_round + 1]) if a is not None), None)
+    else:
+        first = state.aggressors[final_round]
+    if first is None or state.folded[first]:
+        first = next(
+            s
+            for s in ((state.button + 1 + i) % state.seats for i in range(state.seats))
+            if not state.folded[s]
+        )
+    order = ((first + i) % state.seats for i in range(state.seats))
+    return tuple(s for s in order if not state.folded[s])
+
+
+@rule("8.3")
+def must_show(
+    seat: int, value: int, pots: Sequence[Pot], shown: dict[int, int], exposed: Sequence[int], rules: RuleSet
+) -> bool:
+    """Show or muck: a hand that can still win a pot is shown; a losing hand may be mucked.
+
+    ``shown`` maps the seats already shown to their values. The hand can still win a pot it is
+    eligible for when no shown hand in that pot beats it. With ``losers_may_muck = False``, or
+    when the hand is already tabled (§8.4), it is shown in every case.
+    """
+    if not may_muck(seat, exposed, rules):
+        return True
+    for pot in pots:
+        if seat in pot.eligible:
+            rivals = [shown[s] for s in pot.eligible if s in shown]
+            if not rivals or value >= max(rivals):
+                return True
+    return False
+
+
+@rule("8.4")
+def may_muck(seat: int, exposed: Sequence[int], rules: RuleSet) -> bool:
+    """All-in hands are tabled: a hand turned face up for an all-in (§4.6) stays live and cannot
+    be mucked; otherwise a losing hand may be mucked when ``losers_may_muck``."""
+    return rules.losers_may_muck and seat not in exposed
+
+
+@rule("8.5")
+def hand_strength(hole: Sequence[Card | None], board: Sequence[Card | None]) -> int:
+    """Cards speak: a hand is worth the best five of its hole cards and the board (§2.4).
+
+    Every card must be known; an unknown card raises ``InvalidCards``.
+    """
+    cards = [*hole, *board]
+    if any(c is None for c in cards):
+        raise InvalidCards(f"a hand at showdown has an unknown card: {cards}", "8.5")
+    return _evaluate(cards)
+
+
+def _evaluate(cards: Sequence[Card | None]) -> int:
+    from pyholdem.spec.rankings import hand_value  # type: ignore[attr-defined]
+
+    return int(hand_value(cards))
 
 
 @rule("8.6")

@@ -1,0 +1,490 @@
+"""The hand: one deal of Texas Hold'em as an executable state machine (specs 03–08).
+
+Every decision is delegated to a section function of ``pyholdem.spec``; this module only
+sequences them. Each action is atomic: it is validated completely, applied to a copy of the
+state, and only then does the copy replace the state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from pyholdem.errors import IllegalAction, InvalidCards, RuleViolation
+from pyholdem.ruleset import RuleSet
+from pyholdem.spec.betting import (
+    LegalActions,
+    check_action,
+    first_to_act_postflop,
+    first_to_act_preflop,
+    legal_actions,
+    next_to_act,
+    uncontested_winner,
+)
+from pyholdem.spec.cards import Card, Seed, parse_cards, shuffled_deck
+from pyholdem.spec.dealing import Deal, deal_cards, exposed_all_in_hands, run_out_needed, visible_board
+from pyholdem.spec.pots import Pot, all_in_to, limit_all_in_is_full, return_uncalled
+from pyholdem.spec.showdown import (
+    award_order,
+    hand_strength,
+    must_show,
+    resolve_pots,
+    showing_order,
+)
+from pyholdem.spec.state import PREFLOP, RIVER, STREET_NAMES, HandState
+from pyholdem.spec.structures import fl_bet_size, fl_raise_to, min_bet, min_raise_to
+from pyholdem.spec.table import (
+    antes_due,
+    blind_amounts,
+    blind_seats,
+    check_seats,
+    open_preflop,
+    post_forced,
+    straddle_seats,
+)
+
+__all__ = ["Event", "Hand", "HandResult", "LegalActions"]
+
+
+@dataclass(frozen=True)
+class Event:
+    """One entry of a hand's log. ``amount`` is chips put in (antes, blinds, calls, returns, wins)
+    or the bet's new total (bets and raises, ``to``)."""
+
+    kind: str
+    seat: int | None = None
+    amount: int | None = None
+    cards: tuple[Card | None, ...] = ()
+    all_in: bool = False
+    street: str = "preflop"
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """How a finished hand ended: final stacks, each seat's net win, the pots and the cards shown."""
+
+    stacks: tuple[int, ...]
+    net: tuple[int, ...]
+    pots: tuple[Pot, ...]
+    shown: dict[int, tuple[Card | None, ...]] = field(default_factory=dict)
+    board: tuple[Card | None, ...] = ()
+    showdown: bool = False
+
+
+class Hand:
+    """One hand from the forced bets to the award (spec 03–08).
+
+    ``Hand(rules, stacks, button=…, blinds=(small, big) or one amount, antes=None | amount |
+    per-seat list, straddles=(amounts…), seed=…, hole_cards=[…], board=…, bet_sizes=None)``.
+    ``bet_sizes`` is the fixed-limit (small bet, big bet), by default (big blind, 2 × big blind).
+    """
+
+    def __init__(
+        self,
+        rules: RuleSet,
+        stacks: Sequence[int],
+        *,
+        button: int,
+        blinds: int | Sequence[int],
+        antes: int | Sequence[int] | None = None,
+        straddles: Sequence[int] = (),
+        seed: Seed = None,
+        hole_cards: Sequence[str | Sequence[object] | None] | None = None,
+        board: str | Sequence[object] | None = None,
+        bet_sizes: tuple[int, int] | None = None,
+    ) -> None:
+        if not isinstance(rules, RuleSet):
+            raise RuleViolation(f"rules {rules!r} is not a RuleSet", "0.1")
+        check_seats(stacks, rules)
+        n = len(stacks)
+        if not isinstance(button, int) or isinstance(button, bool) or not 0 <= button < n:
+            raise RuleViolation(f"button {button!r} is not a seat in 0..{n - 1}", "3.1")
+        amounts = blind_amounts(blinds, rules)
+        seats_of_blinds = blind_seats(n, button, len(amounts))
+        straddlers = straddle_seats(n, button, seats_of_blinds, tuple(straddles), amounts[-1], rules)
+        big = amounts[-1]
+        if bet_sizes is None:
+            bet_sizes = (big, 2 * big)
+        if (
+            not isinstance(bet_sizes, tuple)
+            or len(bet_sizes) != 2
+            or not all(isinstance(b, int) and not isinstance(b, bool) and b > 0 for b in bet_sizes)
+        ):
+            raise RuleViolation(f"bet_sizes {bet_sizes!r} are not (small bet, big bet) > 0", "5.2")
+        self.rules = rules
+        self.initial_stacks = tuple(stacks)
+        self.deal = _make_deal(n, button, seed, hole_cards, board)
+        due = antes_due(antes, n, seats_of_blinds, rules)
+        self._uniform_antes = len(set(due)) == 1
+        st = HandState(
+            seats=n,
+            button=button,
+            big_blind=big,
+            bet_sizes=bet_sizes,
+            blind_seats=seats_of_blinds + straddlers,
+            blind_amounts=amounts + tuple(straddles),
+            stacks=list(stacks),
+            bets=[0] * n,
+            committed=[0] * n,
+            antes=[0] * n,
+            folded=[False] * n,
+            acted=[False] * n,
+            marks=[0] * n,
+            straddles=len(straddlers),
+        )
+        events: list[Event] = []
+        _post_forced_bets(st, rules, due, seats_of_blinds, amounts, straddlers, tuple(straddles), events)
+        open_preflop(st, rules)
+        for i, seat in enumerate(_deal_order(n, button)):
+            if i < n:
+                events.append(Event("deal", seat, cards=self.deal.holes[seat]))
+        self._state = st
+        self._events = events
+        self._result: HandResult | None = None
+        self._exposed: tuple[int, ...] = ()
+        self._last_round = PREFLOP
+        self._advance(st, events, first=True)
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def to_act(self) -> int | None:
+        """The seat whose turn it is, or None when the hand is over."""
+        return self._state.to_act
+
+    @property
+    def is_over(self) -> bool:
+        return self._result is not None
+
+    @property
+    def result(self) -> HandResult | None:
+        return self._result
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        return tuple(self._events)
+
+    @property
+    def state(self) -> HandState:
+        """A copy of the explicit state the rule functions read."""
+        return self._state.clone()
+
+    @property
+    def stacks(self) -> tuple[int, ...]:
+        return tuple(self._state.stacks)
+
+    @property
+    def board(self) -> tuple[Card | None, ...]:
+        if self._result is not None:
+            return self._result.board
+        return visible_board(self.deal, self._state.street)
+
+    @property
+    def street(self) -> str:
+        return STREET_NAMES[self._state.street]
+
+    def hole_cards(self, seat: int) -> tuple[Card | None, ...]:
+        return self.deal.holes[seat]
+
+    def pot_total(self) -> int:
+        st = self._state
+        return sum(st.committed) + sum(st.bets) + sum(st.antes)
+
+    def legal_actions(self) -> LegalActions:
+        """What the player to act may do (§6.1); raises ``IllegalAction`` when the hand is over."""
+        return legal_actions(self._state, self.rules)
+
+    def copy(self) -> Hand:
+        """An independent copy: acting on it leaves this hand unchanged."""
+        other = object.__new__(Hand)
+        other.__dict__.update(self.__dict__)
+        other._state = self._state.clone()
+        other._events = list(self._events)
+        return other
+
+    # ------------------------------------------------------------------ actions
+    def fold(self) -> None:
+        self._act("fold", None)
+
+    def check(self) -> None:
+        self._act("check", None)
+
+    def call(self) -> None:
+        self._act("call", None)
+
+    def bet_to(self, amount: int) -> None:
+        self._act("bet", amount)
+
+    def raise_to(self, amount: int) -> None:
+        self._act("raise", amount)
+
+    def all_in(self) -> None:
+        """Put every chip in: a call when that does not beat the current bet, else a bet or raise."""
+        st = self._state
+        if st.to_act is None:
+            raise IllegalAction("the hand is over; nobody is to act", "6.1")
+        total = all_in_to(st, st.to_act)
+        if total <= st.current_bet:
+            self._act("call", None)
+        else:
+            self._act("bet" if st.current_bet == 0 else "raise", total)
+
+    def act(self, kind: str, amount: int | None = None) -> None:
+        """``act("raise", 300)`` is ``raise_to(300)``; kinds: fold, check, call, bet, raise."""
+        self._act(kind, amount)
+
+    def _act(self, kind: str, amount: int | None) -> None:
+        if self._state.to_act is None:
+            raise IllegalAction(f"{kind} is not allowed: the hand is over", "6.1")
+        check_action(self._state, self.rules, kind, amount)
+        st = self._state.clone()
+        events: list[Event] = []
+        saved = (self._exposed, self._last_round, self._result)
+        try:
+            _apply(st, self.rules, kind, amount, events)
+            self._advance(st, events)
+        except Exception:
+            self._exposed, self._last_round, self._result = saved
+            raise
+        self._state = st
+        self._events.extend(events)
+
+    # ------------------------------------------------------------------ flow
+    def _advance(self, st: HandState, events: list[Event], first: bool = False) -> None:
+        actor = st.to_act
+        if uncontested_winner(st) is not None:
+            self._end_round(st, events)
+            self._settle(st, events, showdown=False)
+            return
+        if first:
+            nxt = first_to_act_preflop(st)
+        else:
+            assert actor is not None
+            nxt = next_to_act(st, actor)
+            self._last_round = st.street
+        while nxt is None:
+            self._end_round(st, events)
+            if st.street == RIVER:
+                self._expose(st, events)
+                self._settle(st, events, showdown=True)
+                return
+            if run_out_needed(st):
+                self._expose(st, events)
+            st.street += 1
+            _open_street(st)
+            shown = visible_board(self.deal, st.street)
+            events.append(
+                Event("board", cards=shown[-(1 if st.street > 1 else 3) :], street=self.street_of(st))
+            )
+            nxt = first_to_act_postflop(st)
+        st.to_act = nxt
+
+    @staticmethod
+    def street_of(st: HandState) -> str:
+        return STREET_NAMES[st.street]
+
+    def _expose(self, st: HandState, events: list[Event]) -> None:
+        if self._exposed:
+            return
+        self._exposed = exposed_all_in_hands(st, self.rules)
+        for seat in self._exposed:
+            events.append(Event("show", seat, cards=self.deal.holes[seat], street=self.street_of(st)))
+
+    def _end_round(self, st: HandState, events: list[Event]) -> None:
+        returned, kept = return_uncalled(st.bets)
+        for seat, chips in enumerate(returned):
+            if chips:
+                st.stacks[seat] += chips
+                events.append(Event("return", seat, chips, street=self.street_of(st)))
+        for seat in range(st.seats):
+            st.committed[seat] += kept[seat]
+            st.bets[seat] = 0
+        st.to_act = None
+
+    def _contributions(self, st: HandState) -> tuple[list[int], list[int]]:
+        contributions, dead = list(st.committed), [0] * st.seats
+        for seat, ante in enumerate(st.antes):
+            if self._uniform_antes or (st.stacks[seat] == 0 and st.committed[seat] == 0):
+                contributions[seat] += ante
+            else:
+                dead[seat] = ante
+        return contributions, dead
+
+    def _settle(self, st: HandState, events: list[Event], *, showdown: bool) -> None:
+        contributions, dead = self._contributions(st)
+        values: list[int | None] = [None] * st.seats
+        shown: dict[int, tuple[Card | None, ...]] = {s: self.deal.holes[s] for s in self._exposed}
+        board = visible_board(self.deal, st.street)
+        for seat in st.live():
+            values[seat] = hand_strength(self.deal.holes[seat], board) if showdown else 0
+        settlement = resolve_pots(
+            contributions,
+            st.folded,
+            values,
+            st.button,
+            dead=dead,
+            odd_chip_rule=self.rules.odd_chip_rule,
+            chip_unit=self.rules.chip_unit,
+        )
+        if showdown:
+            values_shown: dict[int, int] = {s: values[s] for s in self._exposed}  # type: ignore[misc]
+            for seat in showing_order(st, self.rules, self._last_round):
+                if seat in self._exposed:
+                    continue
+                value = values[seat]
+                assert value is not None
+                if must_show(seat, value, settlement.pots, values_shown, self._exposed, self.rules):
+                    values_shown[seat] = value
+                    shown[seat] = self.deal.holes[seat]
+                    events.append(Event("show", seat, cards=self.deal.holes[seat], street="showdown"))
+                else:
+                    events.append(Event("muck", seat, street="showdown"))
+        for index in award_order(settlement.pots, self.rules):
+            pot = settlement.pots[index]
+            for seat in pot.winners:
+                events.append(
+                    Event("win", seat, pot.amount, street="showdown" if showdown else self.street_of(st))
+                )
+        final = [s + p for s, p in zip(st.stacks, settlement.payouts, strict=True)]
+        st.stacks = final
+        st.to_act = None
+        self._result = HandResult(
+            stacks=tuple(final),
+            net=tuple(f - i for f, i in zip(final, self.initial_stacks, strict=True)),
+            pots=settlement.pots,
+            shown=shown,
+            board=board,
+            showdown=showdown,
+        )
+
+
+def _deal_order(n: int, button: int) -> list[int]:
+    return [(button + 1 + i) % n for i in range(n)]
+
+
+def _make_deal(
+    n: int,
+    button: int,
+    seed: Seed,
+    hole_cards: Sequence[str | Sequence[object] | None] | None,
+    board: str | Sequence[object] | None,
+) -> Deal:
+    holes: list[tuple[Card | None, ...]] | None = None
+    if hole_cards is not None:
+        if isinstance(hole_cards, str) or len(hole_cards) != n:
+            raise InvalidCards(f"hole_cards {hole_cards!r} must give one entry per seat ({n})", "4.2")
+        holes = []
+        for seat, given in enumerate(hole_cards):
+            cards = (None, None) if given is None else parse_cards(given, allow_unknown=True)  # type: ignore[arg-type]
+            if len(cards) != 2:
+                raise InvalidCards(f"seat {seat} is given {len(cards)} hole cards, not 2", "4.2")
+            holes.append(cards)
+    board_cards = () if board is None else parse_cards(board)  # type: ignore[arg-type]
+    if len(board_cards) > 5:
+        raise InvalidCards(f"board {board!r} has {len(board_cards)} cards; at most 5", "4.3")
+    return deal_cards(shuffled_deck(seed), n, button, holes, board_cards)  # type: ignore[arg-type]
+
+
+def _post_forced_bets(
+    st: HandState,
+    rules: RuleSet,
+    due: list[int],
+    seats_of_blinds: tuple[int, ...],
+    amounts: tuple[int, ...],
+    straddlers: tuple[int, ...],
+    straddles: tuple[int, ...],
+    events: list[Event],
+) -> None:
+    blind_due = [0] * st.seats
+    for seat, amount in zip(seats_of_blinds, amounts, strict=True):
+        blind_due[seat] = amount
+    bba = rules.ante_type == "big_blind_ante"
+    for seat in range(st.seats):
+        priority = rules.short_post_priority
+        if bba and seat == seats_of_blinds[-1]:
+            priority = rules.bba_priority
+        ante, blind = post_forced(st.stacks[seat], due[seat], blind_due[seat], priority == "ante_first")
+        st.stacks[seat] -= ante + blind
+        st.antes[seat] = ante
+        st.bets[seat] = blind
+        if ante:
+            events.append(Event("ante", seat, ante, all_in=st.stacks[seat] == 0))
+    for seat in seats_of_blinds:
+        if st.bets[seat]:
+            events.append(Event("blind", seat, st.bets[seat], all_in=st.stacks[seat] == 0))
+    for seat, amount in zip(straddlers, straddles, strict=True):
+        if st.stacks[seat] < amount:
+            raise RuleViolation(f"seat {seat} has {st.stacks[seat]} chips; cannot straddle {amount}", "3.16")
+        st.stacks[seat] -= amount
+        st.bets[seat] = amount
+        events.append(Event("straddle", seat, amount, all_in=st.stacks[seat] == 0))
+
+
+def _open_street(st: HandState) -> None:
+    st.current_bet = 0
+    st.full_level = 0
+    st.full_increment = st.big_blind
+    st.first_bet = 0
+    st.last_increment = 0
+    st.bet_count = 0
+    st.raise_count = 0
+    st.capped = False
+    st.acted = [False] * st.seats
+    st.marks = [0] * st.seats
+
+
+def _apply(st: HandState, rules: RuleSet, kind: str, amount: int | None, events: list[Event]) -> None:
+    seat = st.to_act
+    assert seat is not None
+    street = STREET_NAMES[st.street]
+    if kind == "fold":
+        st.folded[seat] = True
+        events.append(Event("fold", seat, street=street))
+    elif kind == "check":
+        events.append(Event("check", seat, street=street))
+    elif kind == "call":
+        target = min(st.current_bet, all_in_to(st, seat))
+        added = target - st.bets[seat]
+        st.stacks[seat] -= added
+        st.bets[seat] = target
+        events.append(Event("call", seat, added, all_in=st.stacks[seat] == 0, street=street))
+    else:
+        assert amount is not None
+        _apply_raise(st, rules, seat, amount)
+        events.append(Event(kind, seat, amount, all_in=st.stacks[seat] == 0, street=street))
+    st.acted[seat] = True
+    st.marks[seat] = st.current_bet
+
+
+def _apply_raise(st: HandState, rules: RuleSet, seat: int, amount: int) -> None:
+    old = st.current_bet
+    all_in = amount == all_in_to(st, seat)
+    counts = True
+    if rules.betting_structure == "fixed_limit":
+        size = fl_bet_size(st)
+        full = amount >= fl_raise_to(st)
+        if not full and all_in:
+            full = limit_all_in_is_full(amount - st.full_level, size, rules)
+            counts = full and rules.fl_cap_counts_allin_raise
+    else:
+        needed = min_bet(st, rules) if old == 0 else min_raise_to(st, rules)
+        full = amount >= needed
+    if full:
+        st.full_increment = max(st.full_increment, amount - old)
+        st.full_level = amount
+        if st.first_bet == 0:
+            st.first_bet = amount - old
+    if counts and (full or rules.betting_structure != "fixed_limit"):
+        st.bet_count += 1
+        if old > 0:
+            st.raise_count += 1
+    if (
+        rules.betting_structure == "fixed_limit"
+        and st.bet_count >= 1 + rules.fl_max_raises
+        and len(st.live()) > 2
+    ):
+        st.capped = True
+    st.last_increment = amount - old
+    st.stacks[seat] -= amount - st.bets[seat]
+    st.bets[seat] = amount
+    st.current_bet = amount
+    st.aggressors[st.street] = seat

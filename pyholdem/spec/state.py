@@ -1,0 +1,64 @@
+"""The explicit state of one hand that the pure rule functions of specs 03–08 read.
+
+``pyholdem.Hand`` owns one ``HandState`` and changes it only through the rule functions'
+answers; everything here is plain data (integers in chips, lists indexed by seat).
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+
+PREFLOP, FLOP, TURN, RIVER = 0, 1, 2, 3
+STREET_NAMES = ("preflop", "flop", "turn", "river")
+
+
+@dataclass(slots=True)
+class HandState:
+    """Seats, chips and the betting state of the current round.
+
+    ``blind_seats``/``blind_amounts`` list the forced bets in posting order (blinds, then the
+    ``straddles`` straddles) with their full amounts. ``bets`` are this round's chips in front of
+    each seat (blinds and straddles count preflop); ``committed`` holds earlier rounds' chips;
+    ``marks[s]`` is the bet level seat ``s`` last acted on (§7.3); ``full_level`` is the level set
+    by the last full bet or raise (§5.3, §7.2).
+    """
+
+    seats: int
+    button: int
+    big_blind: int
+    bet_sizes: tuple[int, int]
+    blind_seats: tuple[int, ...]
+    blind_amounts: tuple[int, ...]
+    stacks: list[int]
+    bets: list[int]
+    committed: list[int]
+    antes: list[int]
+    folded: list[bool]
+    acted: list[bool]
+    marks: list[int]
+    street: int = PREFLOP
+    current_bet: int = 0
+    full_level: int = 0
+    full_increment: int = 0
+    first_bet: int = 0
+    last_increment: int = 0
+    bet_count: int = 0
+    raise_count: int = 0
+    capped: bool = False
+    to_act: int | None = None
+    aggressors: list[int | None] = field(default_factory=lambda: [None, None, None, None])
+    straddles: int = 0
+
+    def can_act(self, seat: int) -> bool:
+        """In the hand and holding chips: a player who still takes part in the betting."""
+        return not self.folded[seat] and self.stacks[seat] > 0
+
+    def live(self) -> list[int]:
+        return [s for s in range(self.seats) if not self.folded[s]]
+
+    def clone(self) -> HandState:
+        new = copy.copy(self)
+        for name in ("stacks", "bets", "committed", "antes", "folded", "acted", "marks", "aggressors"):
+            setattr(new, name, list(getattr(self, name)))
+        return new
