@@ -270,7 +270,7 @@ class Hand:
             if run_out_needed(st):
                 self._expose(st, events)
             st.street += 1
-            _open_street(st)
+            _open_street(st, self.rules)
             shown = visible_board(self.deal, st.street)
             events.append(
                 Event("board", cards=shown[-(1 if st.street > 1 else 3) :], street=self.street_of(st))
@@ -419,10 +419,10 @@ def _post_forced_bets(
         events.append(Event("straddle", seat, amount, all_in=st.stacks[seat] == 0))
 
 
-def _open_street(st: HandState) -> None:
+def _open_street(st: HandState, rules: RuleSet) -> None:
     st.current_bet = 0
     st.full_level = 0
-    st.full_increment = st.big_blind
+    st.full_increment = min_bet(st, rules)
     st.first_bet = 0
     st.last_increment = 0
     st.bet_count = 0

@@ -6,9 +6,20 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pyholdem import RuleSet, RuleViolation
+from pyholdem import Card, Hand, InvalidCards, RuleSet, RuleViolation, parse_cards
 from pyholdem.spec.pots import Pot, layer_pots
-from pyholdem.spec.showdown import Settlement, award_order, pot_winners, resolve_pots, split_pot
+from pyholdem.spec.showdown import (
+    Settlement,
+    award_order,
+    hand_strength,
+    may_muck,
+    must_show,
+    pot_winners,
+    resolve_pots,
+    showdown_contestants,
+    showing_order,
+    split_pot,
+)
 
 
 def test_8_6_side_pots_are_awarded_first() -> None:
@@ -136,3 +147,107 @@ def test_8_10_payouts_conserve_chips_and_go_to_winners(case: tuple) -> None:
     for seat, f in enumerate(folded):
         if f:
             assert s.payouts[seat] == max(0, contributions[seat] - second)
+
+
+def _river_hand(rules: RuleSet, holes: list[str], board: str = "Qd Jc 8h 4s 3c") -> Hand:
+    h = Hand(rules, [1000] * len(holes), button=0, blinds=(5, 10), hole_cards=holes, board=board)
+    while h.street != "river":
+        legal = h.legal_actions()
+        h.check() if legal.check else h.call()
+    return h
+
+
+def test_8_1_contestants_are_the_players_left() -> None:
+    h = Hand(RuleSet(), [1000] * 3, button=0, blinds=(5, 10))
+    h.fold()
+    assert showdown_contestants(h.state) == (1, 2)
+    h.fold()
+    assert showdown_contestants(h.state) == () and not h.result.showdown
+
+
+def test_8_2_river_bettor_shows_first() -> None:
+    h = _river_hand(RuleSet(), ["AsAh", "KsKh", "7c2d"])
+    h.check(), h.bet_to(50), h.call(), h.call()
+    assert showing_order(h.state, h.rules, 3) == (2, 0, 1)
+    assert [e.seat for e in h.events if e.kind in ("show", "muck")] == [2, 0, 1]
+
+
+def test_8_2_checked_river_first_left_of_button_shows_first() -> None:
+    h = _river_hand(RuleSet(), ["AsAh", "KsKh", "7c2d"])
+    for _ in range(3):
+        h.check()
+    assert [e.seat for e in h.events if e.kind in ("show", "muck")] == [1, 2, 0]
+
+
+def test_8_2_seed_003_last_aggressor_of_any_street() -> None:
+    rules = RuleSet(showdown_order="last_aggressor_any_street")
+    h = Hand(
+        rules,
+        [1000] * 3,
+        button=0,
+        blinds=(5, 10),
+        hole_cards=["AsAh", "KsKh", "7c2d"],
+        board="Qd Jc 8h 4s 3c",
+    )
+    h.raise_to(30), h.call(), h.call()
+    while not h.is_over:
+        h.check()
+    assert showing_order(h.state, rules, 3)[0] == 0
+    assert showing_order(h.state, RuleSet(), 3)[0] == 1
+
+
+def test_8_3_loser_may_muck_unless_all_must_show() -> None:
+    h = _river_hand(RuleSet(), ["AsAh", "KsKh", "7c2d"])
+    h.check(), h.check(), h.check()
+    assert [(e.kind, e.seat) for e in h.events if e.kind in ("show", "muck")] == [
+        ("show", 1), ("muck", 2), ("show", 0),
+    ]  # fmt: skip
+    h = _river_hand(RuleSet(), ["7c2d", "KsKh", "AsAh"])
+    h.check(), h.check(), h.check()
+    assert [(e.kind, e.seat) for e in h.events if e.kind in ("show", "muck")] == [
+        ("show", 1), ("show", 2), ("muck", 0),
+    ]  # fmt: skip
+    assert 0 not in h.result.shown
+    h = _river_hand(RuleSet(losers_may_muck=False), ["7c2d", "KsKh", "AsAh"])
+    h.check(), h.check(), h.check()
+    assert set(h.result.shown) == {0, 1, 2}
+
+
+def test_8_3_tie_is_shown_and_side_pot_contender_shows() -> None:
+    shown = {0: 100}
+    pots = (Pot(30, (0, 1, 2)), Pot(20, (1, 2)))
+    assert must_show(1, 100, pots, shown, (), RuleSet())
+    assert must_show(2, 50, pots, shown, (), RuleSet())
+    assert not must_show(2, 50, pots, {0: 100, 1: 60}, (), RuleSet())
+
+
+def test_8_4_all_in_hands_are_tabled_and_cannot_be_mucked() -> None:
+    assert not may_muck(0, (0, 1), RuleSet()) and may_muck(2, (0, 1), RuleSet())
+    assert not may_muck(2, (), RuleSet(losers_may_muck=False))
+    h = Hand(
+        RuleSet(), [100, 1000], button=0, blinds=(5, 10), hole_cards=["7c2d", "AsAh"], board="Qd Jc 8h 4s 3c"
+    )
+    h.all_in(), h.call()
+    assert set(h.result.shown) == {0, 1} and "muck" not in [e.kind for e in h.events]
+    cash = RuleSet(all_in_face_up=False)
+    h = Hand(cash, [100, 1000], button=0, blinds=(5, 10), hole_cards=["AsAh", "7c2d"], board="Qd Jc 8h 4s 3c")
+    h.all_in(), h.call()
+    assert set(h.result.shown) == {0} and [e.kind for e in h.events][-2:] == ["muck", "win"]
+
+
+def test_8_5_cards_speak_seed_000_boards() -> None:
+    board = parse_cards("4c 9d Th 6s 8c")
+    assert hand_strength(parse_cards("AdKd"), board) > hand_strength(parse_cards("AhQh"), board)
+    board = parse_cards("Qh Jh Th 4h 2h")
+    assert hand_strength(parse_cards("Ac3h"), board) > hand_strength(parse_cards("QsQd"), board)
+    board = parse_cards("Qs Tc Jd Ks Ah")
+    assert hand_strength(parse_cards("2c2d"), board) == hand_strength(parse_cards("AcAd"), board)
+    with pytest.raises(InvalidCards) as info:
+        hand_strength((None, Card("As")), board)
+    assert info.value.section == "8.5"
+
+
+def test_8_5_board_plays_and_the_pot_is_chopped() -> None:
+    h = _river_hand(RuleSet(), ["2c2d", "3c3d", "4d5d"], board="As Ks Qs Js Ts")
+    h.check(), h.check(), h.check()
+    assert h.result.net == (0, 0, 0) and h.result.pots[0].winners == (0, 1, 2)

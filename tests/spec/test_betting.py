@@ -1,0 +1,276 @@
+"""Spec 06: the betting round, and the all-in rules of spec 07 that shape it (§7.1–7.5)."""
+
+from __future__ import annotations
+
+import pytest
+
+from pyholdem import Hand, IllegalAction, RuleSet
+from pyholdem.spec.betting import (
+    betting_closed,
+    first_to_act_postflop,
+    first_to_act_preflop,
+    legal_actions,
+    may_check,
+    may_raise,
+    must_act,
+    next_to_act,
+    uncontested_winner,
+)
+from pyholdem.spec.pots import (
+    all_in_to,
+    cumulative_reopen,
+    limit_all_in_is_full,
+    preflop_call_level,
+    reopened,
+)
+
+NL = RuleSet()
+FL = RuleSet(betting_structure="fixed_limit")
+
+
+def test_6_1_facing_a_bet_fold_call_raise() -> None:
+    h = Hand(NL, [1000] * 3, button=0, blinds=(5, 10))
+    legal = legal_actions(h.state, NL)
+    assert (legal.fold, legal.check, legal.call, legal.min_raise_to, legal.max_raise_to) == (
+        True, False, 10, 20, 1000,
+    )  # fmt: skip
+    assert not legal.is_bet
+
+
+def test_6_1_facing_no_bet_check_bet_or_fold() -> None:
+    h = Hand(NL, [1000] * 2, button=0, blinds=(5, 10))
+    h.call(), h.check()
+    legal = h.legal_actions()
+    assert legal.check and legal.fold and legal.call is None and legal.is_bet
+    assert legal.accepts("bet", 10) and not legal.accepts("raise", 10) and not legal.accepts("call")
+    h.fold()
+    assert h.result.net == (10, -10)
+
+
+def test_6_1_refusals_name_value_and_section() -> None:
+    h = Hand(NL, [1000] * 3, button=0, blinds=(5, 10))
+    cases = [
+        (lambda: h.bet_to(50), "there is a bet of 10 to raise", "6.1"),
+        (lambda: h.raise_to(15), "raise to 15 is below the minimum raise to 20", "5.6"),
+        (lambda: h.raise_to(2000), "raise to 2000 is more than the player has", "5.12"),
+        (lambda: h.raise_to("50"), "'50' is not a whole number of chips", "5.12"),
+        (lambda: h.act("limp"), "'limp' is not an action", "6.1"),
+    ]
+    for action, message, section in cases:
+        with pytest.raises(IllegalAction) as info:
+            action()
+        assert message in str(info.value) and info.value.section == section
+
+
+def test_6_2_first_to_act_preflop_six_three_and_two_handed() -> None:
+    assert Hand(NL, [1000] * 6, button=0, blinds=(5, 10)).to_act == 3
+    assert Hand(NL, [1000] * 3, button=0, blinds=(5, 10)).to_act == 0
+    assert Hand(NL, [1000] * 2, button=1, blinds=(5, 10)).to_act == 1
+    straddled = Hand(RuleSet(straddle_allowed=True), [1000] * 6, button=0, blinds=(5, 10), straddles=(20,))
+    assert first_to_act_preflop(straddled.state) == 4
+
+
+def test_6_2_all_in_blind_is_skipped() -> None:
+    h = Hand(NL, [1000, 1000, 1000, 5], button=2, blinds=(5, 10))
+    assert h.to_act == 1
+    h = Hand(NL, [1000, 1000, 1000, 10], button=1, blinds=(5, 10))
+    assert h.to_act == 0
+
+
+def test_6_3_heads_up_big_blind_acts_first_after_the_flop() -> None:
+    h = Hand(NL, [1000] * 2, button=1, blinds=(5, 10))
+    h.call(), h.check()
+    assert h.to_act == 0 == first_to_act_postflop(h.state)
+    h.check()
+    assert h.to_act == 1
+
+
+def test_6_3_first_live_player_left_of_button() -> None:
+    h = Hand(NL, [1000] * 4, button=0, blinds=(5, 10))
+    h.call(), h.call(), h.fold(), h.check()
+    assert h.street == "flop" and h.to_act == 2
+
+
+def test_6_4_turn_order_skips_folded_and_all_in() -> None:
+    h = Hand(NL, [1000, 1000, 1000, 300, 1000], button=0, blinds=(5, 10))
+    h.all_in()  # seat 3
+    h.fold()  # seat 4
+    assert next_to_act(h.state, 2) == 0 and h.to_act == 0
+
+
+def test_6_5_seed_001_round_not_over_until_big_blind_acts() -> None:
+    h = Hand(FL, [1000] * 5, button=0, blinds=(10, 25))
+    h.call(), h.fold(), h.call(), h.call()
+    assert h.street == "preflop" and h.to_act == 2 and must_act(h.state, 2)
+    h.check()
+    assert h.street == "flop" and h.pot_total() == 100
+
+
+def test_6_5_round_ends_when_all_matched_after_a_raise() -> None:
+    h = Hand(NL, [1000] * 3, button=0, blinds=(5, 10))
+    h.raise_to(30), h.call(), h.call()
+    assert h.street == "flop" and h.to_act == 1 and must_act(h.state, 0)
+
+
+def test_6_6_no_preflop_check_except_big_blind() -> None:
+    h = Hand(NL, [1000] * 3, button=0, blinds=(5, 10))
+    with pytest.raises(IllegalAction, match="only the big blind may check") as info:
+        h.check()
+    assert info.value.section == "6.6"
+    h.call()
+    with pytest.raises(IllegalAction):
+        h.check()
+    h.call()
+    assert may_check(h.state, 2) and h.legal_actions().min_raise_to == 20
+    h.raise_to(40)
+    assert h.to_act == 0 and not may_check(h.state, 0)
+
+
+def test_6_7_cannot_raise_own_bet() -> None:
+    h = Hand(NL, [1000] * 3, button=0, blinds=(5, 10))
+    h.call(), h.call()
+    h.raise_to(50)
+    h.call(), h.call()
+    assert h.street == "flop"
+    h.bet_to(20)
+    h.call(), h.call()
+    assert h.street == "turn"
+
+
+def test_6_7_raise_needs_an_opponent_with_chips() -> None:
+    h = Hand(NL, [1000, 300, 1000], button=0, blinds=(5, 10))
+    h.fold()
+    h.all_in()  # small blind, 300
+    assert h.to_act == 2 and not may_raise(h.state, NL, 2)
+    assert h.legal_actions().min_raise_to is None and h.legal_actions().call == 290
+
+
+def test_6_8_uncontested_winner_takes_all_without_showing() -> None:
+    h = Hand(NL, [1000] * 3, button=0, blinds=(5, 10))
+    h.raise_to(30)
+    h.fold()
+    assert uncontested_winner(h.state) is None
+    h.fold()
+    assert h.is_over and h.result.net == (15, -5, -10) and h.result.shown == {}
+    assert next(e for e in h.events if e.kind == "return").amount == 20
+    with pytest.raises(IllegalAction, match="the hand is over"):
+        h.call()
+
+
+def test_6_9_no_betting_with_one_player_able_to_act() -> None:
+    h = Hand(NL, [1000, 200, 1000], button=0, blinds=(5, 10))
+    h.fold()
+    h.all_in()
+    assert betting_closed(h.state, 2) and not may_raise(h.state, NL, 2)
+    h.call()
+    assert h.is_over and len(h.result.board) == 5
+
+
+def test_7_1_call_all_in_for_less_changes_nothing() -> None:
+    h = Hand(NL, [1000, 1000, 1000, 50], button=3, blinds=(5, 10))
+    h.raise_to(100)
+    assert h.legal_actions().call == 50 and all_in_to(h.state, 0) == 1000
+    h2 = Hand(NL, [40, 1000, 1000, 1000], button=0, blinds=(5, 10))
+    h2.raise_to(100)
+    assert h2.legal_actions().call == 40
+    h2.call()
+    assert h2.state.current_bet == 100 and h2.legal_actions().min_raise_to == 190
+
+
+def test_7_1_bet_all_in_below_the_minimum() -> None:
+    h = Hand(NL, [1000, 1000, 1000], button=0, blinds=(50, 100))
+    h.call(), h.call(), h.check()
+    h2 = Hand(NL, [1000, 1000, 130], button=0, blinds=(50, 100))
+    h2.call(), h2.call(), h2.check()
+    h2.check()
+    assert h2.to_act == 2 and h2.legal_actions().min_raise_to == 30 == h2.legal_actions().max_raise_to
+    h2.bet_to(30)
+    assert h2.legal_actions().call == 30 and h2.legal_actions().min_raise_to == 130
+
+
+def test_7_2_short_all_in_raise_does_not_reopen_for_players_who_acted() -> None:
+    h = Hand(NL, [1000, 150, 1000], button=0, blinds=(5, 10))
+    h.raise_to(100)  # button
+    h.all_in()  # small blind to 150: 50 more, short of a 90 raise
+    h.call()  # big blind
+    assert h.to_act == 0 and not reopened(h.state, NL, 0)
+    assert h.legal_actions().min_raise_to is None and h.legal_actions().call == 50
+    with pytest.raises(IllegalAction, match="not reopened") as info:
+        h.raise_to(500)
+    assert info.value.section == "6.7"
+
+
+def test_7_2_player_who_had_not_acted_may_still_raise() -> None:
+    h = Hand(NL, [1000, 150, 1000], button=0, blinds=(5, 10))
+    h.raise_to(100)
+    h.all_in()
+    assert h.to_act == 2 and reopened(h.state, NL, 2) and h.legal_actions().min_raise_to == 240
+
+
+def test_7_2_all_in_that_is_a_full_raise_reopens() -> None:
+    h = Hand(NL, [1000, 200, 1000], button=0, blinds=(5, 10))
+    h.raise_to(100)
+    h.all_in()  # to 200: a full raise of 100
+    h.call()
+    assert h.to_act == 0 and reopened(h.state, NL, 0) and h.legal_actions().min_raise_to == 300
+
+
+def test_7_2_any_raise_variant_reopens_on_short_all_in() -> None:
+    rules = RuleSet(reopen_rule_big_bet="any_raise")
+    h = Hand(rules, [1000, 150, 1000], button=0, blinds=(5, 10))
+    h.raise_to(100), h.all_in(), h.call()
+    assert h.legal_actions().min_raise_to == 240
+
+
+def test_7_3_several_short_all_ins_adding_up_reopen() -> None:
+    h = Hand(NL, [200, 1000, 1000, 1000, 150], button=0, blinds=(5, 10))
+    h.raise_to(100)  # seat 3: a raise of 90
+    h.all_in()  # seat 4 to 150
+    h.all_in()  # seat 0 to 200: together 100 more than seat 3 acted on
+    h.call()  # seat 1
+    h.fold()  # seat 2
+    assert h.to_act == 3 and cumulative_reopen(h.state, NL, 3)
+    assert h.legal_actions().min_raise_to == 290
+    single = RuleSet(reopen_rule_big_bet="full_raise_single")
+    assert not reopened(h.state, single, 3)
+
+
+def test_7_3_short_all_ins_that_do_not_add_up_do_not_reopen() -> None:
+    h = Hand(NL, [180, 1000, 1000, 1000, 150], button=0, blinds=(5, 10))
+    h.raise_to(100), h.all_in(), h.all_in(), h.call(), h.fold()
+    assert h.to_act == 3 and not cumulative_reopen(h.state, NL, 3)
+
+
+def test_7_4_limit_half_bet_rule() -> None:
+    assert not limit_all_in_is_full(4, 10, FL) and limit_all_in_is_full(5, 10, FL)
+    assert not limit_all_in_is_full(5, 10, FL.replace(reopen_rule_limit="full_bet"))
+    h = Hand(FL, [1000, 1000, 1000, 14], button=0, blinds=(5, 10))
+    h.all_in()
+    assert h.legal_actions().min_raise_to == 20  # completing the bet
+    h = Hand(FL, [1000, 1000, 1000, 16], button=0, blinds=(5, 10))
+    h.all_in()
+    assert h.legal_actions().min_raise_to == 26
+
+
+def test_7_4_limit_short_all_in_does_not_reopen_for_the_bettor() -> None:
+    h = Hand(FL, [1000, 1000, 14, 1000], button=0, blinds=(5, 10))
+    h.call(), h.call(), h.call(), h.check()  # the big blind (seat 2) has 4 chips left
+    h.check()  # flop: seat 1 checks
+    h.bet_to(4)  # seat 2, all-in for 4 of a 10 bet
+    assert h.to_act == 3 and h.legal_actions().min_raise_to == 10  # may complete
+    h.call(), h.call()
+    assert h.to_act == 1 and h.legal_actions().call == 4 and h.legal_actions().min_raise_to is None
+    h = Hand(FL, [1000, 1000, 1000, 1000], button=0, blinds=(5, 10))
+    h.call(), h.call(), h.call(), h.check()
+    h.bet_to(10)  # seat 1
+    assert h.state.full_level == 10
+
+
+def test_7_5_short_big_blind_others_call_the_full_blind() -> None:
+    h = Hand(NL, [1000, 1000, 60], button=0, blinds=(50, 100))
+    assert h.legal_actions().call == 100 and h.legal_actions().min_raise_to == 200
+    assert preflop_call_level([50, 60], [50, 100], NL) == 100
+    posted = RuleSet(short_blind_call_amount="posted_amount")
+    assert preflop_call_level([50, 60], [50, 100], posted) == 60
+    h.call(), h.call()
+    assert h.street == "flop" and h.pot_total() == 260
