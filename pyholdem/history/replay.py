@@ -121,6 +121,8 @@ def _play(history: HandHistory, rules: RuleSet, repair: bool) -> tuple[Hand, _Ca
         big_bet=history.big_bet,
     )
     cards = _collect_cards(history)
+    if rules.ante_award == "pooled" and history.ante_trimming_status:
+        rules = rules.replace(ante_award="as_bets")
     hand = Hand(
         rules.replace(betting_structure=setup.structure),
         setup.stacks,
@@ -140,7 +142,10 @@ def _play(history: HandHistory, rules: RuleSet, repair: bool) -> tuple[Hand, _Ca
         try:
             if repair and action.kind in _BETTING:
                 implied += _imply(hand, action, i)
-            _step(hand, action, dealt_holes, dealt_board, player_acted)
+            if _step(hand, action, dealt_holes, dealt_board, player_acted):
+                implied.append(
+                    f"p{(action.player or 0) + 1} check at action {i} skipped (nobody left to bet)"
+                )
         except HistoryError as exc:
             raise exc.located(action=i) from None
         except PyHoldemError as exc:
@@ -170,9 +175,10 @@ def _imply(hand: Hand, action: Action, index: int) -> list[str]:
     return implied
 
 
-def _step(hand: Hand, action: Action, dealt_holes: int, dealt_board: int, player_acted: bool) -> None:
+def _step(hand: Hand, action: Action, dealt_holes: int, dealt_board: int, player_acted: bool) -> bool:
+    """Apply one action; True when it is a redundant check the rules no longer ask for (§12.11)."""
     if action.kind in ("noop", "show_muck"):
-        return
+        return False
     if action.kind == "deal_hole":
         if player_acted:
             raise HistoryError("hole cards are dealt after the betting has begun", "12.11")
@@ -180,7 +186,7 @@ def _step(hand: Hand, action: Action, dealt_holes: int, dealt_board: int, player
             raise HistoryError(
                 f"hole cards go to p{dealt_holes + 1} next, not p{(action.player or 0) + 1}", "12.11"
             )
-        return
+        return False
     if action.kind == "deal_board":
         total = dealt_board + len(action.cards or ())
         if (dealt_board, total) not in ((0, 3), (3, 4), (4, 5)):
@@ -190,7 +196,10 @@ def _step(hand: Hand, action: Action, dealt_holes: int, dealt_board: int, player
         if len(hand.board) < total:
             who = f"p{hand.to_act + 1} is still to act" if hand.to_act is not None else "the hand is over"
             raise HistoryError(f"board card {total} is dealt before the betting round ended ({who})", "12.11")
-        return
+        return False
+    moved_on = hand.is_over or _STREET_CARDS.get(hand.street, 0) > dealt_board
+    if action.kind == "check_call" and moved_on and not hand.state.folded[action.player or 0]:
+        return True
     if not hand.is_over and _STREET_CARDS.get(hand.street, 0) > dealt_board:
         raise HistoryError(
             f"p{(action.player or 0) + 1} acts on the {hand.street} before it is dealt", "12.11"
@@ -200,6 +209,7 @@ def _step(hand: Hand, action: Action, dealt_holes: int, dealt_board: int, player
     legal = hand.legal_actions()
     kind, amount = hand_action(action, hand.to_act, legal.check, legal.is_bet)
     hand.act(kind, amount)
+    return False
 
 
 def _money(hand: Hand) -> tuple[tuple[int, ...], tuple[int, ...]]:

@@ -117,7 +117,7 @@ def _draw(state: object, rng: random.Random, count: int) -> str:
 def _act(state: object, rng: random.Random) -> str:
     player = state.actor_index
     choices = ["cc"] * 4
-    if state.can_fold():
+    if state.can_fold() and state.checking_or_calling_amount:
         choices += ["f"] * 2
     if state.can_complete_bet_or_raise_to():
         choices += ["cbr"] * 3
