@@ -197,8 +197,7 @@ def _step(hand: Hand, action: Action, dealt_holes: int, dealt_board: int, player
             who = f"p{hand.to_act + 1} is still to act" if hand.to_act is not None else "the hand is over"
             raise HistoryError(f"board card {total} is dealt before the betting round ended ({who})", "12.11")
         return False
-    moved_on = hand.is_over or _STREET_CARDS.get(hand.street, 0) > dealt_board
-    if action.kind == "check_call" and moved_on and not hand.state.folded[action.player or 0]:
+    if action.kind == "check_call" and hand.to_act is None and not hand.state.folded[action.player or 0]:
         return True
     if not hand.is_over and _STREET_CARDS.get(hand.street, 0) > dealt_board:
         raise HistoryError(
