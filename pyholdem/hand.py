@@ -304,7 +304,9 @@ class Hand:
     def _contributions(self, st: HandState) -> tuple[list[int], list[int]]:
         contributions, dead = list(st.committed), [0] * st.seats
         if self.rules.ante_award == "pooled":
-            return contributions, dead
+            positive = [c for c in contributions if c > 0]
+            merged = positive and min(contributions[s] for s in st.live()) >= min(positive)
+            return contributions, list(st.antes) if merged else dead
         for seat, ante in enumerate(st.antes):
             if (
                 self.rules.ante_award == "as_bets"
@@ -332,7 +334,7 @@ class Hand:
             odd_chip_rule=self.rules.odd_chip_rule,
             chip_unit=self.rules.chip_unit,
         )
-        if self.rules.ante_award == "pooled" and any(st.antes):
+        if self.rules.ante_award == "pooled" and any(st.antes) and not any(dead):
             antes = resolve_pots(
                 [0] * st.seats,
                 st.folded,
