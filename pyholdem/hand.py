@@ -7,8 +7,9 @@ state, and only then does the copy replace the state.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 
 from pyholdem.errors import IllegalAction, InvalidCards, RuleViolation
 from pyholdem.ruleset import RuleSet
@@ -31,6 +32,7 @@ from pyholdem.spec.showdown import (
     must_show,
     resolve_pots,
     showing_order,
+    split_pot,
 )
 from pyholdem.spec.state import PREFLOP, RIVER, STREET_NAMES, HandState
 from pyholdem.spec.structures import fl_bet_size, fl_raise_to, min_bet, min_raise_to
@@ -41,6 +43,7 @@ from pyholdem.spec.table import (
     check_seats,
     open_preflop,
     post_forced,
+    sleeper_status,
     straddle_seats,
 )
 
@@ -75,9 +78,19 @@ class HandResult:
 class Hand:
     """One hand from the forced bets to the award (spec 03–08).
 
-    ``Hand(rules, stacks, button=…, blinds=(small, big) or one amount, antes=None | amount |
-    per-seat list, straddles=(amounts…), seed=…, hole_cards=[…], board=…, bet_sizes=None)``.
-    ``bet_sizes`` is the fixed-limit (small bet, big bet), by default (big blind, 2 × big blind).
+    ``stacks`` are the chips of each seat, clockwise from seat 0; ``button`` is a seat;
+    ``blinds`` is ``(small, big)`` or one amount (§3.10); ``antes`` one amount (paid as
+    ``rules.ante_type`` says) or one amount per seat; ``straddles`` the straddle amounts in
+    posting order (§3.16); ``sleeper`` a seat posting a sleeper (§3.17); ``bet_sizes`` the
+    fixed-limit (small bet, big bet), by default (big blind, 2 × big blind).
+
+    Cards: with ``seed`` the deck is shuffled by §1.4 and dealt by §4.2–4.3. ``hole_cards`` (one
+    entry per seat: ``"AcKd"``, or ``None``/``"????"`` for cards a replay does not know) and
+    ``board`` (up to five cards) fix cards instead; cards not fixed come off the seeded deck.
+    Unknown cards are fine until a showdown needs them (§8.5).
+
+    Amounts are chips (integers). Every action is validated completely before anything changes;
+    a refused action raises ``IllegalAction`` naming the value, what is allowed and the section.
     """
 
     def __init__(
@@ -89,6 +102,7 @@ class Hand:
         blinds: int | Sequence[int],
         antes: int | Sequence[int] | None = None,
         straddles: Sequence[int] = (),
+        sleeper: int | None = None,
         seed: Seed = None,
         hole_cards: Sequence[str | Sequence[object] | None] | None = None,
         board: str | Sequence[object] | None = None,
@@ -135,11 +149,17 @@ class Hand:
         )
         events: list[Event] = []
         _post_forced_bets(st, rules, due, seats_of_blinds, amounts, straddlers, tuple(straddles), events)
+        if sleeper is not None:
+            _post_sleeper(st, rules, sleeper, events)
         open_preflop(st, rules)
         for i, seat in enumerate(_deal_order(n, button)):
             if i < n:
                 events.append(Event("deal", seat, cards=self.deal.holes[seat]))
         self._state = st
+        self._unknown_cards = (
+            any(c is None for hole in self.deal.holes for c in hole) or None in self.deal.board
+        )
+        self._legal: LegalActions | None = None
         self._events = events
         self._result: HandResult | None = None
         self._exposed: tuple[int, ...] = ()
@@ -192,7 +212,9 @@ class Hand:
 
     def legal_actions(self) -> LegalActions:
         """What the player to act may do (§6.1); raises ``IllegalAction`` when the hand is over."""
-        return legal_actions(self._state, self.rules)
+        if self._legal is None:
+            self._legal = legal_actions(self._state, self.rules)
+        return self._legal
 
     def copy(self) -> Hand:
         """An independent copy: acting on it leaves this hand unchanged."""
@@ -236,8 +258,10 @@ class Hand:
     def _act(self, kind: str, amount: int | None) -> None:
         if self._state.to_act is None:
             raise IllegalAction(f"{kind} is not allowed: the hand is over", "6.1")
-        check_action(self._state, self.rules, kind, amount)
-        st = self._state.clone()
+        check_action(self._state, self.rules, kind, amount, self.legal_actions())
+        # Once validated, applying an action cannot fail unless a showdown meets an unknown card
+        # (§8.5); only then is the change made on a copy that is dropped if it fails.
+        st = self._state.clone() if self._unknown_cards else self._state
         events: list[Event] = []
         saved = (self._exposed, self._last_round, self._result)
         try:
@@ -247,11 +271,24 @@ class Hand:
             self._exposed, self._last_round, self._result = saved
             raise
         self._state = st
+        self._legal = None
         self._events.extend(events)
 
     # ------------------------------------------------------------------ flow
     def _advance(self, st: HandState, events: list[Event], first: bool = False) -> None:
         actor = st.to_act
+        if st.sleeper is not None:
+            status = sleeper_status(st)
+            if status == "void":
+                st.stacks[st.sleeper] += st.sleeper_amount
+                events.append(Event("sleeper_void", st.sleeper, st.sleeper_amount))
+                st.sleeper = None
+            elif status == "live":
+                seat = st.sleeper
+                _sleeper_goes_live(st, self.rules)
+                events.append(Event("sleeper_live", seat, st.bets[seat]))
+                if not first:
+                    st.to_act = actor = seat
         if uncontested_winner(st) is not None:
             self._end_round(st, events)
             self._settle(st, events, showdown=False)
@@ -324,7 +361,7 @@ class Hand:
         shown: dict[int, tuple[Card | None, ...]] = {s: self.deal.holes[s] for s in self._exposed}
         board = visible_board(self.deal, st.street)
         for seat in st.live():
-            values[seat] = hand_strength(self.deal.holes[seat], board) if showdown else 0
+            values[seat] = showdown_value(self.deal.holes[seat], board) if showdown else 0
         settlement = resolve_pots(
             contributions,
             st.folded,
@@ -359,12 +396,26 @@ class Hand:
                     events.append(Event("show", seat, cards=self.deal.holes[seat], street="showdown"))
                 else:
                     events.append(Event("muck", seat, street="showdown"))
+        street = "showdown" if showdown else self.street_of(st)
+        won = [0] * st.seats
+        awards: list[Event] = []
         for index in award_order(settlement.pots, self.rules):
             pot = settlement.pots[index]
+            shares = split_pot(
+                pot.amount,
+                pot.winners,
+                st.button,
+                st.seats,
+                odd_chip_rule=self.rules.odd_chip_rule,
+                chip_unit=self.rules.chip_unit,
+            )
             for seat in pot.winners:
-                events.append(
-                    Event("win", seat, pot.amount, street="showdown" if showdown else self.street_of(st))
-                )
+                won[seat] += shares[seat]
+                awards.append(Event("win", seat, shares[seat], street=street))
+        for seat, paid in enumerate(settlement.payouts):
+            if paid > won[seat]:
+                events.append(Event("return", seat, paid - won[seat], street=street))
+        events.extend(awards)
         final = [s + p for s, p in zip(st.stacks, settlement.payouts, strict=True)]
         st.stacks = final
         st.to_act = None
@@ -376,6 +427,25 @@ class Hand:
             board=board,
             showdown=showdown,
         )
+
+
+def showdown_value(hole: Sequence[Card | None], board: Sequence[Card | None]) -> int:
+    """§8.5's hand value, computed by the C evaluator ``pyholdem.evaluate`` when it is built.
+
+    The C twin must give exactly the value of ``hand_strength`` (tests compare them); unknown
+    cards always go through ``hand_strength``, which refuses them.
+    """
+    fast = _fast_evaluator()
+    if fast is None or None in hole or None in board:
+        return hand_strength(hole, board)
+    return int(fast([*hole, *board]))
+
+
+@cache
+def _fast_evaluator() -> Callable[[list[Card]], int] | None:
+    import pyholdem
+
+    return getattr(pyholdem, "evaluate", None)
 
 
 def _deal_order(n: int, button: int) -> list[int]:
@@ -440,6 +510,36 @@ def _post_forced_bets(
         st.stacks[seat] -= amount
         st.bets[seat] = amount
         events.append(Event("straddle", seat, amount, all_in=st.stacks[seat] == 0))
+
+
+def _post_sleeper(st: HandState, rules: RuleSet, seat: object, events: list[Event]) -> None:
+    amount = st.blind_amounts[-1] * rules.straddle_multiplier
+    if not rules.sleeper_allowed:
+        raise RuleViolation(f"a sleeper by seat {seat!r} is not allowed (sleeper_allowed is False)", "3.17")
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < st.seats:
+        raise RuleViolation(f"sleeper seat {seat!r} is not a seat in 0..{st.seats - 1}", "3.17")
+    if seat == st.button or seat in st.blind_seats:
+        raise RuleViolation(
+            f"seat {seat} is the button, a blind or a straddler and cannot post a sleeper", "3.17"
+        )
+    if st.stacks[seat] <= amount:
+        raise RuleViolation(
+            f"seat {seat} has {st.stacks[seat]} chips; a sleeper of {amount} needs more", "3.17"
+        )
+    st.stacks[seat] -= amount
+    st.sleeper, st.sleeper_amount = seat, amount
+    events.append(Event("sleeper", seat, amount))
+
+
+def _sleeper_goes_live(st: HandState, rules: RuleSet) -> None:
+    seat, amount = st.sleeper, st.sleeper_amount
+    assert seat is not None
+    st.bets[seat] = amount
+    st.blind_seats += (seat,)
+    st.blind_amounts += (amount,)
+    st.straddles += 1
+    st.sleeper, st.sleeper_amount = None, 0
+    open_preflop(st, rules)
 
 
 def _open_street(st: HandState, rules: RuleSet) -> None:

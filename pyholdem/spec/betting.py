@@ -65,9 +65,14 @@ def legal_actions(state: HandState, rules: RuleSet) -> LegalActions:
     )
 
 
-def check_action(state: HandState, rules: RuleSet, kind: str, amount: int | None) -> LegalActions:
-    """Refuse ``kind``/``amount`` with a message naming the value, what is allowed and the section."""
-    legal = legal_actions(state, rules)
+def check_action(
+    state: HandState, rules: RuleSet, kind: str, amount: int | None, legal: LegalActions | None = None
+) -> LegalActions:
+    """Refuse ``kind``/``amount`` with a message naming the value, what is allowed and the section.
+
+    ``legal`` may pass the already computed ``legal_actions(state, rules)``.
+    """
+    legal = legal or legal_actions(state, rules)
     if kind not in ACTIONS:
         raise IllegalAction(f"{kind!r} is not an action; one of {', '.join(ACTIONS)}", "6.1")
     if kind == "check" and not legal.check:

@@ -10,6 +10,7 @@ from pyholdem.registry import rule
 from pyholdem.ruleset import FIELDS, RuleSet
 from pyholdem.spec.cards import Card
 from pyholdem.spec.pots import Pot, layer_pots, return_uncalled
+from pyholdem.spec.rankings import hand_value
 from pyholdem.spec.state import HandState
 
 __all__ = [
@@ -110,13 +111,7 @@ def hand_strength(hole: Sequence[Card | None], board: Sequence[Card | None]) -> 
     cards = [*hole, *board]
     if any(c is None for c in cards):
         raise InvalidCards(f"a hand at showdown has an unknown card: {cards}", "8.5")
-    return _evaluate(cards)
-
-
-def _evaluate(cards: Sequence[Card | None]) -> int:
-    from pyholdem.spec.rankings import hand_value  # type: ignore[attr-defined]
-
-    return int(hand_value(cards))
+    return hand_value(cards)  # type: ignore[arg-type]
 
 
 @rule("8.6")

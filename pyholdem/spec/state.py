@@ -6,8 +6,7 @@ answers; everything here is plain data (integers in chips, lists indexed by seat
 
 from __future__ import annotations
 
-import copy
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 
 PREFLOP, FLOP, TURN, RIVER = 0, 1, 2, 3
 STREET_NAMES = ("preflop", "flop", "turn", "river")
@@ -49,6 +48,8 @@ class HandState:
     to_act: int | None = None
     aggressors: list[int | None] = field(default_factory=lambda: [None, None, None, None])
     straddles: int = 0
+    sleeper: int | None = None
+    sleeper_amount: int = 0
 
     def can_act(self, seat: int) -> bool:
         """In the hand and holding chips: a player who still takes part in the betting."""
@@ -58,7 +59,14 @@ class HandState:
         return [s for s in range(self.seats) if not self.folded[s]]
 
     def clone(self) -> HandState:
-        new = copy.copy(self)
-        for name in ("stacks", "bets", "committed", "antes", "folded", "acted", "marks", "aggressors"):
-            setattr(new, name, list(getattr(self, name)))
+        """An independent copy (the lists are copied, everything else is immutable)."""
+        new = object.__new__(HandState)
+        for name in _SCALARS:
+            setattr(new, name, getattr(self, name))
+        for name in _LISTS:
+            setattr(new, name, getattr(self, name)[:])
         return new
+
+
+_LISTS = ("stacks", "bets", "committed", "antes", "folded", "acted", "marks", "aggressors")
+_SCALARS = tuple(f.name for f in fields(HandState) if f.name not in _LISTS)

@@ -221,3 +221,27 @@ def straddle_seats(
         chosen.append(seat)
         previous = amount
     return tuple(chosen)
+
+
+@rule("3.17")
+def sleeper_status(state: HandState) -> str:
+    """Sleeper bets: what has become of the sleeper posted by ``state.sleeper``.
+
+    ``"void"`` once a player between the last forced bet and the sleeper has called or raised
+    (the sleeper is taken back); ``"live"`` once every one of them has folded or cannot act (it
+    becomes a live straddle); ``"pending"`` while some of them have still to act; ``"none"``
+    when no sleeper is waiting.
+    """
+    seat = state.sleeper
+    if seat is None:
+        return "none"
+    between = []
+    s = (state.blind_seats[-1] + 1) % state.seats
+    while s != seat:
+        between.append(s)
+        s = (s + 1) % state.seats
+    if any(state.acted[b] and not state.folded[b] for b in between):
+        return "void"
+    if all(state.folded[b] or not state.can_act(b) for b in between):
+        return "live"
+    return "pending"

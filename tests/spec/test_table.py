@@ -17,6 +17,7 @@ from pyholdem.spec.table import (
     each_player_antes,
     initial_button,
     post_forced,
+    sleeper_status,
     small_blind_for,
     straddle_seats,
 )
@@ -155,3 +156,44 @@ def test_3_7_blind_seats_are_distinct_and_left_of_button(n: int, data: st.DataOb
     sb, bb = blind_seats(n, button, 2)
     assert sb != bb and bb == (sb + 1) % n
     assert sb == (button if n == 2 else (button + 1) % n)
+
+
+def test_3_17_sleeper_becomes_a_straddle_when_everyone_before_it_folds() -> None:
+    rules = RuleSet(sleeper_allowed=True)
+    h = Hand(rules, [1000] * 6, button=0, blinds=(5, 10), sleeper=4)
+    assert sleeper_status(h.state) == "pending" and h.stacks[4] == 980 and h.pot_total() == 15
+    h.fold()
+    assert h.to_act == 5 and h.legal_actions().call == 20 and h.legal_actions().min_raise_to == 40
+    for _ in range(4):
+        h.call()
+    assert h.to_act == 4 and h.legal_actions().check
+
+
+def test_3_17_sleeper_is_taken_back_after_a_call_or_raise() -> None:
+    rules = RuleSet(sleeper_allowed=True)
+    for act in ("call", "raise"):
+        h = Hand(rules, [1000] * 6, button=0, blinds=(5, 10), sleeper=5)
+        h.call() if act == "call" else h.raise_to(30)
+        assert h.stacks[5] == 1000 or act == "raise"
+        assert h.state.sleeper is None and h.stacks[5] == 1000 and h.to_act == 4
+    h = Hand(rules, [1000] * 6, button=0, blinds=(5, 10), sleeper=5)
+    h.fold()
+    assert h.state.sleeper == 5
+    h.raise_to(25)
+    assert h.state.sleeper is None and h.stacks[5] == 1000
+
+
+def test_3_17_sleeper_directly_after_the_big_blind_is_a_straddle() -> None:
+    h = Hand(RuleSet(sleeper_allowed=True), [1000] * 4, button=0, blinds=(5, 10), sleeper=3)
+    assert h.to_act == 0 and h.legal_actions().call == 20
+
+
+def test_3_17_sleeper_refusals() -> None:
+    rules = RuleSet(sleeper_allowed=True)
+    for seat, message in [(0, "button"), (2, "blind"), (9, "not a seat"), (True, "not a seat")]:
+        with pytest.raises(RuleViolation, match=message):
+            Hand(rules, [1000] * 6, button=0, blinds=(5, 10), sleeper=seat)
+    with pytest.raises(RuleViolation, match="sleeper_allowed"):
+        Hand(RuleSet(), [1000] * 6, button=0, blinds=(5, 10), sleeper=4)
+    with pytest.raises(RuleViolation, match="needs more"):
+        Hand(rules, [1000, 1000, 1000, 1000, 20, 1000], button=0, blinds=(5, 10), sleeper=4)

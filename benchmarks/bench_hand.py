@@ -1,0 +1,116 @@
+"""Random-action six-max no-limit hands played to the end, per second: pyholdem.Hand and pokerkit.
+
+Both engines play the same kind of hand: six players with 100 big blinds, each decision drawn
+from the same random policy (check 60 %, call 15 %, bet or raise a random amount up to three
+times the minimum 10 %, otherwise check or fold), so most hands reach a showdown. Target
+(issue 4): pyholdem at least 50 times pokerkit. Hands per second are in ``extra_info`` and
+printed at the end of the run.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from pyholdem import Hand, RuleSet
+
+HANDS = 200
+RULES = RuleSet()
+STACKS = (10_000,) * 6
+RATE: dict[str, float] = {}
+
+
+def _choose(
+    rng: random.Random, check: bool, call: bool, low: int | None, high: int | None
+) -> tuple[str, int]:
+    r = rng.random()
+    if check and r < 0.6:
+        return "check", 0
+    if call and r < 0.75:
+        return "call", 0
+    if low is not None and high is not None and r < 0.85:
+        return "raise", rng.randint(low, min(high, 3 * low))
+    return ("check", 0) if check else ("fold", 0)
+
+
+def play_pyholdem(seed: int) -> tuple[int, bool]:
+    rng = random.Random(seed)
+    h = Hand(RULES, STACKS, button=seed % 6, blinds=(50, 100), seed=seed)
+    actions = 0
+    while not h.is_over:
+        legal = h.legal_actions()
+        kind, amount = _choose(
+            rng, legal.check, legal.call is not None, legal.min_raise_to, legal.max_raise_to
+        )
+        if kind == "raise":
+            (h.bet_to if legal.is_bet else h.raise_to)(amount)
+        else:
+            getattr(h, kind)()
+        actions += 1
+    assert h.result is not None
+    return actions, h.result.showdown
+
+
+def play_pokerkit(seed: int) -> int:
+    from pokerkit import Automation, NoLimitTexasHoldem
+
+    automations = (
+        Automation.ANTE_POSTING,
+        Automation.BET_COLLECTION,
+        Automation.BLIND_OR_STRADDLE_POSTING,
+        Automation.CARD_BURNING,
+        Automation.HOLE_DEALING,
+        Automation.BOARD_DEALING,
+        Automation.HOLE_CARDS_SHOWING_OR_MUCKING,
+        Automation.HAND_KILLING,
+        Automation.CHIPS_PUSHING,
+        Automation.CHIPS_PULLING,
+    )
+    rng = random.Random(seed)
+    state = NoLimitTexasHoldem.create_state(automations, True, 0, (50, 100), 100, STACKS, 6)
+    actions = 0
+    while state.status:
+        check = state.can_check_or_call() and state.checking_or_calling_amount == 0
+        call = state.can_check_or_call() and not check
+        low = high = None
+        if state.can_complete_bet_or_raise_to():
+            low = state.min_completion_betting_or_raising_to_amount
+            high = state.max_completion_betting_or_raising_to_amount
+        kind, amount = _choose(rng, check, call, low, high)
+        if kind == "raise":
+            state.complete_bet_or_raise_to(amount)
+        elif kind in ("check", "call"):
+            state.check_or_call()
+        else:
+            state.fold()
+        actions += 1
+    return actions
+
+
+def _record(benchmark: Any, name: str) -> float:
+    rate = HANDS / benchmark.stats.stats.min
+    RATE[name] = rate
+    benchmark.extra_info["hands_per_second"] = round(rate)
+    return rate
+
+
+def test_bench_pyholdem_hands(benchmark: Any) -> None:
+    results = benchmark(lambda: [play_pyholdem(seed) for seed in range(HANDS)])
+    assert sum(showdown for _, showdown in results) > HANDS // 2
+    _record(benchmark, "pyholdem")
+
+
+def test_bench_pokerkit_hands(benchmark: Any) -> None:
+    pytest.importorskip("pokerkit")
+    actions = benchmark.pedantic(
+        lambda: [play_pokerkit(seed) for seed in range(HANDS)], rounds=3, iterations=1
+    )
+    assert min(actions) >= 1
+    rate = _record(benchmark, "pokerkit")
+    if "pyholdem" in RATE:
+        ratio = RATE["pyholdem"] / rate
+        benchmark.extra_info["pyholdem_speedup"] = round(ratio, 1)
+        mine = RATE["pyholdem"]
+        print(f"\npyholdem {mine:.0f} hands/s, pokerkit {rate:.0f} hands/s: {ratio:.1f}x (target 50x)")

@@ -1,0 +1,203 @@
+"""The Hand state machine: API, atomic refusals, copies, worked examples and known traps."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from pyholdem import Card, Event, Hand, HandResult, IllegalAction, InvalidCards, Pot, RuleSet, RuleViolation
+from pyholdem.hand import showdown_value
+from pyholdem.spec.showdown import hand_strength
+
+NL = RuleSet()
+
+
+def snapshot(h: Hand) -> tuple:
+    return (dataclasses.astuple(h.state), h.events, h.result, h.to_act)
+
+
+def test_7_7_seed_000_side_pot_hand_main_2400_side_4400() -> None:
+    h = Hand(
+        NL,
+        [5000, 5000, 800, 3000, 3000],
+        button=2,
+        blinds=(100, 200),
+        hole_cards=["Kc Kd", "9c 8c", "4h 4s", "Ac Qd", "As Ah"],
+        board="4c 9d Th 2s 7c",
+    )
+    h.fold(), h.fold()
+    h.all_in()  # Jim, the button, all-in for 800
+    h.raise_to(3000)  # the small blind makes it 3000
+    h.call()  # the big blind calls all-in
+    assert h.is_over and isinstance(h.result, HandResult)
+    assert h.result.pots == (Pot(2400, (2, 3, 4), (2,)), Pot(4400, (3, 4), (4,)))
+    assert h.result.stacks == (5000, 5000, 2400, 0, 4400)
+    assert h.result.net == (0, 0, 1600, -3000, 1400)
+
+
+def test_6_5_seed_001_five_player_round() -> None:
+    h = Hand(RuleSet(betting_structure="fixed_limit"), [500] * 5, button=0, blinds=(10, 25))
+    h.call(), h.fold(), h.call(), h.call()
+    assert h.street == "preflop" and h.to_act == 2
+    h.check()
+    assert h.street == "flop" and h.pot_total() == 100 and h.to_act == 1
+
+
+def test_5_6_seed_002_raise_sequence() -> None:
+    h = Hand(NL, [1000] * 4, button=0, blinds=(1, 2))
+    h.call(), h.call(), h.call(), h.check()
+    h.bet_to(2), h.raise_to(5), h.raise_to(10)
+    assert h.legal_actions().min_raise_to == 15
+
+
+def test_5_9_seed_004_pot_limit_maximum() -> None:
+    h = Hand(RuleSet(betting_structure="pot_limit"), [5000] * 4, button=0, blinds=(25, 50))
+    h.call(), h.call(), h.call(), h.check()
+    h.bet_to(150), h.call()
+    assert h.legal_actions().max_raise_to == 800
+
+
+# --- known traps other engines fell into -------------------------------------------------
+
+
+def test_7_2_trap_an_all_in_that_is_a_full_raise_reopens_betting() -> None:
+    h = Hand(NL, [1000, 1000, 300, 1000], button=0, blinds=(5, 10))
+    h.raise_to(100)  # seat 3
+    h.call()  # button
+    h.fold()  # small blind
+    h.all_in()  # big blind to 300: a raise of 200 >= 90, a full raise
+    assert h.to_act == 3 and h.legal_actions().min_raise_to == 500
+
+
+def test_7_7_trap_a_folded_player_is_never_eligible() -> None:
+    h = Hand(
+        NL,
+        [1000, 1000, 200],
+        button=0,
+        blinds=(5, 10),
+        hole_cards=["As Ah", "7c 2d", "Kc Kd"],
+        board="Ad Ac 9h 4s 3c",
+    )
+    h.raise_to(500)
+    h.call()
+    h.all_in()  # big blind all-in for 200
+    h.bet_to(500), h.fold()  # seat 1 bets the flop, the aces fold
+    assert h.is_over
+    for pot in h.result.pots:
+        assert 0 not in pot.eligible and 0 not in pot.winners
+    assert h.result.stacks == (500, 1100, 600)
+
+
+def test_5_6_trap_minimum_raise_is_not_capped_by_an_opponent_stack() -> None:
+    h = Hand(NL, [1000, 1000, 60], button=0, blinds=(5, 10))
+    # the big blind has only 50 behind; the minimum raise is still to 20, the maximum the stack
+    legal = h.legal_actions()
+    assert legal.min_raise_to == 20 and legal.max_raise_to == 1000
+    h.raise_to(200)
+    assert h.legal_actions().min_raise_to == 390
+
+
+def test_3_7_trap_heads_up_button_posts_the_small_blind() -> None:
+    for button in (0, 1):
+        h = Hand(NL, [100, 100], button=button, blinds=(1, 2))
+        blinds = [(e.seat, e.amount) for e in h.events if e.kind == "blind"]
+        assert blinds == [(button, 1), (1 - button, 2)]
+        assert h.to_act == button
+
+
+# --- API ---------------------------------------------------------------------------------
+
+
+def test_6_1_refused_action_leaves_the_hand_exactly_as_it_was() -> None:
+    h = Hand(NL, [1000] * 3, button=0, blinds=(5, 10), seed=4)
+    before = snapshot(h)
+    for bad in (lambda: h.raise_to(15), lambda: h.check(), lambda: h.bet_to(40), lambda: h.raise_to(5000)):
+        with pytest.raises(IllegalAction):
+            bad()
+        assert snapshot(h) == before
+
+
+def test_8_5_unknown_cards_refuse_the_showdown_without_changing_the_hand() -> None:
+    h = Hand(NL, [100, 100], button=0, blinds=(1, 2), hole_cards=["AsAh", "????"], board="Kd Qd 2c 3c 4h")
+    h.call()
+    for _ in range(6):
+        h.check()
+    assert h.street == "river" and h.to_act == 0
+    before = snapshot(h)
+    with pytest.raises(InvalidCards) as info:
+        h.check()
+    assert info.value.section == "8.5" and snapshot(h) == before and not h.is_over
+    h2 = Hand(NL, [100, 100], button=0, blinds=(1, 2), hole_cards=["AsAh", None])
+    h2.fold()
+    assert h2.result.net == (-1, 1)
+
+
+def test_6_1_copy_is_independent() -> None:
+    h = Hand(NL, [1000] * 3, button=0, blinds=(5, 10), seed=9)
+    c = h.copy()
+    c.raise_to(100)
+    assert h.to_act == 0 and c.to_act == 1 and len(c.events) == len(h.events) + 1
+    assert h.state.bets == [0, 5, 10]
+
+
+def test_4_3_same_seed_same_hand() -> None:
+    def play(seed: int) -> tuple:
+        h = Hand(NL, [1000] * 4, button=1, blinds=(5, 10), seed=seed)
+        while not h.is_over:
+            legal = h.legal_actions()
+            h.check() if legal.check else h.call()
+        return h.events, h.result
+
+    assert play(3) == play(3)
+    assert play(3) != play(4)
+
+
+def test_6_1_events_are_an_append_only_log() -> None:
+    h = Hand(NL, [1000] * 3, button=0, blinds=(5, 10), seed=1)
+    first = h.events
+    h.call()
+    assert h.events[: len(first)] == first
+    assert h.events[-1] == Event("call", 0, 10, street="preflop")
+    assert isinstance(h.events, tuple)
+
+
+def test_3_1_bad_set_up_is_refused() -> None:
+    with pytest.raises(RuleViolation, match="button 3"):
+        Hand(NL, [100, 100], button=3, blinds=(1, 2))
+    with pytest.raises(RuleViolation, match="is not a RuleSet"):
+        Hand("nl", [100, 100], button=0, blinds=(1, 2))  # type: ignore[arg-type]
+    with pytest.raises(RuleViolation, match="bet_sizes"):
+        Hand(NL, [100, 100], button=0, blinds=(1, 2), bet_sizes=(0, 4))
+    with pytest.raises(RuleViolation, match="antes"):
+        Hand(NL, [100, 100], button=0, blinds=(1, 2), antes=[1])
+
+
+def test_3_12_per_seat_antes_for_replays() -> None:
+    h = Hand(NL, [100, 100, 100], button=0, blinds=(1, 2), antes=[1, 2, 3])
+    assert h.state.antes == [1, 2, 3] and h.pot_total() == 9
+
+
+def test_7_7_all_in_on_the_ante_wins_only_what_it_matched() -> None:
+    h = Hand(
+        NL,
+        [3, 1000, 1000],
+        button=0,
+        blinds=(5, 10),
+        antes=5,
+        hole_cards=["As Ah", "7c 2d", "8c 3d"],
+        board="Ad Kc 9h 4s 3c",
+    )
+    h.call(), h.check()
+    while not h.is_over:
+        h.check()
+    assert h.result.pots[0] == Pot(9, (0, 1, 2), (0,))
+    assert h.result.stacks[0] == 9
+
+
+@given(st.lists(st.integers(0, 51), min_size=7, max_size=7, unique=True))
+def test_8_5_showdown_value_equals_the_spec_hand_strength(ids: list[int]) -> None:
+    cards = [Card(i) for i in ids]
+    assert showdown_value(cards[:2], cards[2:]) == hand_strength(cards[:2], cards[2:])
