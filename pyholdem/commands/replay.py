@@ -6,8 +6,9 @@ import argparse
 import json
 from collections import Counter
 from collections.abc import Iterable
+from pathlib import Path
 
-from pyholdem.ruleset import preset
+from pyholdem.ruleset import RuleSet, load_rules, preset
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
@@ -59,10 +60,17 @@ def summarize(results: Iterable[object]) -> str:
     return "\n".join(lines)
 
 
+def rules_from(name: str) -> RuleSet:
+    """A preset by name, or the rule set of a TOML file (§0.5)."""
+    if name.endswith(".toml"):
+        return load_rules(Path(name).read_text(encoding="utf-8"))
+    return preset(name)
+
+
 def run(args: argparse.Namespace) -> int:
     from pyholdem.history.replay import replay_paths
 
-    rules = preset(args.rules)
+    rules = rules_from(args.rules)
     diagnose_with = preset(args.diagnose) if args.diagnose else None
     results = []
     for result in replay_paths(args.paths, rules, diagnose_with=diagnose_with, repair=args.repair):

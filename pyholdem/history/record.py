@@ -137,3 +137,40 @@ def seeded_hand(seed: int, rules: RuleSet | None = None, *, players: Sequence[in
         bet_sizes=(big, 2 * big),
     )
     return random_play(hand, rng)
+
+
+SELFPLAY: dict[str, tuple[RuleSet, int]] = {
+    "selfplay-no-limit.phhs": (RuleSet(straddle_allowed=True), 0),
+    "selfplay-pot-limit.phhs": (RuleSet(betting_structure="pot_limit"), 1000),
+    "selfplay-fixed-limit.phhs": (RuleSet(betting_structure="fixed_limit"), 2000),
+}
+SELFPLAY_HANDS = 25
+
+
+def selfplay_text(name: str) -> str:
+    """The bundled self-play file ``name``: ``SELFPLAY_HANDS`` seeded hands under its rule set."""
+    from pyholdem.history.phh import dumps_many
+
+    rules, first = SELFPLAY[name]
+    changes = ", ".join(f"{k}={v!r}" for k, v in rules.changes().items()) or "tda_2024"
+    hands = [
+        history_from_hand(seeded_hand(seed, rules), extra={"hand": seed, "_rules": changes})
+        for seed in range(first, first + SELFPLAY_HANDS)
+    ]
+    header = (
+        f"# Written by pyholdem from seeded self-play (pyholdem.history.record.selfplay_text({name!r})):\n"
+        f"# random legal actions under tda_2024 with {changes}; regenerate with\n"
+        "# python -m pyholdem.history.record examples/histories/selfplay\n"
+    )
+    return header + dumps_many(hands)
+
+
+if __name__ == "__main__":
+    import sys
+    from pathlib import Path
+
+    target = Path(sys.argv[1] if len(sys.argv) > 1 else "examples/histories/selfplay")
+    target.mkdir(parents=True, exist_ok=True)
+    for file_name in SELFPLAY:
+        (target / file_name).write_text(selfplay_text(file_name), encoding="utf-8")
+        print(f"wrote {target / file_name}")
