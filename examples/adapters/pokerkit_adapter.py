@@ -19,7 +19,7 @@ from importlib import metadata
 from itertools import combinations_with_replacement
 from typing import Any
 
-from pokerkit import StandardHighHand
+from pokerkit import Automation, FixedLimitTexasHoldem, Mode, NoLimitTexasHoldem, StandardHighHand
 from pokerkit.games import PotLimitPokerMixin, TexasHoldemMixin, UnfixedLimitHoldem
 from pokerkit.lookups import Label
 
@@ -107,7 +107,84 @@ def compare(data: dict[str, Any]) -> dict[str, list[int]]:
     return {"winners": [i for i, h in enumerate(hands) if h == best]}
 
 
-ANSWERS: dict[str, Callable[[dict[str, Any]], Any]] = {"evaluate": evaluate, "compare": compare}
+AUTOMATIONS = (
+    Automation.ANTE_POSTING,
+    Automation.BET_COLLECTION,
+    Automation.BLIND_OR_STRADDLE_POSTING,
+    Automation.CARD_BURNING,
+    Automation.HOLE_CARDS_SHOWING_OR_MUCKING,
+    Automation.RUNOUT_COUNT_SELECTION,
+    Automation.HAND_KILLING,
+    Automation.CHIPS_PUSHING,
+    Automation.CHIPS_PULLING,
+)
+
+
+def _state(data: dict[str, Any]) -> Any:
+    stacks = data["starting_stacks"]
+    args = (AUTOMATIONS, False, data["antes"], data["blinds_or_straddles"])
+    if data["variant"] == "FT":
+        return FixedLimitTexasHoldem.create_state(
+            *args, data["small_bet"], data["big_bet"], stacks, len(stacks), mode=Mode.CASH_GAME
+        )
+    if data["variant"] == "NT":
+        return NoLimitTexasHoldem.create_state(
+            *args, data["min_bet"], stacks, len(stacks), mode=Mode.CASH_GAME
+        )
+    if data["variant"] == "PT":
+        return PotLimitTexasHoldem(*args, data["min_bet"], mode=Mode.CASH_GAME)(stacks, len(stacks))
+    raise Refused(f"variant {data['variant']!r}")
+
+
+def _legal(state: Any) -> dict[str, Any]:
+    amount = state.checking_or_calling_amount
+    return {
+        "actor": f"p{state.actor_index + 1}",
+        "fold": state.can_fold(),
+        "check": amount == 0,
+        "call": amount or None,
+        "min_to": state.min_completion_betting_or_raising_to_amount,
+        "max_to": state.max_completion_betting_or_raising_to_amount,
+    }
+
+
+def hand(data: dict[str, Any]) -> dict[str, Any]:
+    """Replay the PHH actions on a pokerkit state; pokerkit plays its own rules whatever the preset."""
+    state = _state(data)
+    steps = []
+    for text in data["actions"]:
+        words = text.split("#")[0].split()
+        if not words or words[1] == "sm":
+            continue
+        if words[0] == "d":
+            while state.actor_index is not None and state.checking_or_calling_amount == 0:
+                state.check_or_call()
+            try:
+                if words[1] == "dh":
+                    state.deal_hole(words[-1])
+                else:
+                    state.deal_board(words[-1])
+            except ValueError as exc:
+                raise Refused(f"{text}: {exc}") from None
+            continue
+        if state.actor_index is None:
+            raise Refused(f"{text}: nobody is to act")
+        steps.append(_legal(state))
+        if words[0] != f"p{state.actor_index + 1}":
+            raise Refused(f"{text}: it is p{state.actor_index + 1}'s turn")
+        try:
+            if words[1] == "f":
+                state.fold()
+            elif words[1] == "cc":
+                state.check_or_call()
+            else:
+                state.complete_bet_or_raise_to(int(words[2]))
+        except ValueError as exc:
+            raise Refused(f"{text}: {exc}") from None
+    return {"legal": steps, "finishing_stacks": list(state.stacks)}
+
+
+ANSWERS: dict[str, Callable[[dict[str, Any]], Any]] = {"evaluate": evaluate, "compare": compare, "hand": hand}
 
 
 def answer(message: dict[str, Any]) -> dict[str, Any]:

@@ -32,8 +32,16 @@ def pots(data: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def hand(data: dict[str, Any]) -> dict[str, Any]:
+    """A hand replayed on ``pyholdem.Hand``."""
+    from pyholdem.conformance.hand_cases import play_vector
+
+    return play_vector(data)
+
+
 ANSWERS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "evaluate": evaluation,
     "compare": showdown_winners,
     "pots": pots,
+    "hand": hand,
 }

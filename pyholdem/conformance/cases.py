@@ -315,10 +315,18 @@ def compare_cases(random_count: int = 1500, seed: int = SEED) -> Iterator[Vector
         )
 
 
-GENERATORS: dict[str, Callable[[], Iterator[Vector]]] = {
+def hand_cases(random_count: int = 1500, seed: int = SEED) -> Iterator[Vector]:
+    """The ``hand`` runner's cases (``pyholdem.conformance.hand_cases``)."""
+    from pyholdem.conformance.hand_cases import hand_cases as generate
+
+    return generate(random_count, seed)
+
+
+GENERATORS: dict[str, Callable[..., Iterator[Vector]]] = {
     "evaluate": evaluate_cases,
     "compare": compare_cases,
     "pots": pots_cases,
+    "hand": hand_cases,
 }
 
 

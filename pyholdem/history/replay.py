@@ -8,7 +8,7 @@ traced to the rule-set fields whose other reading would have agreed (``diagnose`
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -105,11 +105,14 @@ def _collect_cards(history: HandHistory) -> _Cards:
     return _Cards(filled, board, unknown)
 
 
-def _play(history: HandHistory, rules: RuleSet, repair: bool) -> tuple[Hand, _Cards, list[str]]:
+def _play(
+    history: HandHistory, rules: RuleSet, repair: bool, observe: Callable[[Hand], None] | None = None
+) -> tuple[Hand, _Cards, list[str]]:
     """Play every action; raises ``HistoryError`` (set-up, notation) or the rules' own error.
 
     With ``repair``, players the history skips are taken to check where checking is free and to
-    fold otherwise (pokerkit's reading); the implied actions are returned.
+    fold otherwise (pokerkit's reading); the implied actions are returned. ``observe`` sees the
+    hand before each player action.
     """
     setup = hand_setup(
         history.variant,
@@ -142,6 +145,8 @@ def _play(history: HandHistory, rules: RuleSet, repair: bool) -> tuple[Hand, _Ca
         try:
             if repair and action.kind in _BETTING:
                 implied += _imply(hand, action, i)
+            if observe is not None and action.kind in _BETTING and hand.to_act is not None:
+                observe(hand)
             if _step(hand, action, dealt_holes, dealt_board, player_acted):
                 implied.append(
                     f"p{(action.player or 0) + 1} check at action {i} skipped (nobody left to bet)"
