@@ -204,7 +204,7 @@ def hand_cases(random_count: int = 1500, seed: int = 20240601) -> Iterator[Vecto
     rng = random.Random(seed)
     structures = ("no_limit", "pot_limit", "fixed_limit")
     for i in range(random_count):
-        spec = {"preset": "pokerkit_0_7"} if i % 3 == 2 else tda
+        spec = {"preset": "pokerkit_0_7"} if i % 4 == 3 else tda
         rules = rules_of({"rules": spec}).replace(betting_structure=structures[i % 3])
         table = _table(seeded_hand(seed + i, rules))
         spec = {**spec, "changes": {}}
