@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from pyholdem import HistoryError
 from pyholdem.history import HandHistory, dumps, loads, read_file, read_text
+from pyholdem.history.replay import replay
 
 GOOD = """\
 variant = 'NT'
@@ -40,6 +41,8 @@ TOML_BITS = st.sampled_from(
         "starting_stacks = [100, nan, 100]",
         "starting_stacks = []",
         "actions = ['d dh p1 AcKs', 'p9 f', 'p1 cbr x']",
+        "actions = ['d dh p1 AcKs', 'd dh p2 ????', 'd dh p3 2c2d', 'p3 cbr 6', 'p1 cc', 'p2 f']",
+        "actions = ['d dh p1 AcKs', 'd dh p2 QcQd', 'd dh p3 2c2d', 'p3 f', 'p1 cc', 'd db 3c4c5c']",
         "actions = ['d dh p1 AcAc', 'p2 cbr 1.123456789']",
         "actions = [1, 2]",
         "actions = 'p1 f'",
@@ -66,6 +69,9 @@ def _check(results: list[object], file: str) -> None:
         else:
             (back,) = loads(dumps(r))
             assert back == r
+            result = replay(r, repair=True).as_dict()
+            assert isinstance(result["ok"], bool)
+            assert result["ok"] or (result["error"]["section"] and result["error"]["kind"])
 
 
 @given(st.text(max_size=300), st.booleans())
