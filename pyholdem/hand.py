@@ -14,17 +14,27 @@ from functools import cache
 from pyholdem.errors import IllegalAction, InvalidCards, RuleViolation
 from pyholdem.ruleset import RuleSet
 from pyholdem.spec.betting import (
+    ACTIONS,
     LegalActions,
     check_action,
     first_to_act_postflop,
     first_to_act_preflop,
     legal_actions,
     next_to_act,
+    out_of_turn_binds,
+    timeout_outcome,
     uncontested_winner,
 )
 from pyholdem.spec.cards import Card, Seed, parse_cards, shuffled_deck
-from pyholdem.spec.dealing import Deal, deal_cards, exposed_all_in_hands, run_out_needed, visible_board
-from pyholdem.spec.pots import Pot, all_in_to, limit_all_in_is_full, return_uncalled
+from pyholdem.spec.dealing import (
+    Deal,
+    deal_cards,
+    exposed_all_in_hands,
+    hole_card_order,
+    run_out_needed,
+    visible_board,
+)
+from pyholdem.spec.pots import Pot, all_in_to, freeze_all_in, limit_all_in_is_full, return_uncalled
 from pyholdem.spec.showdown import (
     Settlement,
     award_order,
@@ -146,15 +156,15 @@ class Hand:
             acted=[False] * n,
             marks=[0] * n,
             straddles=len(straddlers),
+            frozen=[False] * n,
         )
         events: list[Event] = []
         _post_forced_bets(st, rules, due, seats_of_blinds, amounts, straddlers, tuple(straddles), events)
         if sleeper is not None:
             _post_sleeper(st, rules, sleeper, events)
         open_preflop(st, rules)
-        for i, seat in enumerate(_deal_order(n, button)):
-            if i < n:
-                events.append(Event("deal", seat, cards=self.deal.holes[seat]))
+        for seat in hole_card_order(n, button)[:n]:
+            events.append(Event("deal", seat, cards=self.deal.holes[seat]))
         self._state = st
         self._unknown_cards = (
             any(c is None for hole in self.deal.holes for c in hole) or None in self.deal.board
@@ -167,6 +177,11 @@ class Hand:
         self._advance(st, events, first=True)
 
     # ------------------------------------------------------------------ queries
+    def __repr__(self) -> str:
+        st = self._state
+        where = "over" if self.is_over else f"{STREET_NAMES[st.street]}, seat {st.to_act} to act"
+        return f"<Hand {st.seats} seats, button {st.button}, {where}, stacks {list(st.stacks)}>"
+
     @property
     def to_act(self) -> int | None:
         """The seat whose turn it is, or None when the hand is over."""
@@ -251,9 +266,66 @@ class Hand:
         else:
             self._act("bet" if st.current_bet == 0 else "raise", total)
 
-    def act(self, kind: str, amount: int | None = None) -> None:
-        """``act("raise", 300)`` is ``raise_to(300)``; kinds: fold, check, call, bet, raise."""
-        self._act(kind, amount)
+    def time_out(self) -> None:
+        """The player to act ran out of time (the clock is the caller's, ``rules.action_time_s``):
+        his hand is checked, folded or frozen all-in as ``rules.timeout_action`` says (§6.11, §7.8)."""
+        st = self._state
+        if st.to_act is None:
+            raise IllegalAction("time-out is not allowed: the hand is over", "6.11")
+        outcome = timeout_outcome(st, self.rules, st.to_act)
+        if outcome != "freeze":
+            self._act(outcome, None)
+            return
+        new = st.clone() if self._unknown_cards else st
+        seat = st.to_act
+        events = [
+            Event("freeze", seat, new.committed[seat] + new.bets[seat], street=STREET_NAMES[new.street])
+        ]
+        saved = (self._exposed, self._last_round, self._result)
+        try:
+            freeze_all_in(new, seat)
+            self._advance(new, events)
+        except Exception:
+            self._exposed, self._last_round, self._result = saved
+            raise
+        self._state = new
+        self._legal = None
+        self._events.extend(events)
+
+    def act(self, kind: str, amount: int | None = None, *, seat: int | None = None) -> None:
+        """``act("raise", 300)`` is ``raise_to(300)``; kinds: fold, check, call, bet, raise.
+
+        With ``seat`` other than ``to_act`` the action is out of turn (§6.10): refused under
+        ``out_of_turn = "reject"``, otherwise recorded and applied or dropped when his turn comes.
+        """
+        if seat is None or seat == self._state.to_act:
+            self._act(kind, amount)
+        else:
+            self._out_of_turn(kind, amount, seat)
+
+    def _out_of_turn(self, kind: str, amount: int | None, seat: object) -> None:
+        st = self._state
+        if st.to_act is None:
+            raise IllegalAction(f"{kind} is not allowed: the hand is over", "6.1")
+        if kind not in ACTIONS:
+            raise IllegalAction(f"{kind!r} is not an action; one of {', '.join(ACTIONS)}", "6.1")
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < st.seats:
+            raise IllegalAction(f"seat {seat!r} is not a seat in 0..{st.seats - 1}", "6.10")
+        if self.rules.out_of_turn == "reject":
+            raise IllegalAction(
+                f"{kind} by seat {seat} is out of turn; seat {st.to_act} is to act (out_of_turn is 'reject')",
+                "6.10",
+            )
+        if not st.can_act(seat) or seat in st.out_of_turn:
+            raise IllegalAction(
+                f"{kind} by seat {seat} out of turn is not allowed: the seat cannot act or already acted "
+                "out of turn",
+                "6.10",
+            )
+        new = st.clone()
+        new.out_of_turn[seat] = (kind, amount, new.current_bet)
+        self._state = new
+        self._events.append(Event(f"out_of_turn_{kind}", seat, amount, street=STREET_NAMES[new.street]))
 
     def _act(self, kind: str, amount: int | None) -> None:
         if self._state.to_act is None:
@@ -315,6 +387,25 @@ class Hand:
             )
             nxt = first_to_act_postflop(st)
         st.to_act = nxt
+        if nxt is not None and nxt in st.out_of_turn:
+            self._resolve_out_of_turn(st, events, nxt)
+
+    def _resolve_out_of_turn(self, st: HandState, events: list[Event], seat: int) -> None:
+        kind, amount, _ = st.out_of_turn[seat]
+        binds = out_of_turn_binds(st, self.rules, seat)
+        del st.out_of_turn[seat]
+        if binds:
+            try:
+                check_action(st, self.rules, kind, amount)
+            except IllegalAction:
+                binds = False
+        street = STREET_NAMES[st.street]
+        if not binds:
+            events.append(Event("out_of_turn_void", seat, street=street))
+            return
+        events.append(Event("out_of_turn_binds", seat, street=street))
+        _apply(st, self.rules, kind, amount, events)
+        self._advance(st, events)
 
     @staticmethod
     def street_of(st: HandState) -> str:
@@ -328,6 +419,9 @@ class Hand:
             events.append(Event("show", seat, cards=self.deal.holes[seat], street=self.street_of(st)))
 
     def _end_round(self, st: HandState, events: list[Event]) -> None:
+        for seat in sorted(st.out_of_turn):
+            events.append(Event("out_of_turn_void", seat, street=self.street_of(st)))
+        st.out_of_turn.clear()
         returned, kept = return_uncalled(st.bets)
         for seat, chips in enumerate(returned):
             if chips:
@@ -446,10 +540,6 @@ def _fast_evaluator() -> Callable[[list[Card]], int] | None:
     import pyholdem
 
     return getattr(pyholdem, "evaluate", None)
-
-
-def _deal_order(n: int, button: int) -> list[int]:
-    return [(button + 1 + i) % n for i in range(n)]
 
 
 def _make_deal(

@@ -201,3 +201,41 @@ def test_7_7_all_in_on_the_ante_wins_only_what_it_matched() -> None:
 def test_8_5_showdown_value_equals_the_spec_hand_strength(ids: list[int]) -> None:
     cards = [Card(i) for i in ids]
     assert showdown_value(cards[:2], cards[2:]) == hand_strength(cards[:2], cards[2:])
+
+
+def test_8_8_odd_chip_goes_to_the_first_winner_left_of_the_button() -> None:
+    board = "As Ks Qs Js Ts"
+    h = Hand(NL, [100] * 3, button=0, blinds=(5, 10), hole_cards=["2c2d", "3c3d", "4c4d"], board=board)
+    h.call(), h.fold()  # button calls, small blind folds: 25 chips between seats 0 and 2
+    while not h.is_over:
+        h.check()
+    assert h.result.pots == (Pot(25, (0, 2), (0, 2)),)
+    assert h.result.net == (2, -5, 3)
+    whole = Hand(
+        NL.replace(odd_chip_rule="left_of_button_whole_chip", chip_unit=5),
+        [100] * 3,
+        button=0,
+        blinds=(5, 10),
+        hole_cards=["2c2d", "3c3d", "4c4d"],
+        board=board,
+    )
+    whole.call(), whole.fold()
+    while not whole.is_over:
+        whole.check()
+    assert whole.result.net == (0, -5, 5)
+
+
+def test_6_3_three_handed_order_after_the_flop() -> None:
+    h = Hand(NL, [1000] * 3, button=2, blinds=(5, 10))
+    assert h.to_act == 2  # the button acts first preflop three-handed
+    h.call(), h.call(), h.check()
+    assert h.to_act == 0  # the small blind first after the flop
+    h.check(), h.check()
+    assert h.to_act == 2 and h.street == "flop"
+
+
+def test_6_1_repr_names_the_street_and_the_player_to_act() -> None:
+    h = Hand(NL, [100, 200, 300], button=0, blinds=(1, 2))
+    assert repr(h) == "<Hand 3 seats, button 0, preflop, seat 0 to act, stacks [100, 199, 298]>"
+    h.fold(), h.fold()
+    assert repr(h) == "<Hand 3 seats, button 0, over, stacks [100, 199, 301]>"

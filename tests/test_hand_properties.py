@@ -32,6 +32,8 @@ def hand_setups(draw: st.DrawFn) -> dict:
         ),
         all_in_face_up=draw(st.booleans()),
         odd_chip_rule=draw(st.sampled_from(["left_of_button", "left_of_button_whole_chip"])),
+        timeout_action=draw(st.sampled_from(["check_else_fold", "fold", "allin_freeze_if_committed"])),
+        out_of_turn=draw(st.sampled_from(["tda53", "fold_only_binding", "reject"])),
     )
     stacks = draw(st.lists(SHORT_OR_DEEP, min_size=n, max_size=n))
     button = draw(st.integers(0, n - 1))
@@ -86,7 +88,23 @@ def snapshot(h: Hand) -> tuple:
     return (dataclasses.astuple(h.state), h.events, h.result, h.to_act)
 
 
+def random_out_of_turn(h: Hand, rng: random.Random) -> None:
+    """Announce a random action for a random seat out of turn; a refusal must change nothing."""
+    before = snapshot(h)
+    seat = rng.randrange(h.state.seats)
+    kind = rng.choice(["fold", "check", "call", "raise"])
+    amount = h.state.current_bet + rng.choice([1, 2, 4]) * h.state.big_blind if kind == "raise" else None
+    try:
+        h.act(kind, amount, seat=seat)
+    except IllegalAction:
+        assert snapshot(h) == before
+
+
 def random_action(h: Hand, rng: random.Random) -> None:
+    if rng.random() < 0.1:
+        random_out_of_turn(h, rng)
+        if h.is_over:
+            return
     legal = h.legal_actions()
     options = ["fold"] * 1 + ["check"] * 3 * legal.check + ["call"] * 3 * (legal.call is not None)
     st_ = h.state
@@ -94,6 +112,8 @@ def random_action(h: Hand, rng: random.Random) -> None:
         options.append("raise")
         if st_.bets[legal.seat] + st_.stacks[legal.seat] == legal.max_raise_to:
             options.append("all_in")
+    if rng.random() < 0.05:
+        options = ["time_out"]
     kind = rng.choice(options)
     if kind == "raise":
         assert legal.max_raise_to is not None
@@ -103,6 +123,8 @@ def random_action(h: Hand, rng: random.Random) -> None:
         h.bet_to(amount) if legal.is_bet else h.raise_to(amount)
     elif kind == "all_in":
         h.all_in()
+    elif kind == "time_out":
+        h.time_out()
     else:
         getattr(h, kind)()
 
@@ -115,7 +137,7 @@ def play(setup: dict, rng: random.Random, check_each_step: bool = False) -> Hand
         seat = h.to_act
         assert seat is not None
         st_ = h.state
-        assert not st_.folded[seat] and st_.stacks[seat] > 0
+        assert not st_.folded[seat] and st_.stacks[seat] > 0 and not st_.frozen[seat]
         if check_each_step:
             check_legal_agrees(h, rng)
         random_action(h, rng)

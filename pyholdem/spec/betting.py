@@ -208,6 +208,39 @@ def uncontested_winner(state: HandState) -> int | None:
     return live[0] if len(live) == 1 else None
 
 
+@rule("6.10")
+def out_of_turn_binds(state: HandState, rules: RuleSet, seat: int) -> bool:
+    """Action out of turn: does the action ``seat`` announced out of turn bind now that it is his turn?
+
+    ``state.out_of_turn[seat]`` is (action, amount, the bet he faced when he announced it).
+    ``"tda53"``: a fold always binds; any other action binds if the action to him has not
+    changed (nobody bet or raised in between). ``"fold_only_binding"``: only a fold binds.
+    ``"reject"``: nothing is ever recorded (an action out of turn is refused).
+    """
+    kind, _, faced = state.out_of_turn[seat]
+    if kind == "fold":
+        return True
+    return rules.out_of_turn == "tda53" and state.current_bet == faced
+
+
+@rule("6.11")
+def timeout_outcome(state: HandState, rules: RuleSet, seat: int) -> str:
+    """Action clock and time-out: what happens to a player whose time to act ran out.
+
+    ``"check_else_fold"``: his hand is checked when he can check, else folded (TDA 29);
+    ``"fold"``: folded; ``"allin_freeze_if_committed"``: frozen all-in (§7.8) when he has put
+    chips in the pot this hand (blinds and antes count), else folded. Returns ``"check"``,
+    ``"fold"`` or ``"freeze"``.
+    """
+    rule_name = rules.timeout_action
+    if rule_name == "check_else_fold":
+        return "check" if may_check(state, seat) else "fold"
+    if rule_name == "allin_freeze_if_committed":
+        put_in = state.committed[seat] + state.bets[seat] + state.antes[seat]
+        return "freeze" if put_in > 0 else "fold"
+    return "fold"
+
+
 @rule("6.9")
 def betting_closed(state: HandState, seat: int | None = None) -> bool:
     """No betting when at most one player can act: nobody else has chips to bet against.

@@ -95,6 +95,6 @@ def exposed_all_in_hands(state: HandState, rules: RuleSet) -> tuple[int, ...]:
     showdown.
     """
     live = state.live()
-    if not rules.all_in_face_up or len(live) < 2 or not any(state.stacks[s] == 0 for s in live):
+    if not rules.all_in_face_up or len(live) < 2 or all(state.can_act(s) for s in live):
         return ()
     return tuple(live)

@@ -84,6 +84,17 @@ def preflop_call_level(posted: Sequence[int], full_amounts: Sequence[int], rules
     return max(posted)
 
 
+@rule("7.8")
+def freeze_all_in(state: HandState, seat: int) -> None:
+    """Frozen all-in on time-out: ``seat`` stops betting with what it has put in so far.
+
+    It keeps its hand and plays for the pots its contribution reaches (§7.7); later bets form
+    side pots without it; its remaining chips stay behind, out of play.
+    """
+    state.frozen[seat] = True
+    state.acted[seat] = True
+
+
 @rule("7.6")
 def return_uncalled(contributions: Sequence[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Uncalled bet returned: the part of the largest contribution nobody matched goes back.

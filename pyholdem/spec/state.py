@@ -50,10 +50,12 @@ class HandState:
     straddles: int = 0
     sleeper: int | None = None
     sleeper_amount: int = 0
+    frozen: list[bool] = field(default_factory=list)
+    out_of_turn: dict[int, tuple[str, int | None, int]] = field(default_factory=dict)
 
     def can_act(self, seat: int) -> bool:
-        """In the hand and holding chips: a player who still takes part in the betting."""
-        return not self.folded[seat] and self.stacks[seat] > 0
+        """In the hand, holding chips and not frozen (§7.8): a player who still takes part in the betting."""
+        return not self.folded[seat] and self.stacks[seat] > 0 and not (self.frozen and self.frozen[seat])
 
     def live(self) -> list[int]:
         return [s for s in range(self.seats) if not self.folded[s]]
@@ -65,8 +67,9 @@ class HandState:
             setattr(new, name, getattr(self, name))
         for name in _LISTS:
             setattr(new, name, getattr(self, name)[:])
+        new.out_of_turn = dict(self.out_of_turn)
         return new
 
 
-_LISTS = ("stacks", "bets", "committed", "antes", "folded", "acted", "marks", "aggressors")
-_SCALARS = tuple(f.name for f in fields(HandState) if f.name not in _LISTS)
+_LISTS = ("stacks", "bets", "committed", "antes", "folded", "acted", "marks", "aggressors", "frozen")
+_SCALARS = tuple(f.name for f in fields(HandState) if f.name not in (*_LISTS, "out_of_turn"))

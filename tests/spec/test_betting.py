@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pyholdem import Hand, IllegalAction, RuleSet
+from pyholdem import Event, Hand, IllegalAction, Pot, RuleSet
 from pyholdem.spec.betting import (
     betting_closed,
     first_to_act_postflop,
@@ -14,11 +14,14 @@ from pyholdem.spec.betting import (
     may_raise,
     must_act,
     next_to_act,
+    out_of_turn_binds,
+    timeout_outcome,
     uncontested_winner,
 )
 from pyholdem.spec.pots import (
     all_in_to,
     cumulative_reopen,
+    freeze_all_in,
     limit_all_in_is_full,
     preflop_call_level,
     reopened,
@@ -274,3 +277,104 @@ def test_7_5_short_big_blind_others_call_the_full_blind() -> None:
     assert preflop_call_level([50, 60], [50, 100], posted) == 60
     h.call(), h.call()
     assert h.street == "flop" and h.pot_total() == 260
+
+
+def test_6_11_time_out_checks_if_possible_else_folds() -> None:
+    h = Hand(NL, [1000] * 3, button=0, blinds=(5, 10))
+    assert timeout_outcome(h.state, NL, 0) == "fold"
+    h.time_out()
+    assert h.state.folded[0] and h.events[-1].kind == "fold"
+    h.call()
+    h.time_out()  # the big blind can check
+    assert h.street == "flop" and not h.state.folded[2]
+
+
+def test_6_11_seed_001_002_fold_and_seed_004_freeze_readings() -> None:
+    h = Hand(NL, [1000] * 3, button=0, blinds=(5, 10))
+    h.call(), h.call()
+    assert timeout_outcome(h.state, RuleSet(timeout_action="fold"), 2) == "fold"
+    seed004 = RuleSet(timeout_action="allin_freeze_if_committed")
+    assert timeout_outcome(h.state, seed004, 2) == "freeze"
+    fresh = Hand(seed004, [1000] * 3, button=0, blinds=(5, 10))
+    assert timeout_outcome(fresh.state, seed004, 0) == "fold"  # nothing put in yet
+    with_ante = Hand(seed004, [1000] * 3, button=0, blinds=(5, 10), antes=1)
+    assert timeout_outcome(with_ante.state, seed004, 0) == "freeze"  # the ante counts
+
+
+def test_7_8_frozen_player_plays_only_for_the_pot_so_far() -> None:
+    rules = RuleSet(timeout_action="allin_freeze_if_committed")
+    h = Hand(
+        rules,
+        [1000] * 3,
+        button=0,
+        blinds=(5, 10),
+        hole_cards=["AsAh", "KsKh", "QsQh"],
+        board="2c 3d 7h 9s Jd",
+    )
+    h.call(), h.call(), h.check()
+    h.bet_to(100), h.raise_to(300)
+    h.time_out()
+    st = h.state
+    assert st.frozen[0] and not st.can_act(0) and st.stacks[0] == 990
+    assert h.to_act == 1 and h.legal_actions().call == 200
+    h.call()
+    while not h.is_over:
+        h.check()
+    assert h.result.pots[0] == Pot(30, (0, 1, 2), (0,))
+    assert h.result.stacks == (1020, 1290, 690)
+
+
+def test_7_8_freeze_all_in_marks_the_seat() -> None:
+    h = Hand(NL, [1000] * 3, button=0, blinds=(5, 10))
+    st = h.state
+    freeze_all_in(st, 1)
+    assert st.frozen[1] and st.acted[1] and not st.can_act(1) and st.stacks[1] == 995
+
+
+def test_6_10_out_of_turn_binds_when_the_action_is_unchanged() -> None:
+    h = Hand(NL, [1000] * 4, button=0, blinds=(5, 10))
+    h.act("raise", 40, seat=0)
+    assert h.to_act == 3 and h.state.out_of_turn == {0: ("raise", 40, 10)}
+    assert out_of_turn_binds(h.state, NL, 0)
+    h.fold()
+    assert h.events[-2].kind == "out_of_turn_binds" and h.events[-1] == Event("raise", 0, 40)
+    assert h.to_act == 1
+
+
+def test_6_10_out_of_turn_void_when_the_action_changed_but_fold_binds() -> None:
+    h = Hand(NL, [1000] * 4, button=0, blinds=(5, 10))
+    h.act("check", seat=0)
+    h.raise_to(30)
+    assert h.events[-1].kind == "out_of_turn_void" and h.to_act == 0
+    h = Hand(NL, [1000] * 4, button=0, blinds=(5, 10))
+    h.act("fold", seat=0)
+    h.raise_to(30)
+    assert h.state.folded[0] and h.to_act == 1
+
+
+def test_6_10_seed_002_only_a_fold_binds_and_reject_refuses() -> None:
+    seed002 = RuleSet(out_of_turn="fold_only_binding")
+    h = Hand(seed002, [1000] * 4, button=0, blinds=(5, 10))
+    h.act("call", seat=0)
+    h.call()
+    assert h.events[-1].kind == "out_of_turn_void" and h.to_act == 0
+    reject = Hand(RuleSet(out_of_turn="reject"), [1000] * 4, button=0, blinds=(5, 10))
+    before = reject.state
+    with pytest.raises(IllegalAction, match="out of turn") as info:
+        reject.act("fold", seat=0)
+    assert info.value.section == "6.10" and reject.state == before
+
+
+def test_6_10_out_of_turn_refusals_and_round_end() -> None:
+    h = Hand(NL, [1000] * 4, button=0, blinds=(5, 10))
+    for seat, message in [(7, "not a seat"), (True, "not a seat")]:
+        with pytest.raises(IllegalAction, match=message):
+            h.act("fold", seat=seat)
+    h.act("fold", seat=0)
+    with pytest.raises(IllegalAction, match="already acted out of turn"):
+        h.act("call", seat=0)
+    h2 = Hand(NL, [1000] * 3, button=0, blinds=(5, 10))
+    h2.call(), h2.call()
+    h2.act("check", seat=0)  # the button already called; the round ends before his turn
+    h2.check()
+    assert h2.street == "flop" and h2.events[-2].kind == "out_of_turn_void" and not h2.state.out_of_turn
