@@ -7,8 +7,6 @@
  */
 #include "holdem.h"
 
-#define PH_VALUE_MAX INT32_MAX
-
 static int refuse(ph_pot_fault *fault, int field, int seat) {
     if (fault) {
         fault->field = field;
@@ -18,8 +16,17 @@ static int refuse(ph_pot_fault *fault, int field, int seat) {
     return PH_ERR_ARGUMENT;
 }
 
+static int accept(ph_pot_fault *fault) {
+    if (fault) {
+        fault->field = PH_FIELD_NONE;
+        fault->seat = -1;
+        fault->row = 0;
+    }
+    return PH_OK;
+}
+
 static int validate(int n, const int64_t *contributions, const uint8_t *folded, const int32_t *values,
-                    const int64_t *dead, int button, int odd_chip_rule, int64_t chip_unit,
+                    const int64_t *dead, int64_t button, int odd_chip_rule, int64_t chip_unit,
                     ph_pot_fault *fault) {
     if (n < 2 || n > PH_MAX_SEATS) return refuse(fault, PH_FIELD_SEATS, -1);
     int64_t total = 0;
@@ -172,12 +179,7 @@ int ph_resolve_pots(int n_seats, const int64_t *contributions, const uint8_t *fo
     if (status != PH_OK) return status;
     *n_pots = settle(n_seats, contributions, folded, values, dead, button, odd_chip_rule, chip_unit, payouts,
                      pots);
-    if (fault) {
-        fault->field = PH_FIELD_NONE;
-        fault->seat = -1;
-        fault->row = 0;
-    }
-    return PH_OK;
+    return accept(fault);
 }
 
 int ph_resolve_pots_batch(int64_t n_hands, int n_seats, const int64_t *contributions, const uint8_t *folded,
@@ -191,13 +193,8 @@ int ph_resolve_pots_batch(int64_t n_hands, int n_seats, const int64_t *contribut
         size_t at = (size_t)h * (size_t)n_seats;
         const int64_t *row_dead = dead ? dead + at : NULL;
         int64_t button = buttons[h];
-        int status;
-        if (button < 0 || button >= n_seats) {
-            status = refuse(fault, PH_FIELD_BUTTON, -1);
-        } else {
-            status = validate(n_seats, contributions + at, folded + at, values + at, row_dead, (int)button,
+        int status = validate(n_seats, contributions + at, folded + at, values + at, row_dead, button,
                               odd_chip_rule, chip_unit, fault);
-        }
         if (status != PH_OK) {
             if (fault) fault->row = h;
             return status;
@@ -205,10 +202,5 @@ int ph_resolve_pots_batch(int64_t n_hands, int n_seats, const int64_t *contribut
         settle(n_seats, contributions + at, folded + at, values + at, row_dead, (int)button, odd_chip_rule,
                chip_unit, payouts + at, pots);
     }
-    if (fault) {
-        fault->field = PH_FIELD_NONE;
-        fault->seat = -1;
-        fault->row = 0;
-    }
-    return PH_OK;
+    return accept(fault);
 }

@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 
-from pyholdem.errors import IllegalAction, InvalidCards, RuleViolation
+from pyholdem.errors import IllegalAction, InvalidCards, NativeError, RuleViolation
 from pyholdem.ruleset import RuleSet
 from pyholdem.spec.betting import (
     ACTIONS,
@@ -456,7 +456,7 @@ class Hand:
         board = visible_board(self.deal, st.street)
         for seat in st.live():
             values[seat] = showdown_value(self.deal.holes[seat], board) if showdown else 0
-        settlement = resolve_pots(
+        settlement = settle_pots(
             contributions,
             st.folded,
             values,
@@ -533,6 +533,38 @@ def showdown_value(hole: Sequence[Card | None], board: Sequence[Card | None]) ->
     if fast is None or None in hole or None in board:
         return hand_strength(hole, board)
     return int(fast([*hole, *board]))
+
+
+def settle_pots(
+    contributions: Sequence[int],
+    folded: Sequence[bool],
+    values: Sequence[int | None],
+    button: int,
+    *,
+    dead: Sequence[int],
+    odd_chip_rule: str,
+    chip_unit: int,
+) -> Settlement:
+    """§8.10's settlement, computed by the C resolver ``pyholdem.resolve_pots`` when it is built.
+
+    The C twin gives exactly the spec's ``Settlement`` (tests compare them, also over whole hands);
+    chip totals beyond its 64-bit range go through the spec ``resolve_pots``.
+    """
+    fast = _fast_resolver()
+    if fast is None or sum(contributions) + sum(dead) > 2**63 - 1:
+        fast = resolve_pots
+    return fast(
+        contributions, folded, values, button, dead=dead, odd_chip_rule=odd_chip_rule, chip_unit=chip_unit
+    )
+
+
+@cache
+def _fast_resolver() -> Callable[..., Settlement] | None:
+    try:
+        from pyholdem.settlement import resolve_pots as fast
+    except NativeError:
+        return None
+    return fast
 
 
 @cache

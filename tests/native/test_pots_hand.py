@@ -1,0 +1,42 @@
+"""Whole hands settle identically with the C resolver and with the spec (section 8.10)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pyholdem import RuleSet
+from pyholdem import hand as hand_module
+from pyholdem.settlement import resolve_pots as c_resolve_pots
+from pyholdem.spec.showdown import resolve_pots as spec_resolve_pots
+from tests.test_hand_properties import hand_setups, play
+
+
+def test_8_10_hand_settles_with_the_c_resolver(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[Any] = []
+
+    def spy(*args: Any, **kwargs: Any) -> Any:
+        calls.append(args)
+        return c_resolve_pots(*args, **kwargs)
+
+    monkeypatch.setattr(hand_module, "_fast_resolver", lambda: spy)
+    h = hand_module.Hand(RuleSet(), [100, 100, 100], button=0, blinds=(1, 2), seed=3)
+    while not h.is_over:
+        h.call() if h.legal_actions().call is not None else h.check()
+    assert len(calls) == 1 and h.result is not None
+
+
+@settings(max_examples=40)
+@given(hand_setups(), st.integers())
+def test_8_10_c_and_spec_resolvers_give_the_same_hand(setup: dict, rng_seed: int) -> None:
+    assert hand_module._fast_resolver() is c_resolve_pots
+    with_c = play(setup, random.Random(rng_seed))
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(hand_module, "_fast_resolver", lambda: spec_resolve_pots)
+        with_spec = play(setup, random.Random(rng_seed))
+    assert with_c.result == with_spec.result
+    assert with_c.events == with_spec.events
