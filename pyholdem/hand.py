@@ -466,7 +466,7 @@ class Hand:
             chip_unit=self.rules.chip_unit,
         )
         if self.rules.ante_award == "pooled" and any(st.antes) and not any(dead):
-            antes = resolve_pots(
+            antes = settle_pots(
                 [0] * st.seats,
                 st.folded,
                 values,
