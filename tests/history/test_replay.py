@@ -214,3 +214,29 @@ def test_12_8_replay_command_json(tmp_path: Path, capsys: pytest.CaptureFixture[
 def test_12_1_histories_are_hand_histories() -> None:
     (hand,) = loads(SETUP + "actions = []\n")
     assert isinstance(hand, HandHistory) and hand.players == 3
+
+
+def test_12_9_read_replay_write_read_gives_the_same_hand() -> None:
+    from pyholdem.history.record import SELFPLAY
+    from pyholdem.history.replay import _play
+
+    examples = PUBLIC.parent
+    for name, (rules, _) in SELFPLAY.items():
+        for history in read_text((examples / "selfplay" / name).read_text(), file=name):
+            assert isinstance(history, HandHistory)
+            hand, _, _ = _play(history, rules, False)
+            (again,) = loads(dumps(history_from_hand(hand, extra=history.extra)))
+            assert again == history
+    for path in sorted((examples / "seeds").glob("*.phh")):
+        (history,) = read_text(path.read_text(), file=path.name)
+        hand, _, _ = _play(history, RuleSet(), False)
+        written = history_from_hand(hand)
+        assert (written.starting_stacks, written.finishing_stacks) == (
+            history.starting_stacks,
+            history.finishing_stacks,
+        )
+        assert [a for a in written.actions if a.kind != "show_muck"] == [
+            a.__class__(a.kind, a.player, a.cards, a.amount)
+            for a in history.actions
+            if a.kind not in ("show_muck", "noop")
+        ]
