@@ -322,7 +322,6 @@ PRESETS: dict[str, Preset] = {
                 "straddle_short_stack": "all_in",
                 "straddle_raise_size": "big_blind",
                 "fl_cap_counts_blinds": False,
-                "reopen_rule_big_bet": "full_raise_single",
                 "first_wager_reopens": True,
                 "reopen_rule_limit": "full_bet",
                 "fl_raise_base": "current_bet",

@@ -136,6 +136,7 @@ def _play(
         hole_cards=[tuple(h) for h in cards.holes],
         board=cards.board,
         bet_sizes=setup.bet_sizes,
+        seed="phh-replay",
     )
     dealt_holes = 0
     dealt_board = 0
@@ -287,6 +288,10 @@ def _judge(history: HandHistory, rules: RuleSet, repair: bool = False) -> Replay
     if hand.result is not None and hand.result.showdown and len(contenders) > 1 and unknown:
         who = ", ".join(f"p{s + 1}" for s in unknown)
         note = f"result not verifiable: {who} reached the showdown with cards nobody saw"
+        return ReplayResult(ok=True, finishing_stacks=None, error=None, note=note, **base)
+    if hand.result is not None and hand.result.showdown and len(contenders) > 1 and len(cards.board) < 5:
+        dealt = len(cards.board)
+        note = f"result not verifiable: the showdown needs 5 board cards and the history deals {dealt}"
         return ReplayResult(ok=True, finishing_stacks=None, error=None, note=note, **base)
     collected, returned = _money(hand)
     verdict = compare_results(
