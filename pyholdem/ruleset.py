@@ -81,6 +81,7 @@ class RuleSet:
     )
     reopen_rule_limit: str = _choice("half_bet", "full_bet", section="7.4")
     first_wager_reopens: bool = _flag(False, section="7.2")
+    raise_needs_a_caller: bool = _flag(False, section="6.7")
     fl_raise_base: str = _choice("last_full_bet", "current_bet", section="5.3")
     ante_award: str = _choice("uniform_as_contributions", "pooled", "as_bets", section="7.7")
     short_blind_call_amount: str = _choice("full_blind", "posted_amount", section="7.5")
@@ -323,6 +324,7 @@ PRESETS: dict[str, Preset] = {
                 "straddle_raise_size": "big_blind",
                 "fl_cap_counts_blinds": False,
                 "first_wager_reopens": True,
+                "raise_needs_a_caller": True,
                 "reopen_rule_limit": "full_bet",
                 "fl_raise_base": "current_bet",
                 "short_blind_call_amount": "posted_amount",

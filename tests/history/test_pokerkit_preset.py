@@ -107,3 +107,15 @@ def test_12_8_disagreements_name_the_pokerkit_field_that_differs() -> None:
     result = replay(hand, RuleSet(straddle_allowed=True), diagnose_with=POKERKIT)
     assert not result.ok and result.error["section"] == "5.6"
     assert "straddle_raise_size = 'big_blind' (§3.15)" in result.note
+
+
+def test_6_7_no_raise_that_nobody_could_call_under_pokerkit() -> None:
+    def may_raise(rules: RuleSet) -> bool:
+        hand = Hand(rules, [1000, 40, 100, 1000], button=3, blinds=(5, 10), seed=6)
+        hand.all_in()
+        hand.fold()
+        assert hand.to_act == 0
+        return hand.legal_actions().min_raise_to is not None
+
+    assert may_raise(RuleSet())
+    assert not may_raise(POKERKIT)
