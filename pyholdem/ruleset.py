@@ -312,7 +312,8 @@ PRESETS: dict[str, Preset] = {
             "whole to the first winner, the preflop fixed-limit cap not counting the blind, no "
             "half-bet rule and fixed-limit raises added to a short all-in, straddles sized from "
             "the big blind and posted all-in when short, the first wager of a round reopening "
-            "whatever its size, the call after a short blind only what was posted, the big-blind "
+            "whatever its size, no raise that nobody could call, pot-limit sizes from the chips "
+            "actually posted, the call after a short blind only what was posted, the big-blind "
             "ante posted first, and antes pooled for every player (ante_trimming_status false).",
             {
                 "mode": "cash",
@@ -325,6 +326,7 @@ PRESETS: dict[str, Preset] = {
                 "fl_cap_counts_blinds": False,
                 "first_wager_reopens": True,
                 "raise_needs_a_caller": True,
+                "pl_preflop_full_blinds": False,
                 "reopen_rule_limit": "full_bet",
                 "fl_raise_base": "current_bet",
                 "short_blind_call_amount": "posted_amount",
