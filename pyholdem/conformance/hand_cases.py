@@ -197,11 +197,274 @@ WORKED: tuple[tuple[str, str, str, dict[str, Any]], ...] = (
 )
 
 
+def _with(table: dict[str, Any], **fields: Any) -> dict[str, Any]:
+    return {**table, **fields}
+
+
+D2 = ["d dh p1 AcAd", "d dh p2 KcKd"]
+D4 = [*DEAL3, "d dh p4 QcQd"]
+D10 = [
+    f"d dh p{i + 1} {c}"
+    for i, c in enumerate(["AcAd", "KcKd", "QcQd", "JcJd", "TcTd", "9c9d", "8c8d", "7c7d", "6c6d", "5c5d"])
+]
+CHECKS3 = ["p1 cc", "p2 cc", "p3 cc"]
+# (case, section, description, table, rules changes)
+MORE: tuple[tuple[str, str, str, dict[str, Any], dict[str, Any]], ...] = (
+    (
+        "ten-seats",
+        "3.1",
+        "a full table of ten: p3 opens, the big blind closes",
+        _setup("NT", [1, 2] + [0] * 8, [100] * 10, [*D10, *[f"p{i} f" for i in range(3, 11)], "p1 f"]),
+        {},
+    ),
+    (
+        "short-big-blind-posts-all-in",
+        "3.11",
+        "a big blind shorter than the blind posts all it has",
+        _setup(
+            "NT",
+            [5, 10, 0],
+            [100, 4, 100],
+            [
+                *DEAL3,
+                "p3 cc",
+                "p1 cc",
+                BOARD[0],
+                "p1 cc",
+                "p3 cc",
+                BOARD[1],
+                "p1 cc",
+                "p3 cc",
+                BOARD[2],
+                "p1 cc",
+                "p3 cc",
+            ],
+        ),
+        {},
+    ),
+    (
+        "antes-from-everyone",
+        "3.12",
+        "every player antes; the antes are in the pot",
+        _with(_setup("NT", [5, 10, 0], [100] * 3, [*DEAL3, "p3 f", "p1 f"]), antes=[2, 2, 2]),
+        {},
+    ),
+    (
+        "antes-except-blinds",
+        "3.13",
+        "antes from everyone but the blinds",
+        _with(_setup("NT", [5, 10, 0, 0], [100] * 4, [*D4, "p3 f", "p4 f", "p1 f"]), antes=[0, 0, 2, 2]),
+        {},
+    ),
+    (
+        "big-blind-ante",
+        "3.14",
+        "the big blind pays the table's ante",
+        _with(_setup("NT", [5, 10, 0], [100] * 3, [*DEAL3, "p3 f", "p1 f"]), antes=[0, 10, 0]),
+        {},
+    ),
+    (
+        "straddle",
+        "3.16",
+        "an under-the-gun straddle acts last preflop",
+        _setup(
+            "NT",
+            [1, 2, 4, 0],
+            [100] * 4,
+            [*D4, "p4 cc", "p1 cc", "p2 cc", "p3 cbr 16", "p4 f", "p1 f", "p2 f"],
+        ),
+        {"straddle_allowed": True},
+    ),
+    (
+        "straddle-refused-by-default",
+        "3.16",
+        "straddles need straddle_allowed",
+        _setup("NT", [1, 2, 4, 0], [100] * 4, [*D4, "p4 f"]),
+        {},
+    ),
+    (
+        "deal-order-refused",
+        "4.2",
+        "hole cards go to p1 first",
+        _setup("NT", [1, 2, 0], [100] * 3, ["d dh p2 KcKd", "d dh p1 AcAd", "d dh p3 2c7d"]),
+        {},
+    ),
+    (
+        "board-streets",
+        "4.3",
+        "flop, turn and river, a betting round after each",
+        _setup(
+            "NT",
+            [1, 2, 0],
+            [100] * 3,
+            [*DEAL3, "p3 cc", "p1 cc", "p2 cc", BOARD[0], *CHECKS3, BOARD[1], *CHECKS3, BOARD[2], *CHECKS3],
+        ),
+        {},
+    ),
+    (
+        "all-in-run-out",
+        "4.5",
+        "two all-in players: the board is run out without betting",
+        _setup("NT", [1, 2], [40, 40], [*D2, "p2 cbr 40", "p1 cc", *BOARD]),
+        {},
+    ),
+    (
+        "no-limit-all-in-maximum",
+        "5.7",
+        "the largest no-limit bet is every chip the player has",
+        _setup("NT", [1, 2, 0], [100, 100, 60], [*DEAL3, "p3 cbr 60", "p1 f", "p2 f"]),
+        {},
+    ),
+    (
+        "limit-big-bet-on-the-turn",
+        "5.2",
+        "fixed limit: the small bet on the flop, the big bet on the turn",
+        _setup(
+            "FT",
+            [1, 2, 0],
+            [100] * 3,
+            [
+                *DEAL3,
+                "p3 cc",
+                "p1 cc",
+                "p2 cc",
+                BOARD[0],
+                "p1 cbr 2",
+                "p2 cc",
+                "p3 cc",
+                BOARD[1],
+                "p1 cbr 4",
+                "p2 f",
+                "p3 f",
+            ],
+        ),
+        {},
+    ),
+    (
+        "limit-cap-reached",
+        "5.4",
+        "fixed limit: a bet and three raises, then no more raising",
+        _setup("FT", [1, 2, 0], [100] * 3, [*DEAL3, "p3 cbr 4", "p1 cbr 6", "p2 cbr 8", "p3 cbr 10"]),
+        {},
+    ),
+    (
+        "no-limit-raise-cap",
+        "5.8",
+        "a house cap of three raises per round (seed 003)",
+        _setup("NT", [1, 2, 0], [1000] * 3, [*DEAL3, "p3 cbr 4", "p1 cbr 8", "p2 cbr 16", "p3 cbr 32"]),
+        {"nl_raise_cap": 3},
+    ),
+    (
+        "pot-limit-short-blind-counts-full",
+        "5.10",
+        "pot limit: a short big blind counts as a full blind",
+        _setup("PT", [1, 2, 0], [100, 1, 100], [*DEAL3, "p3 cbr 7", "p1 f", *BOARD]),
+        {},
+    ),
+    (
+        "over-the-stack-refused",
+        "5.12",
+        "nobody may bet more than the chips in front of him",
+        _setup("NT", [1, 2, 0], [100] * 3, [*DEAL3, "p3 cbr 101"]),
+        {},
+    ),
+    (
+        "first-to-act-after-the-flop",
+        "6.3",
+        "after the flop the first player left of the button acts",
+        _setup("NT", [1, 2, 0], [100] * 3, [*DEAL3, "p3 cc", "p1 f", "p2 cc", BOARD[0], "p2 cbr 2", "p3 f"]),
+        {},
+    ),
+    (
+        "uncontested-end",
+        "6.8",
+        "everyone else folds: the last player wins without a showdown",
+        _setup("NT", [1, 2, 0], [100] * 3, [*DEAL3, "p3 cbr 6", "p1 f", "p2 f"]),
+        {},
+    ),
+    (
+        "no-betting-with-one-player-able",
+        "6.9",
+        "when only one player has chips, nobody bets",
+        _setup("NT", [1, 2, 0], [100, 100, 30], [*DEAL3, "p3 cbr 30", "p1 f", "p2 cc", *BOARD]),
+        {},
+    ),
+    (
+        "call-all-in-for-less",
+        "7.1",
+        "a player may call all-in for less than the bet",
+        _setup("NT", [1, 2, 0], [100, 30, 100], [*DEAL3, "p3 f", "p1 cbr 50", "p2 cc", *BOARD]),
+        {},
+    ),
+    (
+        "short-all-ins-add-up",
+        "7.3",
+        "two short all-ins that add up to a full raise reopen the betting",
+        _setup(
+            "NT",
+            [5, 10, 0, 0],
+            [1000, 1000, 150, 200],
+            [*D4, "p3 cc", "p4 cc", "p1 cc", "p2 cbr 100", "p3 cbr 150", "p4 cbr 200", "p1 cc", "p2 cbr 400"],
+        ),
+        {},
+    ),
+    (
+        "short-all-in-blind",
+        "7.5",
+        "the others must call the full big blind though it was posted short",
+        _setup("NT", [5, 10, 0], [100, 4, 100], [*DEAL3, "p3 cc"]),
+        {},
+    ),
+    (
+        "split-pot",
+        "8.8",
+        "equal hands split the pot",
+        _setup(
+            "NT",
+            [1, 2],
+            [50, 50],
+            [
+                "d dh p1 2c3d",
+                "d dh p2 2h3s",
+                "p2 cc",
+                "p1 cc",
+                "d db AcKdQh",
+                "p1 cc",
+                "p2 cc",
+                "d db Js",
+                "p1 cc",
+                "p2 cc",
+                "d db Tc",
+                "p1 cc",
+                "p2 cc",
+            ],
+        ),
+        {},
+    ),
+    (
+        "side-pot-to-the-short-stack",
+        "8.6",
+        "the all-in player's best hand wins only the main pot",
+        _setup(
+            "NT",
+            [1, 2, 0],
+            [100, 100, 30],
+            ["d dh p1 KcKd", "d dh p2 QcQd", "d dh p3 AcAd", "p3 cbr 30", "p1 cbr 100", "p2 cc", *BOARD],
+        ),
+        {},
+    ),
+)
+
+
 def hand_cases(random_count: int = 1500, seed: int = 20240601) -> Iterator[Vector]:
     """Worked hands and seeded self-play under tda_2024 and pokerkit_0_7, with some refused actions."""
     tda = {"preset": "tda_2024"}
     for case, section, description, table in WORKED:
         data = _input(table, tda)
+        meta = {"section": section, "source": "worked case", "description": description}
+        yield Vector("hand", case, data, expect_of(data), meta)
+    for case, section, description, table, changes in MORE:
+        data = _input(table, {"preset": "tda_2024", "changes": changes})
         meta = {"section": section, "source": "worked case", "description": description}
         yield Vector("hand", case, data, expect_of(data), meta)
     rng = random.Random(seed)
