@@ -45,11 +45,23 @@ def sources() -> list[str]:
     return sorted(str(p.relative_to(ROOT)) for p in CSRC.glob("*.c"))
 
 
+# cffi releases the GIL around every call; for the per-call paths that costs more than the call
+# itself, so the wrappers named here keep it (GCC folds the strcmp on __func__ at compile time).
+KEEP_GIL_FOR = ("ph_evaluate_mask", "ph_hand_value")
+KEEP_GIL = (
+    "#include <string.h>\n#define PH_KEEPS_GIL ("
+    + " || ".join(f'strcmp(__func__, "_cffi_f_{name}") == 0' for name in KEEP_GIL_FOR)
+    + ")\n#undef Py_BEGIN_ALLOW_THREADS\n"
+    "#define Py_BEGIN_ALLOW_THREADS { PyThreadState *_save = PH_KEEPS_GIL ? NULL : PyEval_SaveThread();\n"
+    "#undef Py_END_ALLOW_THREADS\n"
+    "#define Py_END_ALLOW_THREADS if (_save) PyEval_RestoreThread(_save); }\n"
+)
+
 ffibuilder = FFI()
 ffibuilder.cdef(read_cdef())
 ffibuilder.set_source(
     MODULE,
-    '#include "holdem.h"',
+    '#include "holdem.h"\n' + KEEP_GIL,
     sources=sources(),
     include_dirs=[str(CSRC.relative_to(ROOT)), str((CSRC / "generated").relative_to(ROOT))],
     extra_compile_args=COMPILE_ARGS,

@@ -31,6 +31,23 @@ int ph_deck_size(void);
 
 /* --- hand evaluator (spec 02) --- */
 
+/* Value (>= 0) of the best five of count (5..7) distinct cards, or a negative ph_status. */
+int ph_hand_value(const uint8_t *cards, int count);
+/* Value of the hand made of the set bits of mask (bit i = card id i, 5..7 bits), or a negative ph_status. */
+int ph_evaluate_mask(uint64_t mask);
+/* out[i] = value of row i of a rows x k (5..7) row-major array of card ids. Returns a ph_status;
+   on failure *bad_row is the first offending row and out is left partly written. */
+int ph_evaluate_batch(const uint8_t *cards, size_t rows, int k, int32_t *out, size_t *bad_row);
+/* counts[c] (9 entries) = how many of the C(52, k) hands of k (5..7) cards have category c. */
+int ph_enumerate_categories(int k, uint64_t *counts);
+/* Equity (spec 2.9) of players (2..10) two-card hands (holes: 2 * players ids) given board_count
+   (0, 3, 4, 5) board cards and dead_count dead cards: over every completion of the board when trials
+   is 0, else over trials random completions drawn with seed. wins, ties, shares have players
+   entries; shares are in 1/2520 pots; *boards = completions counted. */
+int ph_equity(const uint8_t *holes, int players, const uint8_t *board, int board_count,
+              const uint8_t *dead, int dead_count, uint64_t trials, uint64_t seed,
+              uint64_t *wins, uint64_t *ties, uint64_t *shares, uint64_t *boards);
+
 /* --- pot resolver (spec 07, 08) --- */
 
 /* Limits of one settlement: 2..PH_MAX_SEATS seats, at most PH_MAX_POTS pots (one per level). */

@@ -15,6 +15,19 @@ from pyholdem.errors import (
     RuleSetError,
     RuleViolation,
 )
+from pyholdem.evaluation import (
+    Category,
+    EquityResult,
+    cards_to_mask,
+    category,
+    describe,
+    enumerate_categories,
+    equity,
+    evaluate,
+    evaluate_batch,
+    evaluate_mask,
+    hand_class,
+)
 from pyholdem.hand import Event, Hand, HandResult, LegalActions
 from pyholdem.ruleset import PRESETS, RuleSet, load_rules, preset
 from pyholdem.settlement import resolve_pots, resolve_pots_batch
@@ -33,6 +46,8 @@ __version__ = "0.1.0"
 __all__ = [
     "PRESETS",
     "Card",
+    "Category",
+    "EquityResult",
     "Event",
     "Hand",
     "HandResult",
@@ -49,7 +64,16 @@ __all__ = [
     "Settlement",
     "__version__",
     "cards",
+    "cards_to_mask",
+    "category",
+    "describe",
+    "enumerate_categories",
+    "equity",
+    "evaluate",
+    "evaluate_batch",
+    "evaluate_mask",
     "format_cards",
+    "hand_class",
     "load_rules",
     "parse_cards",
     "preset",

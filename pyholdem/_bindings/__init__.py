@@ -10,6 +10,8 @@ from pyholdem._bindings.native import ffi, lib
 TWINS: dict[str, tuple[str, str]] = {
     # spec function (module:name) -> (C function, Python wrapper module:name)
     "pyholdem.spec.showdown:resolve_pots": ("ph_resolve_pots", "pyholdem._bindings.pots:resolve_pots"),
+    "pyholdem.spec.rankings:hand_value": ("ph_hand_value", "pyholdem._bindings.evaluator:hand_value"),
+    "pyholdem.spec.rankings:equity": ("ph_equity", "pyholdem._bindings.evaluator:equity"),
 }
 
 __all__ = ["TWINS", "ffi", "lib"]

@@ -1,0 +1,393 @@
+/*
+ * evaluator.c — hand values (spec 02) from card ids, masks and batches; category enumeration;
+ * equity. Every table comes from csrc/generated/eval_tables.h, generated from the Python spec.
+ *
+ * A hand key is PH_KEY_INIT plus PH_CARD_KEY[c] per card: four 4-bit suit counters in bits
+ * 0..15 that start at 3, so PH_FLUSH_CHECK is set once a suit has five cards, and 3-bit rank
+ * counts from bit 16. With at most seven cards a flush excludes four of a kind and full house, so a
+ * flush hand's value is PH_FLUSH_TABLE[ranks of that suit]; any other hand's is in
+ * PH_RANK_TABLE, reached through the perfect hash of the rank counts.
+ */
+#include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+#include "eval_tables.h"
+#include "holdem.h"
+
+#define SHARE_UNIT 2520u
+#define SUIT_SPAN 16
+#define RANK_MASK13 0x1fffu
+#define ONE_PER_SUIT (0x1111ull << PH_SUIT_SHIFT)
+#define SUIT_COLUMN 0x1111111111111ull
+
+static inline unsigned rank_lookup(uint64_t key)
+{
+    uint64_t h = (key >> PH_RANK_SHIFT) * PH_HASH_MULT;
+    uint32_t bucket = (uint32_t)(h >> (64 - PH_BUCKET_BITS));
+    uint32_t slot = (uint32_t)((((h >> 16) & 0xffffffffull) * PH_RANK_TABLE_SIZE) >> 32);
+    slot += PH_DISPLACE[bucket];
+    if (slot >= PH_RANK_TABLE_SIZE)
+        slot -= PH_RANK_TABLE_SIZE;
+    return PH_RANK_TABLE[slot];
+}
+
+static inline int flush_suit(uint64_t flush_bits)
+{
+    return (__builtin_ctzll(flush_bits) - PH_SUIT_SHIFT - 3) >> 2;
+}
+
+static inline uint64_t suit_bit(int card) { return 1ull << (SUIT_SPAN * (card & 3) + (card >> 2)); }
+
+static inline unsigned suit_ranks(uint64_t suit_masks, int suit)
+{
+    return (unsigned)(suit_masks >> (SUIT_SPAN * suit)) & RANK_MASK13;
+}
+
+/* Value of k valid, distinct cards. */
+static inline unsigned eval_cards(const uint8_t *cards, int k)
+{
+    uint64_t key = PH_KEY_INIT;
+    for (int i = 0; i < k; i++)
+        key += PH_CARD_KEY[cards[i]];
+    uint64_t flush = key & PH_FLUSH_CHECK;
+    if (flush) {
+        int suit = flush_suit(flush);
+        unsigned ranks = 0;
+        for (int i = 0; i < k; i++)
+            if ((cards[i] & 3) == suit)
+                ranks |= 1u << (cards[i] >> 2);
+        return PH_FLUSH_TABLE[ranks];
+    }
+    return rank_lookup(key);
+}
+
+/* The status of k cards: range first (first card outside 0..51), then duplicates. */
+static int check_cards(const uint8_t *cards, int k)
+{
+    uint64_t seen = 0;
+    for (int i = 0; i < k; i++)
+        if (cards[i] >= 52)
+            return PH_ERR_CARD_RANGE;
+    for (int i = 0; i < k; i++) {
+        if (seen & PH_CARD_BIT[cards[i]])
+            return PH_ERR_DUPLICATE_CARD;
+        seen |= PH_CARD_BIT[cards[i]];
+    }
+    return PH_OK;
+}
+
+int ph_hand_value(const uint8_t *cards, int count)
+{
+    if (count < 5 || count > 7)
+        return -PH_ERR_CARD_COUNT;
+    if (cards == NULL)
+        return -PH_ERR_ARGUMENT;
+    int status = check_cards(cards, count);
+    if (status != PH_OK)
+        return -status;
+    return (int)eval_cards(cards, count);
+}
+
+int ph_evaluate_mask(uint64_t mask)
+{
+    if (mask >> 52)
+        return -PH_ERR_CARD_RANGE;
+    int n = __builtin_popcountll(mask);
+    if (n < 5 || n > 7)
+        return -PH_ERR_CARD_COUNT;
+    uint64_t key = PH_KEY_INIT;
+    for (uint64_t m = mask; m; m &= m - 1)
+        key += PH_CARD_KEY[__builtin_ctzll(m)];
+    uint64_t flush = key & PH_FLUSH_CHECK;
+    if (flush) {
+        int suit = flush_suit(flush);
+        unsigned ranks = 0;
+        for (uint64_t m = (mask >> suit) & SUIT_COLUMN; m; m &= m - 1)
+            ranks |= 1u << (__builtin_ctzll(m) >> 2);
+        return PH_FLUSH_TABLE[ranks];
+    }
+    return (int)rank_lookup(key);
+}
+
+/* Key and card-bit sum of k cards; the bits of distinct, valid cards sum to k set bits. */
+static inline void key_and_bits(const uint8_t *c, const int k, uint64_t *key, uint64_t *bits)
+{
+#if defined(__SSE2__)
+    __m128i acc = _mm_set_epi64x(0, (long long)PH_KEY_INIT);
+    for (int j = 0; j < k; j++)
+        acc = _mm_add_epi64(acc, _mm_load_si128((const __m128i *)&PH_CARD_KEY_BIT[2 * (size_t)c[j]]));
+    *key = (uint64_t)_mm_cvtsi128_si64(acc);
+    *bits = (uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(acc, acc));
+#else
+    uint64_t sum_key = PH_KEY_INIT, sum_bits = 0;
+    for (int j = 0; j < k; j++) {
+        sum_key += PH_CARD_KEY_BIT[2 * c[j]];
+        sum_bits += PH_CARD_KEY_BIT[2 * c[j] + 1];
+    }
+    *key = sum_key;
+    *bits = sum_bits;
+#endif
+}
+
+static inline int batch_rows(const uint8_t *restrict cards, size_t rows, const int k, int32_t *restrict out,
+                             size_t *bad_row)
+{
+    for (size_t i = 0; i < rows; i++) {
+        const uint8_t *c = cards + i * (size_t)k;
+        uint64_t key, bits;
+        key_and_bits(c, k, &key, &bits);
+        if (__builtin_expect(__builtin_popcountll(bits) != k, 0)) {
+            *bad_row = i;
+            return check_cards(c, k);
+        }
+        uint64_t flush = key & PH_FLUSH_CHECK;
+        if (__builtin_expect(flush != 0, 0)) {
+            int suit = flush_suit(flush);
+            unsigned ranks = 0;
+            for (int j = 0; j < k; j++)
+                if ((c[j] & 3) == suit)
+                    ranks |= 1u << (c[j] >> 2);
+            out[i] = PH_FLUSH_TABLE[ranks];
+        } else {
+            out[i] = (int32_t)rank_lookup(key);
+        }
+    }
+    return PH_OK;
+}
+
+int ph_evaluate_batch(const uint8_t *cards, size_t rows, int k, int32_t *out, size_t *bad_row)
+{
+    if (k < 5 || k > 7)
+        return PH_ERR_CARD_COUNT;
+    if (bad_row == NULL || (rows > 0 && (cards == NULL || out == NULL)))
+        return PH_ERR_ARGUMENT;
+    switch (k) {
+    case 5:
+        return batch_rows(cards, rows, 5, out, bad_row);
+    case 6:
+        return batch_rows(cards, rows, 6, out, bad_row);
+    default:
+        return batch_rows(cards, rows, 7, out, bad_row);
+    }
+}
+
+/* ---- enumeration of every k-card hand ---- */
+
+/* The last card ranges over ids first..51 after a prefix with this key and suit masks. */
+static void enumerate_last(uint64_t key, uint64_t suit_masks, int first, uint64_t *counts)
+{
+    uint64_t made = key & PH_FLUSH_CHECK;
+    if (made) {
+        int suit = flush_suit(made);
+        unsigned ranks = suit_ranks(suit_masks, suit);
+        for (int c = first; c < 52; c++) {
+            unsigned r = (c & 3) == suit ? ranks | (1u << (c >> 2)) : ranks;
+            counts[PH_FLUSH_TABLE[r] >> 12]++;
+        }
+        return;
+    }
+    uint64_t draw = (key + ONE_PER_SUIT) & PH_FLUSH_CHECK;
+    int draw_suit = draw ? flush_suit(draw) : -1;
+    unsigned draw_ranks = draw ? suit_ranks(suit_masks, draw_suit) : 0;
+    int first_rank = first >> 2;
+    for (int r = first_rank; r < 13; r++) {
+        int low_suit = r == first_rank ? (first & 3) : 0;
+        uint64_t n = (uint64_t)(4 - low_suit);
+        if (draw_suit >= low_suit) {
+            counts[PH_FLUSH_TABLE[draw_ranks | (1u << r)] >> 12]++;
+            n--;
+        }
+        counts[rank_lookup(key + PH_CARD_KEY[r * 4]) >> 12] += n;
+    }
+}
+
+static void enumerate_from(int left, int first, uint64_t key, uint64_t suit_masks, uint64_t *counts)
+{
+    if (left == 1) {
+        enumerate_last(key, suit_masks, first, counts);
+        return;
+    }
+    for (int c = first; c <= 52 - left; c++)
+        enumerate_from(left - 1, c + 1, key + PH_CARD_KEY[c], suit_masks | suit_bit(c), counts);
+}
+
+int ph_enumerate_categories(int k, uint64_t *counts)
+{
+    if (k < 5 || k > 7)
+        return PH_ERR_CARD_COUNT;
+    if (counts == NULL)
+        return PH_ERR_ARGUMENT;
+    memset(counts, 0, 9 * sizeof counts[0]);
+    enumerate_from(k, 0, PH_KEY_INIT, 0, counts);
+    return PH_OK;
+}
+
+/* ---- equity ---- */
+
+typedef struct {
+    int players;
+    uint64_t hole_key[10];
+    uint64_t hole_suits[10];
+    uint64_t *wins, *ties, *shares;
+} showdown;
+
+static inline unsigned board_value(uint64_t key, uint64_t suit_masks)
+{
+    uint64_t flush = key & PH_FLUSH_CHECK;
+    if (flush)
+        return PH_FLUSH_TABLE[suit_ranks(suit_masks, flush_suit(flush))];
+    return rank_lookup(key);
+}
+
+static inline void settle(const showdown *sd, uint64_t board_key, uint64_t board_suits)
+{
+    unsigned values[10], best = 0;
+    int tied = 0;
+    for (int p = 0; p < sd->players; p++) {
+        unsigned v = board_value(board_key + sd->hole_key[p] - PH_KEY_INIT, board_suits | sd->hole_suits[p]);
+        values[p] = v;
+        if (v > best) {
+            best = v;
+            tied = 1;
+        } else if (v == best) {
+            tied++;
+        }
+    }
+    for (int p = 0; p < sd->players; p++) {
+        if (values[p] != best)
+            continue;
+        if (tied == 1)
+            sd->wins[p]++;
+        else
+            sd->ties[p]++;
+        sd->shares[p] += SHARE_UNIT / (unsigned)tied;
+    }
+}
+
+static uint64_t complete_boards(const showdown *sd, const uint8_t *deck, int size, int left, uint64_t key,
+                                uint64_t suit_masks)
+{
+    if (left == 0) {
+        settle(sd, key, suit_masks);
+        return 1;
+    }
+    uint64_t boards = 0;
+    for (int i = 0; i <= size - left; i++)
+        boards += complete_boards(sd, deck + i + 1, size - i - 1, left - 1, key + PH_CARD_KEY[deck[i]],
+                                  suit_masks | suit_bit(deck[i]));
+    return boards;
+}
+
+typedef struct {
+    uint64_t s[4];
+} rng;
+
+static uint64_t splitmix64(uint64_t *x)
+{
+    uint64_t z = (*x += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
+static inline uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+
+static inline uint64_t next64(rng *g)
+{
+    uint64_t result = rotl(g->s[1] * 5, 7) * 9, t = g->s[1] << 17;
+    g->s[2] ^= g->s[0];
+    g->s[3] ^= g->s[1];
+    g->s[1] ^= g->s[2];
+    g->s[0] ^= g->s[3];
+    g->s[2] ^= t;
+    g->s[3] = rotl(g->s[3], 45);
+    return result;
+}
+
+/* Uniform integer in 0..bound-1 (Lemire's multiply-and-reject). */
+static inline uint32_t below(rng *g, uint32_t bound)
+{
+    uint64_t m = (next64(g) >> 32) * bound;
+    uint32_t low = (uint32_t)m;
+    if (low < bound) {
+        uint32_t threshold = (uint32_t)(-bound) % bound;
+        while (low < threshold) {
+            m = (next64(g) >> 32) * bound;
+            low = (uint32_t)m;
+        }
+    }
+    return (uint32_t)(m >> 32);
+}
+
+static uint64_t sample_boards(const showdown *sd, uint8_t *deck, int size, int left, uint64_t key,
+                              uint64_t suit_masks, uint64_t trials, uint64_t seed)
+{
+    rng g;
+    for (int i = 0; i < 4; i++)
+        g.s[i] = splitmix64(&seed);
+    for (uint64_t t = 0; t < trials; t++) {
+        uint64_t k = key, sm = suit_masks;
+        for (int i = 0; i < left; i++) {
+            int j = i + (int)below(&g, (uint32_t)(size - i));
+            uint8_t card = deck[j];
+            deck[j] = deck[i];
+            deck[i] = card;
+            k += PH_CARD_KEY[card];
+            sm |= suit_bit(card);
+        }
+        settle(sd, k, sm);
+    }
+    return trials;
+}
+
+int ph_equity(const uint8_t *holes, int players, const uint8_t *board, int board_count, const uint8_t *dead,
+              int dead_count, uint64_t trials, uint64_t seed, uint64_t *wins, uint64_t *ties,
+              uint64_t *shares, uint64_t *boards)
+{
+    if (players < 2 || players > 10 || (board_count != 0 && (board_count < 3 || board_count > 5)) ||
+        dead_count < 0 || dead_count > 52)
+        return PH_ERR_CARD_COUNT;
+    if (holes == NULL || wins == NULL || ties == NULL || shares == NULL || boards == NULL ||
+        (board_count > 0 && board == NULL) || (dead_count > 0 && dead == NULL))
+        return PH_ERR_ARGUMENT;
+    uint8_t used[2 * 10 + 5 + 52];
+    int n = 0;
+    for (int i = 0; i < 2 * players; i++)
+        used[n++] = holes[i];
+    for (int i = 0; i < board_count; i++)
+        used[n++] = board[i];
+    for (int i = 0; i < dead_count; i++)
+        used[n++] = dead[i];
+    int status = check_cards(used, n);
+    if (status != PH_OK)
+        return status;
+    int left = 5 - board_count;
+    if (52 - n < left)
+        return PH_ERR_CARD_COUNT;
+
+    showdown sd = {.players = players, .wins = wins, .ties = ties, .shares = shares};
+    uint64_t seen = 0, key = PH_KEY_INIT, suit_masks = 0;
+    for (int p = 0; p < players; p++) {
+        sd.hole_key[p] = PH_KEY_INIT + PH_CARD_KEY[holes[2 * p]] + PH_CARD_KEY[holes[2 * p + 1]];
+        sd.hole_suits[p] = suit_bit(holes[2 * p]) | suit_bit(holes[2 * p + 1]);
+        wins[p] = ties[p] = shares[p] = 0;
+    }
+    for (int i = 0; i < board_count; i++) {
+        key += PH_CARD_KEY[board[i]];
+        suit_masks |= suit_bit(board[i]);
+    }
+    for (int i = 0; i < n; i++)
+        seen |= PH_CARD_BIT[used[i]];
+    uint8_t deck[52];
+    int size = 0;
+    for (int c = 0; c < 52; c++)
+        if (!(seen & PH_CARD_BIT[c]))
+            deck[size++] = (uint8_t)c;
+    if (trials == 0)
+        *boards = complete_boards(&sd, deck, size, left, key, suit_masks);
+    else
+        *boards = sample_boards(&sd, deck, size, left, key, suit_masks, trials, seed);
+    return PH_OK;
+}
