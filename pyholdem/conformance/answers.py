@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pyholdem
-from pyholdem.conformance.cases import evaluation, showdown_winners
+from pyholdem.spec.cards import parse_cards
 
 
 def pots(data: dict[str, Any]) -> dict[str, Any]:
@@ -39,9 +39,25 @@ def hand(data: dict[str, Any]) -> dict[str, Any]:
     return play_vector(data)
 
 
+def evaluate(data: dict[str, Any]) -> dict[str, int]:
+    """A hand's value through ``pyholdem.evaluate`` (the C evaluator)."""
+    value = pyholdem.evaluate(data["cards"])
+    return {"value": value, "class": pyholdem.hand_class(value), "category": int(pyholdem.category(value))}
+
+
+def compare(data: dict[str, Any]) -> dict[str, list[int]]:
+    """The showdown winners through ``pyholdem.evaluate``."""
+    board, hands = data["board"], data["hands"]
+    if not isinstance(hands, list) or len(hands) < 2:
+        raise pyholdem.InvalidCards(f"a comparison needs at least two hands, not {hands!r}", "2.5")
+    parse_cards([*board, *(c for h in hands for c in h)])
+    values = [pyholdem.evaluate([*board, *h]) for h in hands]
+    return {"winners": [i for i, v in enumerate(values) if v == max(values)]}
+
+
 ANSWERS: dict[str, Callable[[dict[str, Any]], Any]] = {
-    "evaluate": evaluation,
-    "compare": showdown_winners,
+    "evaluate": evaluate,
+    "compare": compare,
     "pots": pots,
     "hand": hand,
 }
