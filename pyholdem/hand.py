@@ -709,7 +709,7 @@ def _apply_raise(st: HandState, rules: RuleSet, seat: int, amount: int) -> None:
         full = amount >= fl_raise_to(st, rules)
         if not full and all_in:
             full = limit_all_in_is_full(amount - st.full_level, size, rules)
-            counts = full and rules.fl_cap_counts_allin_raise
+            counts = (full or rules.fl_cap_counts_short_allins) and rules.fl_cap_counts_allin_raise
     else:
         needed = min_bet(st, rules) if old == 0 else min_raise_to(st, rules)
         full = amount >= needed or (rules.first_wager_reopens and st.aggressors[st.street] is None)
@@ -718,7 +718,7 @@ def _apply_raise(st: HandState, rules: RuleSet, seat: int, amount: int) -> None:
         st.full_level = amount
         if st.first_bet == 0:
             st.first_bet = amount - old
-    if counts and (full or rules.betting_structure != "fixed_limit"):
+    if counts and (full or rules.betting_structure != "fixed_limit" or rules.fl_cap_counts_short_allins):
         st.bet_count += 1
         if old > 0:
             st.raise_count += 1

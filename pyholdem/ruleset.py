@@ -76,6 +76,7 @@ class RuleSet:
         "when_event_heads_up", "when_round_heads_up", "never", section="5.4"
     )
     fl_cap_counts_allin_raise: bool = _flag(True, section="5.4")
+    fl_cap_counts_short_allins: bool = _flag(False, section="5.4")
     reopen_rule_big_bet: str = _choice(
         "full_raise_cumulative", "full_raise_single", "any_raise", section="7.2"
     )
@@ -324,6 +325,7 @@ PRESETS: dict[str, Preset] = {
                 "straddle_short_stack": "all_in",
                 "straddle_raise_size": "big_blind",
                 "fl_cap_counts_blinds": False,
+                "fl_cap_counts_short_allins": True,
                 "first_wager_reopens": True,
                 "raise_needs_a_caller": True,
                 "pl_preflop_full_blinds": False,

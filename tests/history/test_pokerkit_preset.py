@@ -119,3 +119,19 @@ def test_6_7_no_raise_that_nobody_could_call_under_pokerkit() -> None:
 
     assert may_raise(RuleSet())
     assert not may_raise(POKERKIT)
+
+
+def test_5_4_short_all_in_raises_count_toward_the_cap_under_pokerkit() -> None:
+    def raises_left(rules: RuleSet) -> bool:
+        base = rules.replace(
+            betting_structure="fixed_limit", fl_cap_counts_blinds=True, reopen_rule_limit="full_bet"
+        )
+        hand = Hand(base, [1000, 1000, 1000, 25], button=3, blinds=(5, 10), seed=7)
+        hand.raise_to(20)
+        hand.all_in()
+        hand.raise_to(hand.legal_actions().min_raise_to)
+        hand.call()
+        return hand.legal_actions().min_raise_to is not None
+
+    assert raises_left(RuleSet())
+    assert not raises_left(RuleSet(fl_cap_counts_short_allins=True))
