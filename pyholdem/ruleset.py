@@ -310,7 +310,8 @@ PRESETS: dict[str, Preset] = {
         Preset(
             "pokerkit_0_7",
             "The rule choices of pokerkit 0.7 (a cash game as its PHH reader plays it): odd chips "
-            "whole to the first winner, the preflop fixed-limit cap not counting the blind, no "
+            "whole to the first winner, the fixed-limit cap not counting the blind but counting "
+            "short all-in raises, no "
             "half-bet rule and fixed-limit raises added to a short all-in, straddles sized from "
             "the big blind and posted all-in when short, the first wager of a round reopening "
             "whatever its size, no raise that nobody could call, pot-limit sizes from the chips "
