@@ -17,6 +17,7 @@ __all__ = [
     "Pot",
     "Settlement",
     "award_order",
+    "board_play_claim",
     "hand_strength",
     "may_muck",
     "must_show",
@@ -198,6 +199,20 @@ def _validate(
         raise RuleViolation(f"odd_chip_rule = {odd_chip_rule!r} is not None or one of {allowed}", "7.7")
     if all(folded):
         raise RuleViolation("every seat has folded; at least one seat must remain in the hand", "7.7")
+
+
+@rule("8.9")
+def board_play_claim(declared: bool, final_round: str, best_on_board: bool, rules: RuleSet) -> bool:
+    """Playing the board by declaration: does a mucked hand keep its claim to the pot?
+
+    ``final_round`` is ``"checked_around"``, ``"bet_and_call"`` or ``"other"`` (what happened on
+    the final betting round). Only when ``must_table_both_cards`` is off (seed 002 appendix), the
+    player clearly declared that he plays the board, and the round was checked around or was a
+    bet and a call with the best hand on the board. By default (TDA 13A, 19) never.
+    """
+    if rules.must_table_both_cards or not declared:
+        return False
+    return final_round == "checked_around" or (final_round == "bet_and_call" and best_on_board)
 
 
 @rule("8.10")

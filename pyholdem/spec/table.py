@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from pyholdem.errors import RuleViolation
 from pyholdem.registry import rule
@@ -35,6 +36,18 @@ def check_seats(stacks: Sequence[int], rules: RuleSet) -> None:
             raise RuleViolation(f"stack of seat {seat} is {stack!r}; it must be an integer > 0", "3.1")
 
 
+@rule("3.2")
+def random_seats(players: Sequence[str], seats: int, seed: Seed = None) -> dict[str, int]:
+    """Initial seat assignment: every player draws a seat at random (a seeded shuffle of the seats)."""
+    if len(set(players)) != len(players):
+        raise RuleViolation(f"players {list(players)} are not distinct", "3.2")
+    if len(players) > seats:
+        raise RuleViolation(f"{len(players)} players cannot sit at {seats} seats", "3.2")
+    order = list(range(seats))
+    random.Random(seed).shuffle(order)
+    return dict(zip(players, order, strict=False))
+
+
 @rule("3.3")
 def initial_button(seats: int, rules: RuleSet, seed: Seed = None) -> int:
     """Initial button: where the button starts (``initial_button``).
@@ -48,6 +61,109 @@ def initial_button(seats: int, rules: RuleSet, seed: Seed = None) -> int:
     if rules.initial_button == "random":
         return random.Random(seed).randrange(seats)
     return 0
+
+
+@dataclass(frozen=True)
+class Positions:
+    """Where the button and the blinds are for one hand, by seat number around the table.
+
+    ``small_blind`` is the small blind's seat, which may be empty under the dead button (then
+    ``small_blind_dead`` is True and nobody posts it); the button may also be on an empty seat.
+    """
+
+    button: int
+    small_blind: int
+    big_blind: int
+    small_blind_dead: bool = False
+
+
+def _next_occupied(occupied: Sequence[bool], seat: int) -> int:
+    n = len(occupied)
+    for step in range(1, n + 1):
+        if occupied[(seat + step) % n]:
+            return (seat + step) % n
+    raise RuleViolation("no occupied seat at the table", "3.1")
+
+
+def _check_table(previous: Positions, occupied: Sequence[bool]) -> None:
+    n = len(occupied)
+    if sum(bool(o) for o in occupied) < 2:
+        raise RuleViolation(f"{sum(bool(o) for o in occupied)} occupied seats; a hand needs 2", "3.1")
+    for name in ("button", "small_blind", "big_blind"):
+        seat = getattr(previous, name)
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n:
+            raise RuleViolation(f"previous {name} {seat!r} is not a seat in 0..{n - 1}", "3.1")
+
+
+def _positions_after_button(button: int, occupied: Sequence[bool]) -> Positions:
+    if sum(bool(o) for o in occupied) == 2:
+        other = _next_occupied(occupied, button)
+        return Positions(button, button, other)
+    small = _next_occupied(occupied, button)
+    return Positions(button, small, _next_occupied(occupied, small))
+
+
+@rule("3.4")
+def moving_button(previous: Positions, occupied: Sequence[bool]) -> Positions:
+    """Button movement: moving button — the button goes to the next player; the blinds follow it.
+
+    ``occupied[s]`` says whether seat ``s`` has a player for the next hand.
+    """
+    _check_table(previous, occupied)
+    return _positions_after_button(_next_occupied(occupied, previous.button), occupied)
+
+
+@rule("3.5")
+def dead_button(previous: Positions, occupied: Sequence[bool]) -> Positions:
+    """Button movement: dead button — the big blind moves to the next player due it.
+
+    The small blind falls on the previous big blind's seat (dead if that player is gone) and the
+    button on the previous small blind's seat (possibly empty). Heads-up the button posts the
+    small blind (§3.7).
+    """
+    _check_table(previous, occupied)
+    big = _next_occupied(occupied, previous.big_blind)
+    if sum(bool(o) for o in occupied) == 2:
+        other = _next_occupied(occupied, big)
+        return Positions(other, other, big)
+    small = previous.big_blind
+    return Positions(previous.small_blind, small, big, small_blind_dead=not occupied[small])
+
+
+@rule("3.6")
+def frozen_button(previous: Positions, occupied: Sequence[bool]) -> Positions:
+    """Button movement: frozen on a blind's bust — the button stays when a blind was eliminated.
+
+    When the previous small or big blind's seat is now empty, the button stays where it was and
+    the blinds are the next players after it; otherwise the button moves as in §3.4.
+    """
+    _check_table(previous, occupied)
+    if occupied[previous.small_blind] and occupied[previous.big_blind]:
+        return moving_button(previous, occupied)
+    return _positions_after_button(previous.button, occupied)
+
+
+@rule("3.8")
+def heads_up_transition(previous: Positions, occupied: Sequence[bool], proposed: Positions) -> Positions:
+    """Transition to heads-up: nobody posts the big blind twice in a row when play goes heads-up.
+
+    ``proposed`` are the positions §3.4–3.6 give for the first heads-up hand; if they make the
+    previous big blind big blind again, he gets the button (and the small blind) instead.
+    """
+    _check_table(previous, occupied)
+    if sum(bool(o) for o in occupied) != 2 or proposed.big_blind != previous.big_blind:
+        return proposed
+    other = _next_occupied(occupied, proposed.big_blind)
+    return Positions(proposed.big_blind, proposed.big_blind, other)
+
+
+def next_positions(previous: Positions, occupied: Sequence[bool], rules: RuleSet) -> Positions:
+    """The next hand's positions under ``button_rule`` and ``heads_up_button_adjust``."""
+    step = {"moving": moving_button, "dead": dead_button, "frozen_on_blind_bust": frozen_button}
+    proposed = step[rules.button_rule](previous, occupied)
+    if rules.heads_up_button_adjust:
+        return heads_up_transition(previous, occupied, proposed)
+    return proposed
 
 
 @rule("3.7")

@@ -11,6 +11,7 @@ from pyholdem.spec.pots import Pot, layer_pots
 from pyholdem.spec.showdown import (
     Settlement,
     award_order,
+    board_play_claim,
     hand_strength,
     may_muck,
     must_show,
@@ -251,3 +252,14 @@ def test_8_5_board_plays_and_the_pot_is_chopped() -> None:
     h = _river_hand(RuleSet(), ["2c2d", "3c3d", "4d5d"], board="As Ks Qs Js Ts")
     h.check(), h.check(), h.check()
     assert h.result.net == (0, 0, 0) and h.result.pots[0].winners == (0, 1, 2)
+
+
+def test_8_9_board_play_claim_only_under_seed_002_with_a_declaration() -> None:
+    seed002 = RuleSet(must_table_both_cards=False)
+    for final_round in ("checked_around", "bet_and_call", "other"):
+        assert not board_play_claim(True, final_round, True, RuleSet())
+        assert not board_play_claim(False, final_round, True, seed002)
+    assert board_play_claim(True, "checked_around", False, seed002)
+    assert board_play_claim(True, "bet_and_call", True, seed002)
+    assert not board_play_claim(True, "bet_and_call", False, seed002)
+    assert not board_play_claim(True, "other", True, seed002)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -9,14 +11,21 @@ from hypothesis import strategies as st
 from pyholdem import Hand, RuleSet, RuleViolation
 from pyholdem.spec.cards import high_card_draw
 from pyholdem.spec.table import (
+    Positions,
     antes_except_blinds,
     big_blind_ante,
     blind_amounts,
     blind_seats,
     check_seats,
+    dead_button,
     each_player_antes,
+    frozen_button,
+    heads_up_transition,
     initial_button,
+    moving_button,
+    next_positions,
     post_forced,
+    random_seats,
     sleeper_status,
     small_blind_for,
     straddle_seats,
@@ -197,3 +206,71 @@ def test_3_17_sleeper_refusals() -> None:
         Hand(RuleSet(), [1000] * 6, button=0, blinds=(5, 10), sleeper=4)
     with pytest.raises(RuleViolation, match="needs more"):
         Hand(rules, [1000, 1000, 1000, 1000, 20, 1000], button=0, blinds=(5, 10), sleeper=4)
+
+
+PREV = Positions(button=0, small_blind=1, big_blind=2)
+
+
+def test_3_4_moving_button_goes_to_the_next_player() -> None:
+    assert moving_button(PREV, [True] * 5) == Positions(1, 2, 3)
+    assert moving_button(PREV, [True, False, True, True, True]) == Positions(2, 3, 4)
+    assert moving_button(Positions(3, 4, 0), [True, True, False, True, True]) == Positions(4, 0, 1)
+    with pytest.raises(RuleViolation, match="occupied"):
+        moving_button(PREV, [True, False, False])
+    with pytest.raises(RuleViolation, match="previous big_blind 7"):
+        moving_button(Positions(0, 1, 7), [True] * 3)
+
+
+def test_3_5_dead_button_seed_003_cases() -> None:
+    assert dead_button(PREV, [True] * 5) == Positions(1, 2, 3)
+    assert dead_button(PREV, [True, True, False, True, True]) == Positions(1, 2, 3, small_blind_dead=True)
+    assert dead_button(PREV, [True, False, True, True, True]) == Positions(1, 2, 3)
+    assert dead_button(PREV, [True, True, True, False, True]) == Positions(1, 2, 4)
+
+
+def test_3_5_dead_button_big_blind_visits_every_player_in_turn() -> None:
+    rng = random.Random(3)
+    occupied = [True] * 9
+    positions = Positions(0, 1, 2)
+    for _ in range(200):
+        if sum(occupied) > 2 and rng.random() < 0.1:
+            occupied[rng.choice([s for s in range(9) if occupied[s]])] = False
+        if sum(occupied) == 2:
+            break
+        nxt = dead_button(positions, occupied)
+        assert nxt.big_blind == next(
+            (positions.big_blind + k) % 9 for k in range(1, 10) if occupied[(positions.big_blind + k) % 9]
+        )
+        assert nxt.small_blind == positions.big_blind and nxt.button == positions.small_blind
+        positions = nxt
+
+
+def test_3_6_frozen_button_stays_after_a_blind_busts() -> None:
+    assert frozen_button(PREV, [True, True, False, True, True]) == Positions(0, 1, 3)
+    assert frozen_button(PREV, [True, False, True, True, True]) == Positions(0, 2, 3)
+    assert frozen_button(PREV, [True] * 5) == Positions(1, 2, 3)
+
+
+def test_3_8_nobody_is_big_blind_twice_going_heads_up() -> None:
+    occupied = [False, True, True]
+    proposed = moving_button(PREV, occupied)
+    assert proposed.big_blind == 2
+    assert heads_up_transition(PREV, occupied, proposed) == Positions(2, 2, 1)
+    assert heads_up_transition(PREV, [True] * 3, Positions(1, 2, 0)) == Positions(1, 2, 0)
+    rules = RuleSet(button_rule="moving")
+    assert next_positions(PREV, occupied, rules) == Positions(2, 2, 1)
+    assert next_positions(PREV, occupied, rules.replace(heads_up_button_adjust=False)) == proposed
+    assert next_positions(PREV, occupied, RuleSet()) == Positions(2, 2, 1)
+    frozen = RuleSet(button_rule="frozen_on_blind_bust")
+    assert next_positions(PREV, [True, True, False], frozen) == Positions(0, 0, 1)
+
+
+def test_3_2_random_distinct_seats_replayable_by_seed() -> None:
+    players = [f"p{i}" for i in range(9)]
+    seats = random_seats(players, 9, seed=5)
+    assert sorted(seats.values()) == list(range(9)) and seats == random_seats(players, 9, seed=5)
+    firsts = {random_seats(players, 9, seed=s)["p0"] for s in range(100)}
+    assert firsts == set(range(9))
+    for bad, message in [(([*players, "p0"], 10), "not distinct"), ((players, 8), "cannot sit")]:
+        with pytest.raises(RuleViolation, match=message):
+            random_seats(*bad)
