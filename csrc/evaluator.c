@@ -90,6 +90,24 @@ int ph_hand_value(const uint8_t *cards, int count)
     return (int)eval_cards(cards, count);
 }
 
+static inline int hand_value_k(const uint8_t *cards, const int k)
+{
+    if (cards == NULL)
+        return -PH_ERR_ARGUMENT;
+    uint64_t bits = 0;
+    for (int i = 0; i < k; i++)
+        bits |= PH_CARD_BIT[cards[i]];
+    if (__builtin_popcountll(bits) != k)
+        return -check_cards(cards, k);
+    return (int)eval_cards(cards, k);
+}
+
+int ph_hand_value5(const uint8_t *cards) { return hand_value_k(cards, 5); }
+
+int ph_hand_value6(const uint8_t *cards) { return hand_value_k(cards, 6); }
+
+int ph_hand_value7(const uint8_t *cards) { return hand_value_k(cards, 7); }
+
 int ph_evaluate_mask(uint64_t mask)
 {
     if (mask >> 52)

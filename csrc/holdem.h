@@ -33,6 +33,10 @@ int ph_deck_size(void);
 
 /* Value (>= 0) of the best five of count (5..7) distinct cards, or a negative ph_status. */
 int ph_hand_value(const uint8_t *cards, int count);
+/* ph_hand_value for exactly 5, 6 or 7 cards (one-argument calls are the cheapest from Python). */
+int ph_hand_value5(const uint8_t *cards);
+int ph_hand_value6(const uint8_t *cards);
+int ph_hand_value7(const uint8_t *cards);
 /* Value of the hand made of the set bits of mask (bit i = card id i, 5..7 bits), or a negative ph_status. */
 int ph_evaluate_mask(uint64_t mask);
 /* out[i] = value of row i of a rows x k (5..7) row-major array of card ids. Returns a ph_status;

@@ -30,7 +30,13 @@ for _card in range(52):
         for _s in (SUITS[_card & 3], SUITS[_card & 3].upper()):
             _BIT[_r + _s] = 1 << _card
 _ph_evaluate_mask = lib.ph_evaluate_mask
-_ph_hand_value = lib.ph_hand_value
+
+
+def _wrong_count(ids: bytes) -> int:
+    return -lib.PH_ERR_CARD_COUNT
+
+
+_BY_COUNT = (*[_wrong_count] * 5, lib.ph_hand_value5, lib.ph_hand_value6, lib.ph_hand_value7)
 
 
 def _slow_evaluate(hand: CardsLike) -> int:
@@ -55,18 +61,25 @@ def evaluate(hand: CardsLike) -> int:
     """
     kind = hand.__class__
     if kind is tuple or kind is list:
+        if hand and hand[0].__class__ is str:
+            return _evaluate_texts(hand)
         try:
             ids = bytes(hand)
         except (TypeError, ValueError):
             return _evaluate_texts(hand)
         if (0 in ids and hand[ids.index(0)] is False) or (1 in ids and hand[ids.index(1)] is True):
             return _slow_evaluate(hand)
-        value = _ph_hand_value(ids, len(ids))
+        try:
+            value = _BY_COUNT[len(ids)](ids)
+        except IndexError:
+            return _slow_evaluate(hand)
         if value < 0:
             return _slow_evaluate(hand)
         return value
     if kind is str:
         return _evaluate_texts(hand.split(), hand)
+    if kind is tuple or kind is list:
+        return _evaluate_texts(hand)
     if not isinstance(hand, Iterable):
         return _slow_evaluate(hand)
     return evaluate(tuple(hand))

@@ -75,6 +75,7 @@ def test_2_4_twins_are_registered() -> None:
 def test_2_4_c_matches_the_spec_on_random_hands(ids: list[int]) -> None:
     expected = hand_value(ids)
     assert lib.ph_hand_value(bytes(ids), len(ids)) == expected
+    assert getattr(lib, f"ph_hand_value{len(ids)}")(bytes(ids)) == expected
     assert c_eval.hand_value(ids) == expected
     assert pyholdem.evaluate(ids) == expected
     assert pyholdem.evaluate([Card(i) for i in ids]) == expected
@@ -89,6 +90,8 @@ def test_2_4_c_matches_the_spec_on_random_hands(ids: list[int]) -> None:
 def test_2_4_c_and_spec_refuse_the_same_inputs(ids: list[int]) -> None:
     spec = spec_or_error(lambda: hand_value(ids))
     c_status = lib.ph_hand_value(bytes(ids), len(ids))
+    if 5 <= len(ids) <= 7:
+        assert getattr(lib, f"ph_hand_value{len(ids)}")(bytes(ids)) == c_status
     if isinstance(spec, int):
         assert c_status == spec
     else:
@@ -231,6 +234,7 @@ def test_2_4_c_refuses_bad_arguments_without_crashing() -> None:
     assert lib.ph_evaluate_batch(bytes(7), 1, 8, out, bad) == lib.PH_ERR_CARD_COUNT
     assert lib.ph_evaluate_batch(bytes(7), 1, 7, out, ffi.NULL) == lib.PH_ERR_ARGUMENT
     assert lib.ph_hand_value(ffi.NULL, 5) == -lib.PH_ERR_ARGUMENT
+    assert lib.ph_hand_value7(ffi.NULL) == -lib.PH_ERR_ARGUMENT
     assert lib.ph_enumerate_categories(4, ffi.new("uint64_t[9]")) == lib.PH_ERR_CARD_COUNT
     assert lib.ph_enumerate_categories(7, ffi.NULL) == lib.PH_ERR_ARGUMENT
 
