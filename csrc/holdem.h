@@ -94,19 +94,29 @@ typedef struct {
     uint32_t winners;
 } ph_pot;
 
-/* Settle one hand (sections 7.6, 7.7, 8.7, 8.8). Per seat: total contribution, folded flag (non-zero =
-   folded), hand value (ignored for folded seats), dead money (NULL = none). Writes payouts[n_seats],
+/* Settle one hand (sections 7.6, 7.7, 8.7, 8.8), arguments in the order of the spec's resolve_pots. Per
+   seat: total contribution, folded flag (non-zero = folded), hand value (ignored for folded seats); the
+   button seat; per-seat dead money (NULL = none). Writes payouts[n_seats],
    pots[0..*n_pots) (caller provides PH_MAX_POTS) and returns PH_OK, or PH_ERR_ARGUMENT with *fault
    filled in (fault may be NULL). No allocation, no global state. */
 int ph_resolve_pots(int n_seats, const int64_t *contributions, const uint8_t *folded, const int32_t *values,
-                    const int64_t *dead, int button, int odd_chip_rule, int64_t chip_unit, int64_t *payouts,
+                    int button, const int64_t *dead, int odd_chip_rule, int64_t chip_unit, int64_t *payouts,
                     ph_pot *pots, int *n_pots, ph_pot_fault *fault);
 
 /* Settle n_hands hands of n_seats seats from row-major (n_hands, n_seats) arrays (dead may be NULL) and
    (n_hands,) buttons into payouts (n_hands, n_seats). Stops at the first refused row. */
 int ph_resolve_pots_batch(int64_t n_hands, int n_seats, const int64_t *contributions, const uint8_t *folded,
-                          const int32_t *values, const int64_t *dead, const int64_t *buttons,
+                          const int32_t *values, const int64_t *buttons, const int64_t *dead,
                           int odd_chip_rule, int64_t chip_unit, int64_t *payouts, ph_pot_fault *fault);
+
+/* Evaluate and settle n_hands showdowns in one call: boards (n_hands, 5) and holes (n_hands, n_seats, 2)
+   card ids; the rest as ph_resolve_pots_batch. Each live seat's value (the best five of its seven cards,
+   ph_hand_value) goes to values (n_hands, n_seats; -1 for folded seats), then the row is settled into
+   payouts. Folded seats' hole cards are ignored; board and live hole cards must be distinct ids 0..51. */
+int ph_resolve_showdowns_batch(int64_t n_hands, int n_seats, const uint8_t *boards, const uint8_t *holes,
+                               const int64_t *contributions, const uint8_t *folded, const int64_t *buttons,
+                               const int64_t *dead, int odd_chip_rule, int64_t chip_unit, int32_t *values,
+                               int64_t *payouts, ph_pot_fault *fault);
 
 /* PH_CDEF_END */
 

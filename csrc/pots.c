@@ -58,6 +58,31 @@ static int validate(int n, const int64_t *contributions, const uint8_t *folded, 
     return PH_OK;
 }
 
+/* One branch-light pass that accepts valid input; anything it rejects goes through validate() for the
+   exact fault in the spec's order. */
+static inline int quick_valid(int n, const int64_t *contributions, const uint8_t *folded, const int32_t *values,
+                              const int64_t *dead, int64_t button, int odd_chip_rule, int64_t chip_unit) {
+    uint64_t sign = 0;
+    int64_t total = 0;
+    int overflow = 0;
+    int live = 0;
+    for (int s = 0; s < n; s++) {
+        int64_t c = contributions[s];
+        int in = folded[s] == 0;
+        sign |= (uint64_t)c | (uint64_t)(int64_t)(in ? values[s] : 0);
+        overflow |= __builtin_add_overflow(total, c, &total);
+        live |= in;
+    }
+    if (dead) {
+        for (int s = 0; s < n; s++) {
+            sign |= (uint64_t)dead[s];
+            overflow |= __builtin_add_overflow(total, dead[s], &total);
+        }
+    }
+    return !(sign >> 63) && !overflow && live && button >= 0 && button < n && chip_unit >= 1 &&
+           (odd_chip_rule == PH_ODD_CHIP_LEFT_OF_BUTTON || odd_chip_rule == PH_ODD_CHIP_LEFT_OF_BUTTON_WHOLE_CHIP);
+}
+
 /* Winners of one pot: the eligible seats holding the highest value (8.7). */
 static uint32_t pot_winners(uint32_t eligible, const int32_t *values) {
     int32_t best = -1;
@@ -91,10 +116,10 @@ static void split_pot(int64_t amount, uint32_t winners, int button, int odd_chip
     int64_t base = unit > amount / k ? 0 : amount / (k * unit) * unit;
     int64_t rest = amount - base * k;
     for (int i = 0; i < k; i++) payouts[order[i]] += base;
-    if (odd_chip_rule == PH_ODD_CHIP_LEFT_OF_BUTTON) {
+    if (odd_chip_rule == PH_ODD_CHIP_LEFT_OF_BUTTON && rest >= unit) {
         int64_t units = rest / unit;
         for (int64_t i = 0; i < units; i++) payouts[order[i]] += unit;
-        payouts[order[0]] += rest % unit;
+        payouts[order[0]] += rest - units * unit;
     } else {
         payouts[order[0]] += rest;
     }
@@ -104,45 +129,42 @@ static void split_pot(int64_t amount, uint32_t winners, int button, int odd_chip
 static int settle(int n, const int64_t *contributions, const uint8_t *folded, const int32_t *values,
                   const int64_t *dead, int button, int odd_chip_rule, int64_t unit, int64_t *payouts,
                   ph_pot *pots) {
-    /* Seats sorted by contribution, ascending (insertion sort of at most PH_MAX_SEATS seats). */
     int64_t c[PH_MAX_SEATS] = {0};
-    int seat[PH_MAX_SEATS] = {0};
-    int64_t dead_total = 0;
     uint32_t live = 0;
+    int top = 0;
     for (int s = 0; s < n; s++) {
-        int64_t v = contributions[s];
-        int i = s;
-        while (i > 0 && c[i - 1] > v) {
-            c[i] = c[i - 1];
-            seat[i] = seat[i - 1];
-            i--;
-        }
-        c[i] = v;
-        seat[i] = s;
+        c[s] = contributions[s];
         payouts[s] = 0;
-        if (dead) dead_total += dead[s];
         live |= (uint32_t)(folded[s] == 0) << s;
+        top = c[s] > c[top] ? s : top;
     }
+    int64_t dead_total = 0;
+    if (dead)
+        for (int s = 0; s < n; s++) dead_total += dead[s];
 
     /* 7.6: a single largest contribution is capped at the second largest, the excess returned. */
-    if (c[n - 1] > c[n - 2]) {
-        payouts[seat[n - 1]] = c[n - 1] - c[n - 2];
-        c[n - 1] = c[n - 2];
-    }
+    int64_t second = 0;
+    for (int s = 0; s < n; s++) second = s != top && c[s] > second ? c[s] : second;
+    payouts[top] = c[top] - second;
+    c[top] = second;
 
-    /* 7.7: one layer per distinct positive level, (level - previous) from each seat that reached it,
-       eligible to the live seats that reached it. Equal adjacent eligible sets merge; a layer nobody
+    /* 7.7: one layer per distinct positive level, from the lowest: (level - previous) from each seat above
+       the previous level, eligible to the live ones. Equal adjacent eligible sets merge; a layer nobody
        may win joins the pot below (eligibility only shrinks as the level rises). */
-    uint32_t reached[PH_MAX_SEATS + 1];
-    reached[n] = 0;
-    for (int i = n - 1; i >= 0; i--) reached[i] = reached[i + 1] | 1u << seat[i];
     int n_pots = 0;
     int64_t previous = 0;
-    for (int i = 0; i < n; i++) {
-        int64_t level = c[i];
-        if (level == previous) continue;
-        int64_t amount = (level - previous) * (n - i);
-        uint32_t eligible = reached[i] & live;
+    for (;;) {
+        int64_t level = INT64_MAX;
+        uint32_t above = 0;
+        for (int s = 0; s < n; s++) {
+            int64_t v = c[s];
+            int higher = v > previous;
+            above |= (uint32_t)higher << s;
+            level = higher && v < level ? v : level;
+        }
+        if (!above) break;
+        int64_t amount = (level - previous) * __builtin_popcount(above);
+        uint32_t eligible = above & live;
         previous = level;
         if (n_pots > 0 && (eligible == 0 || eligible == pots[n_pots - 1].eligible)) {
             pots[n_pots - 1].amount += amount;
@@ -171,7 +193,7 @@ static int settle(int n, const int64_t *contributions, const uint8_t *folded, co
 }
 
 int ph_resolve_pots(int n_seats, const int64_t *contributions, const uint8_t *folded, const int32_t *values,
-                    const int64_t *dead, int button, int odd_chip_rule, int64_t chip_unit, int64_t *payouts,
+                    int button, const int64_t *dead, int odd_chip_rule, int64_t chip_unit, int64_t *payouts,
                     ph_pot *pots, int *n_pots, ph_pot_fault *fault) {
     if (!contributions || !folded || !values || !payouts || !pots || !n_pots)
         return refuse(fault, PH_FIELD_COUNT, -1);
@@ -183,7 +205,7 @@ int ph_resolve_pots(int n_seats, const int64_t *contributions, const uint8_t *fo
 }
 
 int ph_resolve_pots_batch(int64_t n_hands, int n_seats, const int64_t *contributions, const uint8_t *folded,
-                          const int32_t *values, const int64_t *dead, const int64_t *buttons,
+                          const int32_t *values, const int64_t *buttons, const int64_t *dead,
                           int odd_chip_rule, int64_t chip_unit, int64_t *payouts, ph_pot_fault *fault) {
     if (n_hands < 0 || (n_hands > 0 && (!contributions || !folded || !values || !buttons || !payouts)))
         return refuse(fault, PH_FIELD_COUNT, -1);
@@ -193,13 +215,71 @@ int ph_resolve_pots_batch(int64_t n_hands, int n_seats, const int64_t *contribut
         size_t at = (size_t)h * (size_t)n_seats;
         const int64_t *row_dead = dead ? dead + at : NULL;
         int64_t button = buttons[h];
-        int status = validate(n_seats, contributions + at, folded + at, values + at, row_dead, button,
+        if (!quick_valid(n_seats, contributions + at, folded + at, values + at, row_dead, button, odd_chip_rule,
+                         chip_unit)) {
+            int status = validate(n_seats, contributions + at, folded + at, values + at, row_dead, button,
+                                  odd_chip_rule, chip_unit, fault);
+            if (status != PH_OK) {
+                if (fault) fault->row = h;
+                return status;
+            }
+        }
+        settle(n_seats, contributions + at, folded + at, values + at, row_dead, (int)button, odd_chip_rule,
+               chip_unit, payouts + at, pots);
+    }
+    return accept(fault);
+}
+
+/* The hand values of one showdown row (values[s] = -1 for folded seats), or a card fault. */
+static int showdown_values(int n, const uint8_t *board, const uint8_t *holes, const uint8_t *folded,
+                           int32_t *values, ph_pot_fault *fault) {
+    uint64_t used = 0;
+    for (int i = 0; i < 5; i++) {
+        if (board[i] >= 52) return refuse(fault, PH_FIELD_CARDS, -1);
+        uint64_t bit = 1ull << board[i];
+        if (used & bit) return refuse(fault, PH_FIELD_DUPLICATE, -1);
+        used |= bit;
+    }
+    uint64_t board_mask = used;
+    for (int s = 0; s < n; s++) {
+        values[s] = -1;
+        if (folded[s]) continue;
+        uint64_t hand = board_mask;
+        for (int i = 0; i < 2; i++) {
+            uint8_t card = holes[2 * s + i];
+            if (card >= 52) return refuse(fault, PH_FIELD_CARDS, s);
+            uint64_t bit = 1ull << card;
+            if (used & bit) return refuse(fault, PH_FIELD_DUPLICATE, s);
+            used |= bit;
+            hand |= bit;
+        }
+        values[s] = ph_evaluate_mask(hand);
+    }
+    return PH_OK;
+}
+
+int ph_resolve_showdowns_batch(int64_t n_hands, int n_seats, const uint8_t *boards, const uint8_t *holes,
+                               const int64_t *contributions, const uint8_t *folded, const int64_t *buttons,
+                               const int64_t *dead, int odd_chip_rule, int64_t chip_unit, int32_t *values,
+                               int64_t *payouts, ph_pot_fault *fault) {
+    if (n_hands < 0 ||
+        (n_hands > 0 && (!boards || !holes || !contributions || !folded || !buttons || !values || !payouts)))
+        return refuse(fault, PH_FIELD_COUNT, -1);
+    if (n_seats < 2 || n_seats > PH_MAX_SEATS) return refuse(fault, PH_FIELD_SEATS, -1);
+    ph_pot pots[PH_MAX_POTS];
+    for (int64_t h = 0; h < n_hands; h++) {
+        size_t at = (size_t)h * (size_t)n_seats;
+        const int64_t *row_dead = dead ? dead + at : NULL;
+        int status = showdown_values(n_seats, boards + 5 * (size_t)h, holes + 2 * at, folded + at, values + at,
+                                     fault);
+        if (status == PH_OK)
+            status = validate(n_seats, contributions + at, folded + at, values + at, row_dead, buttons[h],
                               odd_chip_rule, chip_unit, fault);
         if (status != PH_OK) {
             if (fault) fault->row = h;
             return status;
         }
-        settle(n_seats, contributions + at, folded + at, values + at, row_dead, (int)button, odd_chip_rule,
+        settle(n_seats, contributions + at, folded + at, values + at, row_dead, (int)buttons[h], odd_chip_rule,
                chip_unit, payouts + at, pots);
     }
     return accept(fault);

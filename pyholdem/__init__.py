@@ -30,7 +30,7 @@ from pyholdem.evaluation import (
 )
 from pyholdem.hand import Event, Hand, HandResult, LegalActions
 from pyholdem.ruleset import PRESETS, RuleSet, load_rules, preset
-from pyholdem.settlement import resolve_pots, resolve_pots_batch
+from pyholdem.settlement import resolve_pots, resolve_pots_batch, resolve_showdowns_batch
 from pyholdem.spec.cards import (
     Card,
     cards,
@@ -79,6 +79,7 @@ __all__ = [
     "preset",
     "resolve_pots",
     "resolve_pots_batch",
+    "resolve_showdowns_batch",
     "shuffled_deck",
     "standard_deck",
 ]

@@ -548,10 +548,10 @@ def settle_pots(
     """§8.10's settlement, computed by the C resolver ``pyholdem.resolve_pots`` when it is built.
 
     The C twin gives exactly the spec's ``Settlement`` (tests compare them, also over whole hands);
-    chip totals beyond its 64-bit range go through the spec ``resolve_pots``.
+    chip totals or a chip unit beyond its 64-bit range go through the spec ``resolve_pots``.
     """
     fast = _fast_resolver()
-    if fast is None or sum(contributions) + sum(dead) > 2**63 - 1:
+    if fast is None or max(sum(contributions) + sum(dead), chip_unit) > 2**63 - 1:
         fast = resolve_pots
     return fast(
         contributions, folded, values, button, dead=dead, odd_chip_rule=odd_chip_rule, chip_unit=chip_unit

@@ -14,7 +14,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from pyholdem._bindings.native import check, ffi, lib
-from pyholdem.errors import RuleViolation
+from pyholdem.errors import InvalidCards, RuleViolation
 from pyholdem.ruleset import FIELDS
 from pyholdem.spec.showdown import Pot, Settlement
 
@@ -48,7 +48,7 @@ def _bad_chip_unit(chip_unit: object) -> str:
 
 
 def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+    return type(value) is int or (isinstance(value, int) and not isinstance(value, bool))
 
 
 def odd_chip_code(odd_chip_rule: object) -> int:
@@ -90,8 +90,9 @@ def fault_message(fault: Any, n_seats: int, row: dict[str, Any], button: object)
     return f"the C resolver refused field {field} of seat {seat}"
 
 
-def _seats(mask: int, n: int) -> tuple[int, ...]:
-    return tuple(s for s in range(n) if mask >> s & 1)
+SEATS_OF_MASK: tuple[tuple[int, ...], ...] = tuple(
+    tuple(s for s in range(MAX_SEATS) if mask >> s & 1) for mask in range(1 << MAX_SEATS)
+)
 
 
 def _amounts(items: Sequence[Any], name: str) -> list[int]:
@@ -153,8 +154,8 @@ def resolve_pots(
         ffi.new("int64_t[]", c_amounts),
         ffi.new("uint8_t[]", c_folded),
         ffi.new("int32_t[]", c_values),
-        ffi.new("int64_t[]", d_amounts) if dead_given else ffi.NULL,
         button,
+        ffi.new("int64_t[]", d_amounts) if dead_given else ffi.NULL,
         code,
         unit,
         payouts,
@@ -167,14 +168,24 @@ def resolve_pots(
         raise RuleViolation(fault_message(fault, n, row, button), SECTION)
     return Settlement(
         tuple(payouts),
-        tuple(Pot(p.amount, _seats(p.eligible, n), _seats(p.winners, n)) for p in pots[0 : n_pots[0]]),
+        tuple(
+            Pot(p.amount, SEATS_OF_MASK[p.eligible], SEATS_OF_MASK[p.winners]) for p in pots[0 : n_pots[0]]
+        ),
     )
+
+
+def as_array(array: object, name: str) -> NDArray[Any]:
+    """``np.asarray(array)``, refusing ragged or otherwise unconvertible input with a RuleViolation."""
+    try:
+        return np.asarray(array)
+    except (ValueError, TypeError) as exc:
+        raise RuleViolation(f"{name} is not a rectangular array: {exc}", SECTION) from None
 
 
 def _int_array(array: object, name: str, ndim: int, dtype: type[np.integer[Any]]) -> NDArray[Any]:
     """``array`` as a C-contiguous array of ``dtype``; refuses other shapes, non-integer dtypes, and
     values that do not fit ``dtype`` (naming the first row that holds one)."""
-    arr = np.asarray(array)
+    arr = as_array(array, name)
     if arr.ndim != ndim:
         raise RuleViolation(f"{name} must be a {ndim}-dimensional array, got shape {arr.shape}", SECTION)
     if arr.dtype.kind not in "iu" and arr.size:
@@ -208,8 +219,8 @@ def batch_arrays(
     n_hands, n_seats = c.shape
     if not 2 <= n_seats <= MAX_SEATS:
         raise RuleViolation(_seat_count(n_seats), SECTION)
-    f = np.asarray(folded)
-    v = np.asarray(values)
+    f = as_array(folded, "folded")
+    v = as_array(values, "values")
     for name, arr in (("folded", f), ("values", v)):
         if arr.shape != c.shape:
             raise RuleViolation(f"{name} has shape {arr.shape}; contributions has {c.shape}", SECTION)
@@ -272,8 +283,8 @@ def resolve_pots_batch(
         ffi.from_buffer("int64_t[]", c),
         ffi.from_buffer("uint8_t[]", f.view(np.uint8)),
         ffi.from_buffer("int32_t[]", v),
-        ffi.NULL if d is None else ffi.from_buffer("int64_t[]", d),
         ffi.from_buffer("int64_t[]", b),
+        ffi.NULL if d is None else ffi.from_buffer("int64_t[]", d),
         code,
         unit,
         ffi.from_buffer("int64_t[]", payouts),
@@ -282,3 +293,75 @@ def resolve_pots_batch(
     if status != lib.PH_OK:
         raise_batch_fault(status, fault, arrays, "resolve_pots_batch")
     return payouts
+
+
+def _card_array(array: object, name: str, shape: tuple[int, ...], ignore: NDArray[np.bool_] | None) -> Any:
+    """Card ids as a C-contiguous uint8 array of ``shape``; entries where ``ignore`` is set are zeroed."""
+    arr = as_array(array, name)
+    if arr.shape != shape:
+        raise RuleViolation(f"{name} has shape {arr.shape}; expected {shape}", SECTION)
+    if arr.dtype.kind not in "iu" and arr.size:
+        raise RuleViolation(f"{name} must be an integer array of card ids, got dtype {arr.dtype}", SECTION)
+    if ignore is not None:
+        arr = np.where(ignore, 0, arr)
+    if arr.dtype != np.uint8 and arr.size:
+        outside = (arr < 0) | (arr > 51)
+        if outside.any():
+            at = tuple(int(i) for i in np.argwhere(outside)[0])
+            index = "".join(f"[{i}]" for i in at[1:])
+            raise InvalidCards(f"row {at[0]}: {name}{index} = {arr[at]} is not a card id 0..51", "1.1")
+    return np.ascontiguousarray(arr, dtype=np.uint8)
+
+
+def resolve_showdowns_batch(
+    board: object,
+    hole_cards: object,
+    contributions: object,
+    folded: object,
+    button: object,
+    *,
+    dead: object = None,
+    odd_chip_rule: str | None = None,
+    chip_unit: int = 1,
+) -> tuple[NDArray[np.int64], NDArray[np.int32]]:
+    """Evaluate and settle N showdowns in one C call, for simulators.
+
+    ``board`` ``(N, 5)`` and ``hole_cards`` ``(N, S, 2)`` card ids (folded seats' hole cards are
+    ignored), the rest as ``resolve_pots_batch``. Returns ``(payouts, values)``: ``(N, S)`` int64
+    payouts and ``(N, S)`` int32 hand values (-1 for folded seats). Board and live hole cards must be
+    distinct ids 0..51 (``InvalidCards`` naming the row otherwise).
+    """
+    c = _int_array(contributions, "contributions", 2, np.int64)
+    arrays = batch_arrays(c, folded, np.empty(c.shape, dtype=np.int32), button, dead)
+    c, f, values, b, d = arrays
+    n_hands, n_seats = c.shape
+    boards = _card_array(board, "board", (n_hands, 5), None)
+    holes = _card_array(hole_cards, "hole_cards", (n_hands, n_seats, 2), f[:, :, None])
+    unit = chip_unit_value(chip_unit)
+    code = odd_chip_code(odd_chip_rule)
+    payouts = np.zeros((n_hands, n_seats), dtype=np.int64)
+    fault = ffi.new("ph_pot_fault *")
+    status = lib.ph_resolve_showdowns_batch(
+        n_hands,
+        n_seats,
+        ffi.from_buffer("uint8_t[]", boards),
+        ffi.from_buffer("uint8_t[]", holes),
+        ffi.from_buffer("int64_t[]", c),
+        ffi.from_buffer("uint8_t[]", f.view(np.uint8)),
+        ffi.from_buffer("int64_t[]", b),
+        ffi.NULL if d is None else ffi.from_buffer("int64_t[]", d),
+        code,
+        unit,
+        ffi.from_buffer("int32_t[]", values),
+        ffi.from_buffer("int64_t[]", payouts),
+        fault,
+    )
+    if status != lib.PH_OK:
+        r, seat = int(fault.row), int(fault.seat)
+        if fault.field in (lib.PH_FIELD_CARDS, lib.PH_FIELD_DUPLICATE):
+            where = "the board" if seat < 0 else f"hole_cards[{seat}]"
+            held = boards[r].tolist() if seat < 0 else holes[r, seat].tolist()
+            problem = "a card id outside 0..51" if fault.field == lib.PH_FIELD_CARDS else "a card dealt twice"
+            raise InvalidCards(f"row {r}: {where} {held} holds {problem}", "1.1")
+        raise_batch_fault(status, fault, arrays, "resolve_showdowns_batch")
+    return payouts, values

@@ -139,8 +139,8 @@ def _c_call(n: int, contributions: list[int], folded: list[int], values: list[in
         ffi.new("int64_t[]", contributions),
         ffi.new("uint8_t[]", folded),
         ffi.new("int32_t[]", values),
-        ffi.new("int64_t[]", dead) if dead else ffi.NULL,
         kw.get("button", 0),
+        ffi.new("int64_t[]", dead) if dead else ffi.NULL,
         kw.get("odd_chip_rule", 0),
         kw.get("chip_unit", 1),
         payouts,
@@ -188,10 +188,17 @@ def test_7_7_c_checks_button_unit_rule_and_dead(kw: dict[str, Any], field: str) 
 
 def test_7_7_c_refuses_null_buffers() -> None:
     n_pots = ffi.new("int *")
-    status = lib.ph_resolve_pots(
-        2, ffi.NULL, ffi.NULL, ffi.NULL, ffi.NULL, 0, 0, 1, ffi.NULL, ffi.NULL, n_pots, ffi.NULL
-    )
-    assert status == lib.PH_ERR_ARGUMENT
+    fault = ffi.new("ph_pot_fault *")
+    null = ffi.NULL
+    status = lib.ph_resolve_pots(2, null, null, null, 0, null, 0, 1, null, null, n_pots, fault)
+    assert status == lib.PH_ERR_ARGUMENT and fault.field == lib.PH_FIELD_COUNT
+    status = lib.ph_resolve_pots_batch(1, 2, null, null, null, null, null, 0, 1, null, fault)
+    assert status == lib.PH_ERR_ARGUMENT and fault.field == lib.PH_FIELD_COUNT
+    status = lib.ph_resolve_pots_batch(-1, 2, null, null, null, null, null, 0, 1, null, fault)
+    assert status == lib.PH_ERR_ARGUMENT and fault.field == lib.PH_FIELD_COUNT
+    status = lib.ph_resolve_showdowns_batch(1, 2, null, null, null, null, null, null, 0, 1, null, null, fault)
+    assert status == lib.PH_ERR_ARGUMENT and fault.field == lib.PH_FIELD_COUNT
+    assert lib.ph_resolve_pots_batch(0, 2, null, null, null, null, null, 0, 1, null, fault) == lib.PH_OK
 
 
 def test_7_6_uncalled_bet_and_side_pots_example() -> None:

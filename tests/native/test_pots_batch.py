@@ -191,3 +191,8 @@ def test_7_7_batch_accepts_non_contiguous_views() -> None:
     c = np.array([[10, 99, 20, 99, 20, 99]], dtype=np.int64)[:, ::2]
     v = np.array([[3, 4, 5]], dtype=np.int32)
     assert resolve_pots_batch(c, np.array([[False, False, False]]), v, [0]).tolist() == [[0, 0, 50]]
+
+
+def test_7_7_batch_refuses_ragged_rows() -> None:
+    with pytest.raises(RuleViolation, match="contributions is not a rectangular array"):
+        resolve_pots_batch([[1, 2], [1, 2, 3]], np.zeros((2, 2), bool), np.zeros((2, 2), np.int32), [0, 0])

@@ -40,3 +40,12 @@ def test_8_10_c_and_spec_resolvers_give_the_same_hand(setup: dict, rng_seed: int
         with_spec = play(setup, random.Random(rng_seed))
     assert with_c.result == with_spec.result
     assert with_c.events == with_spec.events
+
+
+def test_8_10_totals_beyond_int64_fall_back_to_the_spec() -> None:
+    big = 2**63
+    settlement = hand_module.settle_pots(
+        [big, big], [False, False], [3, 3], 0, dead=[1, 0], odd_chip_rule="left_of_button", chip_unit=1
+    )
+    assert settlement == spec_resolve_pots([big, big], [False, False], [3, 3], 0, dead=[1, 0])
+    assert settlement.payouts == (big, big + 1)
