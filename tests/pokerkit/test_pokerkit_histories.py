@@ -69,3 +69,10 @@ def test_pokerkit_adapter_report() -> None:
     report = run_adapter(ADAPTER, vectors, timeout=120)
     failed = sorted(o.vector.id for o in report.failures)
     assert failed == ["compare/duplicate-card-refused"], failed
+
+
+def test_pokerkit_adapter_hand_vectors_under_the_pokerkit_preset() -> None:
+    vectors = [v for v in all_vectors(["hand"]) if v.input["rules"]["preset"] == "pokerkit_0_7"]
+    report = run_adapter(ADAPTER, vectors, timeout=120)
+    assert len(vectors) > 300
+    assert len(report.failures) <= len(vectors) // 100, report.format(limit=10)
