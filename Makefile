@@ -7,7 +7,7 @@ EXTRAS ?= test
 PYTEST_ARGS ?=
 ASAN_LIB = $(shell $(CC) -print-file-name=libasan.so)
 
-.PHONY: install build run test bench sanitize lint vectors clean
+.PHONY: install build run test bench sanitize lint vectors conformance clean
 
 $(VENV)/.installed: pyproject.toml setup.py
 	$(PYTHON) -m venv $(VENV)
@@ -43,6 +43,11 @@ lint: $(VENV)/.installed
 
 vectors: install
 	$(VENV)/bin/pyholdem vectors write vectors
+
+conformance: vectors
+	$(PIP) install --quiet -e ".[test,bench]"
+	$(PY) -m pytest tests/pokerkit $(PYTEST_ARGS)
+	-$(VENV)/bin/pyholdem conformance run --adapter "$(PY) examples/adapters/pokerkit_adapter.py" --limit 20
 
 clean:
 	rm -rf $(VENV) build pyholdem/_native*.so pyholdem/_native.c pyholdem/_native.buildhash \

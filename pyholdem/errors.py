@@ -43,7 +43,37 @@ class RuleViolation(PyHoldemError, ValueError):
 
 
 class HistoryError(PyHoldemError, ValueError):
-    """A hand history that cannot be read or written (malformed, truncated, unknown fields)."""
+    """A hand history that cannot be read or written (malformed, truncated, unknown fields).
+
+    ``file``, ``hand`` (the hand's index in its file) and ``action`` (0-based index in ``actions``)
+    say where, when known; ``located`` adds them to an error raised without them.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        section: str | None = None,
+        *,
+        file: str | None = None,
+        hand: int | None = None,
+        action: int | None = None,
+    ) -> None:
+        self.file, self.hand, self.action = file, hand, action
+        where = [f"{k} {v}" for k, v in (("file", file), ("hand", hand), ("action", action)) if v is not None]
+        super().__init__(f"{', '.join(where)}: {message}" if where else message, section)
+        self.detail = message
+
+    def located(
+        self, *, file: str | None = None, hand: int | None = None, action: int | None = None
+    ) -> HistoryError:
+        """A copy of this error that also names the file, hand and action index."""
+        return HistoryError(
+            self.detail,
+            self.section,
+            file=self.file if file is None else file,
+            hand=self.hand if hand is None else hand,
+            action=self.action if action is None else action,
+        )
 
 
 class NativeError(PyHoldemError, RuntimeError):

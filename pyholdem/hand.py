@@ -434,8 +434,16 @@ class Hand:
 
     def _contributions(self, st: HandState) -> tuple[list[int], list[int]]:
         contributions, dead = list(st.committed), [0] * st.seats
+        if self.rules.ante_award == "pooled":
+            positive = [c for c in contributions if c > 0]
+            merged = positive and min(contributions[s] for s in st.live()) >= min(positive)
+            return contributions, list(st.antes) if merged else dead
         for seat, ante in enumerate(st.antes):
-            if self._uniform_antes or (st.stacks[seat] == 0 and st.committed[seat] == 0):
+            if (
+                self.rules.ante_award == "as_bets"
+                or self._uniform_antes
+                or (st.stacks[seat] == 0 and st.committed[seat] == 0)
+            ):
                 contributions[seat] += ante
             else:
                 dead[seat] = ante
@@ -457,6 +465,18 @@ class Hand:
             odd_chip_rule=self.rules.odd_chip_rule,
             chip_unit=self.rules.chip_unit,
         )
+        if self.rules.ante_award == "pooled" and any(st.antes) and not any(dead):
+            antes = settle_pots(
+                [0] * st.seats,
+                st.folded,
+                values,
+                st.button,
+                dead=st.antes,
+                odd_chip_rule=self.rules.odd_chip_rule,
+                chip_unit=self.rules.chip_unit,
+            )
+            payouts = tuple(a + b for a, b in zip(antes.payouts, settlement.payouts, strict=True))
+            settlement = Settlement(payouts, antes.pots + settlement.pots)
         if showdown:
             values_shown: dict[int, int] = {s: values[s] for s in self._exposed}  # type: ignore[misc]
             for seat in showing_order(st, self.rules, self._last_round):
@@ -605,6 +625,8 @@ def _post_forced_bets(
         if st.bets[seat]:
             events.append(Event("blind", seat, st.bets[seat], all_in=st.stacks[seat] == 0))
     for seat, amount in zip(straddlers, straddles, strict=True):
+        if st.stacks[seat] < amount and rules.straddle_short_stack == "all_in":
+            amount = st.stacks[seat]
         if st.stacks[seat] < amount:
             raise RuleViolation(f"seat {seat} has {st.stacks[seat]} chips; cannot straddle {amount}", "3.16")
         st.stacks[seat] -= amount
@@ -684,19 +706,19 @@ def _apply_raise(st: HandState, rules: RuleSet, seat: int, amount: int) -> None:
     counts = True
     if rules.betting_structure == "fixed_limit":
         size = fl_bet_size(st)
-        full = amount >= fl_raise_to(st)
+        full = amount >= fl_raise_to(st, rules)
         if not full and all_in:
             full = limit_all_in_is_full(amount - st.full_level, size, rules)
-            counts = full and rules.fl_cap_counts_allin_raise
+            counts = (full or rules.fl_cap_counts_short_allins) and rules.fl_cap_counts_allin_raise
     else:
         needed = min_bet(st, rules) if old == 0 else min_raise_to(st, rules)
-        full = amount >= needed
+        full = amount >= needed or (rules.first_wager_reopens and st.aggressors[st.street] is None)
     if full:
         st.full_increment = max(st.full_increment, amount - old)
         st.full_level = amount
         if st.first_bet == 0:
             st.first_bet = amount - old
-    if counts and (full or rules.betting_structure != "fixed_limit"):
+    if counts and (full or rules.betting_structure != "fixed_limit" or rules.fl_cap_counts_short_allins):
         st.bet_count += 1
         if old > 0:
             st.raise_count += 1

@@ -58,6 +58,9 @@ class RuleSet:
     max_straddles: int | None = _int(None, 1, 8, section="3.16")
     straddle_multiplier: int = _int(2, 2, section="3.16")
     sleeper_allowed: bool = _flag(False, section="3.17")
+    straddle_short_stack: str = _choice("refused", "all_in", section="3.16")
+    straddle_raise_size: str = _choice("straddle", "big_blind", section="3.15")
+    fl_cap_counts_blinds: bool = _flag(True, section="3.15")
     # betting
     nl_min_bet: str = _choice("big_blind", "min_chip", section="5.5")
     min_raise_rule: str = _choice(
@@ -73,10 +76,15 @@ class RuleSet:
         "when_event_heads_up", "when_round_heads_up", "never", section="5.4"
     )
     fl_cap_counts_allin_raise: bool = _flag(True, section="5.4")
+    fl_cap_counts_short_allins: bool = _flag(False, section="5.4")
     reopen_rule_big_bet: str = _choice(
         "full_raise_cumulative", "full_raise_single", "any_raise", section="7.2"
     )
     reopen_rule_limit: str = _choice("half_bet", "full_bet", section="7.4")
+    first_wager_reopens: bool = _flag(False, section="7.2")
+    raise_needs_a_caller: bool = _flag(False, section="6.7")
+    fl_raise_base: str = _choice("last_full_bet", "current_bet", section="5.3")
+    ante_award: str = _choice("uniform_as_contributions", "pooled", "as_bets", section="7.7")
     short_blind_call_amount: str = _choice("full_blind", "posted_amount", section="7.5")
     pl_pot_basis: str = _choice("all_pots", "active_pot", section="5.11")
     pl_preflop_full_blinds: bool = _flag(True, section="5.10")
@@ -298,6 +306,38 @@ PRESETS: dict[str, Preset] = {
                 "all_in_face_up": False,
             },
             ("Robert's Rules of Poker", "seed 004"),
+        ),
+        Preset(
+            "pokerkit_0_7",
+            "The rule choices of pokerkit 0.7 (a cash game as its PHH reader plays it): odd chips "
+            "whole to the first winner, the fixed-limit cap not counting the blind but counting "
+            "short all-in raises, no "
+            "half-bet rule and fixed-limit raises added to a short all-in, straddles sized from "
+            "the big blind and posted all-in when short, the first wager of a round reopening "
+            "whatever its size, no raise that nobody could call, pot-limit sizes from the chips "
+            "actually posted, the call after a short blind only what was posted, the big-blind "
+            "ante posted first, and antes pooled for every player (ante_trimming_status false).",
+            {
+                "mode": "cash",
+                "button_rule": "moving",
+                "all_in_face_up": False,
+                "fl_cap_lifted_heads_up": "never",
+                "straddle_allowed": True,
+                "straddle_short_stack": "all_in",
+                "straddle_raise_size": "big_blind",
+                "fl_cap_counts_blinds": False,
+                "fl_cap_counts_short_allins": True,
+                "first_wager_reopens": True,
+                "raise_needs_a_caller": True,
+                "pl_preflop_full_blinds": False,
+                "reopen_rule_limit": "full_bet",
+                "fl_raise_base": "current_bet",
+                "short_blind_call_amount": "posted_amount",
+                "odd_chip_rule": "left_of_button_whole_chip",
+                "bba_priority": "ante_first",
+                "ante_award": "pooled",
+            },
+            ("pokerkit 0.7 (uoftcprg/pokerkit)",),
         ),
         Preset(
             "seed_000_home_nl",

@@ -15,6 +15,7 @@ DOCUMENTS: dict[int, tuple[str, str]] = {
     9: ("09-tournament", "pyholdem.spec.tournament"),
     10: ("10-irregularities", "pyholdem.spec.irregularities"),
     11: ("11-declarations-and-chips", "pyholdem.spec.declarations"),
+    12: ("12-hand-histories", "pyholdem.spec.histories"),
 }
 
 DOCUMENT_MODULES = {number: module for number, (_, module) in DOCUMENTS.items()}

@@ -192,7 +192,10 @@ def may_raise(state: HandState, rules: RuleSet, seat: int) -> bool:
     """
     if all_in_to(state, seat) <= state.current_bet:
         return False
-    if not any(state.can_act(s) for s in range(state.seats) if s != seat):
+    others = [s for s in range(state.seats) if s != seat and state.can_act(s)]
+    if not others:
+        return False
+    if rules.raise_needs_a_caller and not any(all_in_to(state, s) > state.current_bet for s in others):
         return False
     if not reopened(state, rules, seat):
         return False

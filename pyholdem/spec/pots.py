@@ -44,7 +44,7 @@ def reopened(state: HandState, rules: RuleSet, seat: int) -> bool:
         return state.full_level > mark
     if rules.reopen_rule_big_bet == "any_raise":
         return state.current_bet > mark
-    return cumulative_reopen(state, rules, seat)
+    return state.full_level > mark or cumulative_reopen(state, rules, seat)
 
 
 @rule("7.3")

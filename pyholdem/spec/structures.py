@@ -23,7 +23,7 @@ def raise_bounds(state: HandState, rules: RuleSet, seat: int) -> tuple[int, int]
     """
     top = all_in_to(state, seat)
     if rules.betting_structure == "fixed_limit":
-        amount = min(fl_raise_to(state), top)
+        amount = min(fl_raise_to(state, rules), top)
         return amount, amount
     low = min(min_bet(state, rules) if state.current_bet == 0 else min_raise_to(state, rules), top)
     if rules.betting_structure == "pot_limit":
@@ -39,8 +39,14 @@ def fl_bet_size(state: HandState) -> int:
 
 
 @rule("5.3")
-def fl_raise_to(state: HandState) -> int:
-    """Fixed-limit raise size: a bet or raise is to exactly one bet above the last full bet."""
+def fl_raise_to(state: HandState, rules: RuleSet | None = None) -> int:
+    """Fixed-limit raise size: a bet or raise is to exactly one bet above the last full bet.
+
+    With ``fl_raise_base = "current_bet"`` the bet is added to the current bet even when a short
+    all-in made it (pokerkit 0.7).
+    """
+    if rules is not None and rules.fl_raise_base == "current_bet":
+        return state.current_bet + fl_bet_size(state)
     return state.full_level + fl_bet_size(state)
 
 

@@ -297,8 +297,10 @@ def open_preflop(state: HandState, rules: RuleSet) -> None:
     state.current_bet = preflop_call_level(posted, state.blind_amounts, rules)
     state.full_level = state.current_bet
     opener = max(state.blind_amounts[-1], state.big_blind)
+    if rules.straddle_raise_size == "big_blind":
+        opener = state.big_blind
     state.full_increment = state.first_bet = state.last_increment = opener
-    state.bet_count = 1 + state.straddles
+    state.bet_count = 1 + state.straddles if rules.fl_cap_counts_blinds else 0
 
 
 @rule("3.16")

@@ -1,0 +1,43 @@
+"""``pyholdem conformance run --adapter CMD``: check another implementation against the vectors."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from pyholdem.conformance.runner import run_adapter
+from pyholdem.conformance.vectors import RUNNERS, load_vectors
+from pyholdem.progress import Progress
+
+SELF_ADAPTER = f"{sys.executable} -m pyholdem.conformance.self_adapter"
+
+
+def add_parser(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser("conformance", help="run the conformance vectors through an adapter")
+    p.add_argument("action", choices=["run"])
+    p.add_argument(
+        "--adapter",
+        default=SELF_ADAPTER,
+        help="the adapter command (JSON lines, vectors/formats/adapter.md); default: pyholdem itself",
+    )
+    p.add_argument("--vectors", default="vectors", type=Path, help="the vectors directory (default: vectors)")
+    p.add_argument("--runner", action="append", choices=RUNNERS, help="only these runners")
+    p.add_argument("--timeout", type=float, default=30.0, help="seconds to wait for each answer")
+    p.add_argument("--json", action="store_true", help="one JSON object per vector, then the summary")
+    p.add_argument("--limit", type=int, default=50, help="failures to show in the text report")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    vectors = load_vectors(args.vectors, args.runner)
+    with Progress("vectors", len(vectors)) as bar:
+        report = run_adapter(args.adapter, vectors, timeout=args.timeout, progress=bar.update)
+    if args.json:
+        for outcome in report.outcomes:
+            print(json.dumps(outcome.as_dict(), sort_keys=True))
+        print(json.dumps({"adapter": report.adapter, "counts": report.counts()}, sort_keys=True))
+    else:
+        print(report.format(limit=args.limit))
+    return 0 if report.ok else 1

@@ -1,0 +1,84 @@
+"""``pyholdem replay FILE...``: replay PHH hand histories through the spec engine and judge each hand."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections import Counter
+from collections.abc import Iterable
+from pathlib import Path
+
+from pyholdem.ruleset import RuleSet, load_rules, preset
+
+
+def add_parser(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser("replay", help="replay .phh/.phhs hand histories and verify every hand")
+    p.add_argument("paths", nargs="+", metavar="FILE", help=".phh or .phhs files, or directories of them")
+    p.add_argument(
+        "--rules", default="tda_2024", metavar="PRESET", help="the rule-set preset (default tda_2024)"
+    )
+    p.add_argument(
+        "--diagnose",
+        metavar="PRESET",
+        help="name the fields of PRESET that would make each disagreeing hand agree (e.g. pokerkit_0_7)",
+    )
+    p.add_argument(
+        "--repair",
+        action="store_true",
+        help="take players a history skips to check (if free) or fold, as pokerkit reads PHH (§12.11)",
+    )
+    p.add_argument("--json", action="store_true", help="one JSON object per hand per line")
+    p.add_argument("--quiet", action="store_true", help="print only failing hands and the summary")
+    p.set_defaults(func=run)
+
+
+def format_result(result: object) -> str:
+    from pyholdem.history.replay import ReplayResult
+
+    assert isinstance(result, ReplayResult)
+    where = f"{result.file} [{result.index}]"
+    if result.ok:
+        return f"ok    {where}: {result.note}"
+    error = result.error or {}
+    at = f" at action {error['action']}" if error.get("action") is not None else ""
+    section = f" (§{error['section']})" if error.get("section") else ""
+    extra = f" — {result.note}" if result.note and result.note not in str(error.get("message")) else ""
+    return f"FAIL  {where}{at}: {error.get('kind')}: {error.get('message')}{section}{extra}"
+
+
+def summarize(results: Iterable[object]) -> str:
+    from pyholdem.history.replay import ReplayResult
+
+    counts: Counter[str] = Counter()
+    for r in results:
+        assert isinstance(r, ReplayResult)
+        counts["ok" if r.ok else "failed"] += 1
+        if not r.ok and r.error:
+            counts[f"  {r.error.get('kind')} §{r.error.get('section')}"] += 1
+    lines = [f"{counts['ok'] + counts['failed']} hands: {counts['ok']} ok, {counts['failed']} failed"]
+    lines += [f"{k}: {v}" for k, v in sorted(counts.items()) if k.startswith("  ")]
+    return "\n".join(lines)
+
+
+def rules_from(name: str) -> RuleSet:
+    """A preset by name, or the rule set of a TOML file (§0.5)."""
+    if name.endswith(".toml"):
+        return load_rules(Path(name).read_text(encoding="utf-8"))
+    return preset(name)
+
+
+def run(args: argparse.Namespace) -> int:
+    from pyholdem.history.replay import replay_paths
+
+    rules = rules_from(args.rules)
+    diagnose_with = preset(args.diagnose) if args.diagnose else None
+    results = []
+    for result in replay_paths(args.paths, rules, diagnose_with=diagnose_with, repair=args.repair):
+        results.append(result)
+        if args.json:
+            print(json.dumps(result.as_dict(), sort_keys=True))
+        elif not (args.quiet and result.ok):
+            print(format_result(result))
+    if not args.json:
+        print(summarize(results))
+    return 0 if all(r.ok for r in results) else 1

@@ -1,0 +1,63 @@
+"""pyholdem's answers to each conformance runner, through its public entry points.
+
+Each function takes a vector's ``input`` and returns the runner's ``result`` (schemas in
+``vectors/formats/<runner>.md``), or raises pyholdem's typed error.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pyholdem
+from pyholdem.spec.cards import parse_cards
+
+
+def pots(data: dict[str, Any]) -> dict[str, Any]:
+    """Pot settlement through ``pyholdem.resolve_pots`` (the C resolver)."""
+    s = pyholdem.resolve_pots(
+        data["contributions"],
+        data["folded"],
+        data["values"],
+        data["button"],
+        dead=data.get("dead"),
+        odd_chip_rule=data.get("odd_chip_rule"),
+        chip_unit=data.get("chip_unit", 1),
+    )
+    return {
+        "payouts": list(s.payouts),
+        "pots": [
+            {"amount": p.amount, "eligible": list(p.eligible), "winners": list(p.winners)} for p in s.pots
+        ],
+    }
+
+
+def hand(data: dict[str, Any]) -> dict[str, Any]:
+    """A hand replayed on ``pyholdem.Hand``."""
+    from pyholdem.conformance.hand_cases import play_vector
+
+    return play_vector(data)
+
+
+def evaluate(data: dict[str, Any]) -> dict[str, int]:
+    """A hand's value through ``pyholdem.evaluate`` (the C evaluator)."""
+    value = pyholdem.evaluate(data["cards"])
+    return {"value": value, "class": pyholdem.hand_class(value), "category": int(pyholdem.category(value))}
+
+
+def compare(data: dict[str, Any]) -> dict[str, list[int]]:
+    """The showdown winners through ``pyholdem.evaluate``."""
+    board, hands = data["board"], data["hands"]
+    if not isinstance(hands, list) or len(hands) < 2:
+        raise pyholdem.InvalidCards(f"a comparison needs at least two hands, not {hands!r}", "2.5")
+    parse_cards([*board, *(c for h in hands for c in h)])
+    values = [pyholdem.evaluate([*board, *h]) for h in hands]
+    return {"winners": [i for i, v in enumerate(values) if v == max(values)]}
+
+
+ANSWERS: dict[str, Callable[[dict[str, Any]], Any]] = {
+    "evaluate": evaluate,
+    "compare": compare,
+    "pots": pots,
+    "hand": hand,
+}

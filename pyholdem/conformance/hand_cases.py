@@ -1,0 +1,594 @@
+"""The ``hand`` runner: a hand's set-up and PHH actions → the legal actions before each player
+action and the final stacks, or the first refusal (``vectors/formats/hand.md``)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+from pyholdem.conformance.vectors import Vector
+from pyholdem.errors import HistoryError, PyHoldemError
+from pyholdem.hand import Hand
+from pyholdem.history.phh import hand_from_table
+from pyholdem.history.record import history_from_hand, seeded_hand
+from pyholdem.history.replay import _play
+from pyholdem.ruleset import RuleSet, preset
+from pyholdem.spec.histories import format_action
+
+SETUP_KEYS = ("variant", "antes", "blinds_or_straddles", "min_bet", "small_bet", "big_bet", "starting_stacks")
+
+
+def rules_of(data: dict[str, Any]) -> RuleSet:
+    spec = data.get("rules") or {}
+    return preset(spec.get("preset", "tda_2024")).replace(**spec.get("changes", {}))
+
+
+def legal_object(hand: Hand) -> dict[str, Any]:
+    """The runner's neutral form of ``hand.legal_actions()``."""
+    legal = hand.legal_actions()
+    return {
+        "actor": f"p{(legal.seat - hand.state.button - 1) % hand.state.seats + 1}",
+        "fold": legal.fold,
+        "check": legal.check,
+        "call": legal.call,
+        "min_to": legal.min_raise_to,
+        "max_to": legal.max_raise_to,
+    }
+
+
+def play_vector(data: dict[str, Any]) -> dict[str, Any]:
+    """pyholdem's answer: replay the actions on a ``Hand``, recording the legal actions."""
+    table = {k: data[k] for k in SETUP_KEYS if k in data}
+    table["actions"] = list(data["actions"])
+    history = hand_from_table(table)
+    steps: list[dict[str, Any]] = []
+    try:
+        hand, cards, _ = _play(history, rules_of(data), False, lambda h: steps.append(legal_object(h)))
+        live = [s for s in range(len(hand.stacks)) if not hand.state.folded[s]]
+        if hand.result is not None and hand.result.showdown and len(live) > 1 and len(cards.board) < 5:
+            raise HistoryError("the showdown needs 5 board cards; a vector deals them all", "12.11")
+    except PyHoldemError as exc:
+        index = exc.action if isinstance(exc, HistoryError) else getattr(exc, "action_index", None)
+        exc.vector_action = index  # type: ignore[attr-defined]
+        raise
+    final = hand.result.stacks if hand.result is not None else hand.stacks
+    n, button = len(final), hand.state.button
+    stacks = [0] * n
+    for seat in range(n):
+        stacks[(seat - button - 1) % n] = final[seat]
+    return {"legal": steps, "finishing_stacks": stacks}
+
+
+def _input(history_table: dict[str, Any], rules: dict[str, Any]) -> dict[str, Any]:
+    return {"rules": rules, **history_table}
+
+
+def _table(hand: Hand) -> dict[str, Any]:
+    h = history_from_hand(hand)
+    table: dict[str, Any] = {
+        "variant": h.variant,
+        "antes": list(h.antes),
+        "blinds_or_straddles": list(h.blinds_or_straddles),
+        "starting_stacks": list(h.starting_stacks),
+        "actions": [format_action(a, 1) for a in h.actions],
+    }
+    if h.min_bet is not None:
+        table["min_bet"] = h.min_bet
+    else:
+        table["small_bet"], table["big_bet"] = h.small_bet, h.big_bet
+    return table
+
+
+def expect_of(data: dict[str, Any]) -> dict[str, Any]:
+    try:
+        return {"result": play_vector(data)}
+    except PyHoldemError as exc:
+        return {"error": {"kind": exc.kind, "section": exc.section, "action": exc.vector_action}}  # type: ignore[attr-defined]
+
+
+def _setup(variant: str, blinds: list[int], stacks: list[int], actions: list[str]) -> dict[str, Any]:
+    table: dict[str, Any] = {
+        "variant": variant,
+        "antes": [0] * len(stacks),
+        "blinds_or_straddles": blinds,
+        "starting_stacks": stacks,
+        "actions": actions,
+    }
+    if variant == "FT":
+        table["small_bet"], table["big_bet"] = blinds[1], 2 * blinds[1]
+    else:
+        table["min_bet"] = blinds[1]
+    return table
+
+
+DEAL3 = ["d dh p1 AcAd", "d dh p2 KcKd", "d dh p3 2c7d"]
+BOARD = ["d db 2h3h4s", "d db 9c", "d db Tc"]
+WORKED: tuple[tuple[str, str, str, dict[str, Any]], ...] = (
+    (
+        "big-blind-option",
+        "3.15",
+        "the big blind may check or raise when the blinds are only called",
+        _setup("NT", [1, 2, 0], [100] * 3, [*DEAL3, "p3 cc", "p1 cc", "p2 cbr 8", "p3 f", "p1 f"]),
+    ),
+    (
+        "heads-up-button-acts-first-preflop",
+        "3.7",
+        "heads-up the button posts the small blind, acts first",
+        _setup(
+            "NT",
+            [1, 2],
+            [50, 50],
+            [
+                *DEAL3[:2],
+                "p2 cc",
+                "p1 cc",
+                BOARD[0],
+                "p1 cc",
+                "p2 cc",
+                BOARD[1],
+                "p1 cc",
+                "p2 cc",
+                BOARD[2],
+                "p1 cc",
+                "p2 cc",
+            ],
+        ),
+    ),
+    (
+        "min-raise-is-largest-raise",
+        "5.6",
+        "a re-raise must be at least the largest raise so far",
+        _setup("NT", [5, 10, 0], [1000] * 3, [*DEAL3, "p3 cbr 40", "p1 cbr 69"]),
+    ),
+    (
+        "min-raise-ok",
+        "5.6",
+        "a re-raise of exactly the last raise",
+        _setup("NT", [5, 10, 0], [1000] * 3, [*DEAL3, "p3 cbr 40", "p1 cbr 70", "p2 f", "p3 f"]),
+    ),
+    (
+        "short-all-in-does-not-reopen",
+        "7.2",
+        "a short all-in raise does not reopen the betting",
+        _setup(
+            "NT",
+            [5, 10, 0],
+            [1000, 1000, 150],
+            [*DEAL3, "p3 cc", "p1 cbr 100", "p2 f", "p3 cbr 150", "p1 cbr 400"],
+        ),
+    ),
+    (
+        "bet-below-minimum-refused",
+        "5.5",
+        "a bet must be at least the big blind",
+        _setup("NT", [5, 10, 0], [1000] * 3, [*DEAL3, "p3 cc", "p1 cc", "p2 cc", BOARD[0], "p1 cbr 5"]),
+    ),
+    (
+        "wrong-player-refused",
+        "12.11",
+        "the player to act is p3, not p1",
+        _setup("NT", [5, 10, 0], [1000] * 3, [*DEAL3, "p1 cc"]),
+    ),
+    (
+        "limit-half-bet-all-in-reopens",
+        "7.4",
+        "fixed limit: an all-in of half a bet or more is a raise",
+        _setup("FT", [5, 10, 0], [1000, 1000, 16], [*DEAL3, "p3 cbr 16", "p1 cbr 26", "p2 f", *BOARD]),
+    ),
+    (
+        "uncalled-bet-returned",
+        "7.6",
+        "the part of a bet nobody called goes back to its owner",
+        _setup("NT", [5, 10, 0], [300, 1000, 1000], [*DEAL3, "p3 cbr 1000", "p1 cc", "p2 f", *BOARD]),
+    ),
+    (
+        "pot-limit-maximum",
+        "5.9",
+        "pot limit: the largest raise is the pot after calling",
+        _setup("PT", [1, 2, 0], [100] * 3, [*DEAL3, "p3 cbr 7", "p1 cbr 23", "p2 f", "p3 f"]),
+    ),
+    (
+        "pot-limit-above-maximum-refused",
+        "5.9",
+        "pot limit: a raise beyond the pot is refused",
+        _setup("PT", [1, 2, 0], [100] * 3, [*DEAL3, "p3 cbr 8"]),
+    ),
+)
+
+
+def _with(table: dict[str, Any], **fields: Any) -> dict[str, Any]:
+    return {**table, **fields}
+
+
+D2 = ["d dh p1 AcAd", "d dh p2 KcKd"]
+D4 = [*DEAL3, "d dh p4 QcQd"]
+D10 = [
+    f"d dh p{i + 1} {c}"
+    for i, c in enumerate(["AcAd", "KcKd", "QcQd", "JcJd", "TcTd", "9c9d", "8c8d", "7c7d", "6c6d", "5c5d"])
+]
+CHECKS3 = ["p1 cc", "p2 cc", "p3 cc"]
+# (case, section, description, table, rules changes)
+MORE: tuple[tuple[str, str, str, dict[str, Any], dict[str, Any]], ...] = (
+    (
+        "ten-seats",
+        "3.1",
+        "a full table of ten: p3 opens, the big blind closes",
+        _setup("NT", [1, 2] + [0] * 8, [100] * 10, [*D10, *[f"p{i} f" for i in range(3, 11)], "p1 f"]),
+        {},
+    ),
+    (
+        "short-big-blind-posts-all-in",
+        "3.11",
+        "a big blind shorter than the blind posts all it has",
+        _setup(
+            "NT",
+            [5, 10, 0],
+            [100, 4, 100],
+            [
+                *DEAL3,
+                "p3 cc",
+                "p1 cc",
+                BOARD[0],
+                "p1 cc",
+                "p3 cc",
+                BOARD[1],
+                "p1 cc",
+                "p3 cc",
+                BOARD[2],
+                "p1 cc",
+                "p3 cc",
+            ],
+        ),
+        {},
+    ),
+    (
+        "antes-from-everyone",
+        "3.12",
+        "every player antes; the antes are in the pot",
+        _with(_setup("NT", [5, 10, 0], [100] * 3, [*DEAL3, "p3 f", "p1 f"]), antes=[2, 2, 2]),
+        {},
+    ),
+    (
+        "antes-except-blinds",
+        "3.13",
+        "antes from everyone but the blinds",
+        _with(_setup("NT", [5, 10, 0, 0], [100] * 4, [*D4, "p3 f", "p4 f", "p1 f"]), antes=[0, 0, 2, 2]),
+        {},
+    ),
+    (
+        "big-blind-ante",
+        "3.14",
+        "the big blind pays the table's ante",
+        _with(_setup("NT", [5, 10, 0], [100] * 3, [*DEAL3, "p3 f", "p1 f"]), antes=[0, 10, 0]),
+        {},
+    ),
+    (
+        "straddle",
+        "3.16",
+        "an under-the-gun straddle acts last preflop",
+        _setup(
+            "NT",
+            [1, 2, 4, 0],
+            [100] * 4,
+            [*D4, "p4 cc", "p1 cc", "p2 cc", "p3 cbr 16", "p4 f", "p1 f", "p2 f"],
+        ),
+        {"straddle_allowed": True},
+    ),
+    (
+        "straddle-refused-by-default",
+        "3.16",
+        "straddles need straddle_allowed",
+        _setup("NT", [1, 2, 4, 0], [100] * 4, [*D4, "p4 f"]),
+        {},
+    ),
+    (
+        "deal-order-refused",
+        "4.2",
+        "hole cards go to p1 first",
+        _setup("NT", [1, 2, 0], [100] * 3, ["d dh p2 KcKd", "d dh p1 AcAd", "d dh p3 2c7d"]),
+        {},
+    ),
+    (
+        "board-streets",
+        "4.3",
+        "flop, turn and river, a betting round after each",
+        _setup(
+            "NT",
+            [1, 2, 0],
+            [100] * 3,
+            [*DEAL3, "p3 cc", "p1 cc", "p2 cc", BOARD[0], *CHECKS3, BOARD[1], *CHECKS3, BOARD[2], *CHECKS3],
+        ),
+        {},
+    ),
+    (
+        "all-in-run-out",
+        "4.5",
+        "two all-in players: the board is run out without betting",
+        _setup("NT", [1, 2], [40, 40], [*D2, "p2 cbr 40", "p1 cc", *BOARD]),
+        {},
+    ),
+    (
+        "no-limit-all-in-maximum",
+        "5.7",
+        "the largest no-limit bet is every chip the player has",
+        _setup("NT", [1, 2, 0], [100, 100, 60], [*DEAL3, "p3 cbr 60", "p1 f", "p2 f"]),
+        {},
+    ),
+    (
+        "limit-big-bet-on-the-turn",
+        "5.2",
+        "fixed limit: the small bet on the flop, the big bet on the turn",
+        _setup(
+            "FT",
+            [1, 2, 0],
+            [100] * 3,
+            [
+                *DEAL3,
+                "p3 cc",
+                "p1 cc",
+                "p2 cc",
+                BOARD[0],
+                "p1 cbr 2",
+                "p2 cc",
+                "p3 cc",
+                BOARD[1],
+                "p1 cbr 4",
+                "p2 f",
+                "p3 f",
+            ],
+        ),
+        {},
+    ),
+    (
+        "limit-cap-reached",
+        "5.4",
+        "fixed limit: a bet and three raises, then no more raising",
+        _setup("FT", [1, 2, 0], [100] * 3, [*DEAL3, "p3 cbr 4", "p1 cbr 6", "p2 cbr 8", "p3 cbr 10"]),
+        {},
+    ),
+    (
+        "no-limit-raise-cap",
+        "5.8",
+        "a house cap of three raises per round (seed 003)",
+        _setup("NT", [1, 2, 0], [1000] * 3, [*DEAL3, "p3 cbr 4", "p1 cbr 8", "p2 cbr 16", "p3 cbr 32"]),
+        {"nl_raise_cap": 3},
+    ),
+    (
+        "pot-limit-short-blind-counts-full",
+        "5.10",
+        "pot limit: a short big blind counts as a full blind",
+        _setup("PT", [1, 2, 0], [100, 1, 100], [*DEAL3, "p3 cbr 7", "p1 f", *BOARD]),
+        {},
+    ),
+    (
+        "over-the-stack-refused",
+        "5.12",
+        "nobody may bet more than the chips in front of him",
+        _setup("NT", [1, 2, 0], [100] * 3, [*DEAL3, "p3 cbr 101"]),
+        {},
+    ),
+    (
+        "first-to-act-after-the-flop",
+        "6.3",
+        "after the flop the first player left of the button acts",
+        _setup("NT", [1, 2, 0], [100] * 3, [*DEAL3, "p3 cc", "p1 f", "p2 cc", BOARD[0], "p2 cbr 2", "p3 f"]),
+        {},
+    ),
+    (
+        "uncontested-end",
+        "6.8",
+        "everyone else folds: the last player wins without a showdown",
+        _setup("NT", [1, 2, 0], [100] * 3, [*DEAL3, "p3 cbr 6", "p1 f", "p2 f"]),
+        {},
+    ),
+    (
+        "no-betting-with-one-player-able",
+        "6.9",
+        "when only one player has chips, nobody bets",
+        _setup("NT", [1, 2, 0], [100, 100, 30], [*DEAL3, "p3 cbr 30", "p1 f", "p2 cc", *BOARD]),
+        {},
+    ),
+    (
+        "call-all-in-for-less",
+        "7.1",
+        "a player may call all-in for less than the bet",
+        _setup("NT", [1, 2, 0], [100, 30, 100], [*DEAL3, "p3 f", "p1 cbr 50", "p2 cc", *BOARD]),
+        {},
+    ),
+    (
+        "short-all-ins-add-up",
+        "7.3",
+        "two short all-ins that add up to a full raise reopen the betting",
+        _setup(
+            "NT",
+            [5, 10, 0, 0],
+            [1000, 1000, 150, 200],
+            [*D4, "p3 cc", "p4 cc", "p1 cc", "p2 cbr 100", "p3 cbr 150", "p4 cbr 200", "p1 cc", "p2 cbr 400"],
+        ),
+        {},
+    ),
+    (
+        "short-all-in-blind",
+        "7.5",
+        "the others must call the full big blind though it was posted short",
+        _setup("NT", [5, 10, 0], [100, 4, 100], [*DEAL3, "p3 cc"]),
+        {},
+    ),
+    (
+        "split-pot",
+        "8.8",
+        "equal hands split the pot",
+        _setup(
+            "NT",
+            [1, 2],
+            [50, 50],
+            [
+                "d dh p1 2c3d",
+                "d dh p2 2h3s",
+                "p2 cc",
+                "p1 cc",
+                "d db AcKdQh",
+                "p1 cc",
+                "p2 cc",
+                "d db Js",
+                "p1 cc",
+                "p2 cc",
+                "d db Tc",
+                "p1 cc",
+                "p2 cc",
+            ],
+        ),
+        {},
+    ),
+    (
+        "first-to-act-preflop",
+        "6.2",
+        "preflop the player left of the big blind acts first",
+        _setup("NT", [1, 2, 0, 0], [100] * 4, [*D4, "p3 f", "p4 f", "p1 f"]),
+        {},
+    ),
+    (
+        "turn-order",
+        "6.4",
+        "the turn passes clockwise, skipping folded players",
+        _setup(
+            "NT",
+            [1, 2, 0, 0],
+            [100] * 4,
+            [*D4, "p3 cc", "p4 f", "p1 cc", "p2 cc", BOARD[0], "p1 cc", "p2 cc", "p3 cbr 4", "p1 f", "p2 f"],
+        ),
+        {},
+    ),
+    (
+        "round-completes-when-all-called",
+        "6.5",
+        "the round ends once every player has acted and called",
+        _setup("NT", [1, 2, 0], [100] * 3, [*DEAL3, "p3 cbr 6", "p1 cc", "p2 cc", BOARD[0], "p1 f", "p2 f"]),
+        {},
+    ),
+    (
+        "big-blind-checks-its-option",
+        "6.6",
+        "only the big blind may check preflop, when nobody raised",
+        _setup(
+            "NT",
+            [1, 2, 0],
+            [100] * 3,
+            [*DEAL3, "p3 cc", "p1 cc", "p2 cc", BOARD[0], "p1 cbr 2", "p2 f", "p3 f"],
+        ),
+        {},
+    ),
+    (
+        "showdown-between-two",
+        "8.1",
+        "players still in after the river show down",
+        _setup(
+            "NT",
+            [1, 2, 0],
+            [100] * 3,
+            [
+                *DEAL3,
+                "p3 f",
+                "p1 cc",
+                "p2 cc",
+                BOARD[0],
+                "p1 cc",
+                "p2 cc",
+                BOARD[1],
+                "p1 cc",
+                "p2 cc",
+                BOARD[2],
+                "p1 cc",
+                "p2 cc",
+            ],
+        ),
+        {},
+    ),
+    (
+        "cards-speak",
+        "8.5",
+        "the best five cards win, whatever was said",
+        _setup(
+            "NT",
+            [1, 2],
+            [50, 50],
+            [
+                "d dh p1 7h8h",
+                "d dh p2 AcAd",
+                "p2 cc",
+                "p1 cc",
+                "d db 9h6h2c",
+                "p1 cc",
+                "p2 cc",
+                "d db Ks",
+                "p1 cc",
+                "p2 cc",
+                "d db 5d",
+                "p1 cc",
+                "p2 cc",
+            ],
+        ),
+        {},
+    ),
+    (
+        "pot-limit-active-pot",
+        "5.11",
+        "pot limit with side pots: only the active pot (seed 004)",
+        _setup(
+            "PT",
+            [1, 2, 0],
+            [100, 100, 7],
+            [*DEAL3, "p3 cbr 7", "p1 cc", "p2 cc", BOARD[0], "p1 cbr 10", "p2 cbr 30", "p1 f", *BOARD[1:]],
+        ),
+        {"pl_pot_basis": "active_pot"},
+    ),
+    (
+        "no-cards-after-the-hand-ends",
+        "4.4",
+        "no board is dealt once everyone else has folded",
+        _setup("NT", [1, 2, 0], [100] * 3, [*DEAL3, "p3 f", "p1 f", BOARD[0]]),
+        {},
+    ),
+    (
+        "side-pot-to-the-short-stack",
+        "8.6",
+        "the all-in player's best hand wins only the main pot",
+        _setup(
+            "NT",
+            [1, 2, 0],
+            [100, 100, 30],
+            ["d dh p1 KcKd", "d dh p2 QcQd", "d dh p3 AcAd", "p3 cbr 30", "p1 cbr 100", "p2 cc", *BOARD],
+        ),
+        {},
+    ),
+)
+
+
+def hand_cases(random_count: int = 1500, seed: int = 20240601) -> Iterator[Vector]:
+    """Worked hands and seeded self-play under tda_2024 and pokerkit_0_7, with some refused actions."""
+    tda = {"preset": "tda_2024"}
+    for case, section, description, table in WORKED:
+        data = _input(table, tda)
+        meta = {"section": section, "source": "worked case", "description": description}
+        yield Vector("hand", case, data, expect_of(data), meta)
+    for case, section, description, table, changes in MORE:
+        data = _input(table, {"preset": "tda_2024", "changes": changes})
+        meta = {"section": section, "source": "worked case", "description": description}
+        yield Vector("hand", case, data, expect_of(data), meta)
+    rng = random.Random(seed)
+    structures = ("no_limit", "pot_limit", "fixed_limit")
+    for i in range(random_count):
+        spec = {"preset": "pokerkit_0_7"} if i % 4 == 3 else tda
+        rules = rules_of({"rules": spec}).replace(betting_structure=structures[i % 3])
+        table = _table(seeded_hand(seed + i, rules))
+        spec = {**spec, "changes": {}}
+        if i % 10 == 9:
+            bettable = [k for k, a in enumerate(table["actions"]) if " cbr " in a]
+            if bettable:
+                k = rng.choice(bettable)
+                player, _, amount = table["actions"][k].split()
+                table["actions"] = [*table["actions"][:k], f"{player} cbr {max(1, int(amount) // 3)}"]
+        data = _input(table, spec)
+        meta = {"section": "6.1", "source": f"seeded self-play (seed {seed + i}, {spec['preset']})"}
+        yield Vector("hand", f"random-{i:05d}", data, expect_of(data), meta)

@@ -1,0 +1,252 @@
+"""Reading and writing PHH hand-history files (``.phh``: one hand; ``.phhs``: ``[1]``, ``[2]`` … tables).
+
+The format rules are spec 12 (``pyholdem.spec.histories``); this module turns files into
+``HandHistory`` values and back. Every amount is an integer number of chip units of ``1 / scale``.
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+from pyholdem.errors import HistoryError
+from pyholdem.spec.histories import (
+    PER_PLAYER_AMOUNTS,
+    SINGLE_AMOUNTS,
+    Action,
+    check_fields,
+    chip_scale,
+    format_action,
+    format_amount,
+    parse_action,
+    parse_toml,
+    split_hands,
+    to_units,
+)
+
+_KNOWN_ORDER = (
+    "variant",
+    "ante_trimming_status",
+    "antes",
+    "blinds_or_straddles",
+    "min_bet",
+    "small_bet",
+    "big_bet",
+    "starting_stacks",
+    "actions",
+)
+_AMOUNT_IN_ACTION = re.compile(r"^\s*p\d+\s+cbr\s+(\S+)")
+
+
+@dataclass(frozen=True)
+class HandHistory:
+    """One hand of a PHH file, amounts in integer chip units (``scale`` units per unit written).
+
+    ``actions`` keeps every entry (no-ops included) so that writing gives the same list back;
+    ``extra`` keeps the other optional fields (author, event, players' names …) unchanged.
+    """
+
+    variant: str
+    antes: tuple[int, ...]
+    blinds_or_straddles: tuple[int, ...]
+    starting_stacks: tuple[int, ...]
+    actions: tuple[Action, ...]
+    scale: int = 1
+    min_bet: int | None = None
+    small_bet: int | None = None
+    big_bet: int | None = None
+    ante_trimming_status: bool = False
+    finishing_stacks: tuple[int, ...] | None = None
+    winnings: tuple[int, ...] | None = None
+    extra: Mapping[str, Any] = field(default_factory=dict)
+    file: str | None = field(default=None, compare=False)
+    index: int | None = field(default=None, compare=False)
+
+    @property
+    def players(self) -> int:
+        return len(self.starting_stacks)
+
+    def amount(self, units: int) -> str:
+        """``units`` written as the file writes amounts (``50`` at scale 100 is ``'0.50'``)."""
+        return format_amount(units, self.scale)
+
+
+ReadResult = HandHistory | HistoryError
+
+
+def hand_from_table(
+    table: Mapping[str, Any], *, file: str | None = None, index: int | None = None
+) -> HandHistory:
+    """A ``HandHistory`` from one hand's TOML table; refusals raise ``HistoryError`` (spec 12)."""
+    try:
+        n = check_fields(table)
+        action_amounts = []
+        for i, text in enumerate(table["actions"]):
+            match = _AMOUNT_IN_ACTION.match(text.split("#", 1)[0])
+            if match:
+                action_amounts.append((i, match.group(1)))
+        field_amounts = [v for name in PER_PLAYER_AMOUNTS for v in table.get(name) or ()]
+        field_amounts += [table[name] for name in SINGLE_AMOUNTS if name in table]
+        scale = chip_scale(field_amounts)
+        for i, text in action_amounts:
+            try:
+                scale = max(scale, chip_scale([text]))
+            except HistoryError as exc:
+                raise exc.located(action=i) from None
+        actions = []
+        for i, text in enumerate(table["actions"]):
+            try:
+                actions.append(parse_action(text, n, scale))
+            except HistoryError as exc:
+                raise exc.located(action=i) from None
+
+        def units(name: str) -> tuple[int, ...] | None:
+            values = table.get(name)
+            if values is None:
+                return None
+            return tuple(to_units(v, scale, f"{name}[{i}]") for i, v in enumerate(values))
+
+        def single(name: str) -> int | None:
+            return to_units(table[name], scale, name) if name in table else None
+
+        extra = {k: v for k, v in table.items() if k not in _KNOWN_ORDER and k not in PER_PLAYER_AMOUNTS}
+        return HandHistory(
+            variant=table["variant"],
+            antes=units("antes") or (),
+            blinds_or_straddles=units("blinds_or_straddles") or (),
+            starting_stacks=units("starting_stacks") or (),
+            actions=tuple(actions),
+            scale=scale,
+            min_bet=single("min_bet"),
+            small_bet=single("small_bet"),
+            big_bet=single("big_bet"),
+            ante_trimming_status=bool(table.get("ante_trimming_status", False)),
+            finishing_stacks=units("finishing_stacks"),
+            winnings=units("winnings"),
+            extra=extra,
+            file=file,
+            index=index,
+        )
+    except HistoryError as exc:
+        raise exc.located(file=file, hand=index) from None
+
+
+def read_text(text: str, *, file: str = "<text>", many: bool | None = None) -> list[ReadResult]:
+    """Every hand of a PHH text: a ``HandHistory`` per good hand, a ``HistoryError`` per bad one.
+
+    ``many`` says whether the text is a ``.phhs`` file; by default it is when ``file`` ends so.
+    One bad hand never stops the others (§12.1).
+    """
+    if many is None:
+        many = str(file).endswith(".phhs")
+    try:
+        chunks = split_hands(text, many=many)
+    except HistoryError as exc:
+        return [exc.located(file=file)]
+    results: list[ReadResult] = []
+    for index, chunk in chunks:
+        try:
+            if isinstance(chunk, HistoryError):
+                raise chunk
+            table = parse_toml(chunk)
+            results.append(hand_from_table(table, file=file, index=index))
+        except HistoryError as exc:
+            results.append(exc.located(file=file, hand=index))
+    return results
+
+
+def read_file(path: str | Path) -> list[ReadResult]:
+    """Every hand of the ``.phh`` or ``.phhs`` file at ``path`` (see ``read_text``)."""
+    path = Path(path)
+    try:
+        text = path.read_bytes().decode("utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        return [HistoryError(f"cannot read the file: {exc}", "12.1", file=str(path))]
+    return read_text(text, file=str(path), many=path.suffix == ".phhs")
+
+
+def iter_files(paths: Sequence[str | Path]) -> Iterator[Path]:
+    """The ``.phh`` and ``.phhs`` files named by ``paths``; a directory contributes its files, sorted."""
+    for p in map(Path, paths):
+        if p.is_dir():
+            yield from sorted(q for q in p.rglob("*") if q.suffix in (".phh", ".phhs") and q.is_file())
+        else:
+            yield p
+
+
+def loads(text: str, *, many: bool = False) -> list[HandHistory]:
+    """Strict reading: every hand of ``text``, or the first ``HistoryError``."""
+    hands = []
+    for result in read_text(text, many=many):
+        if isinstance(result, HistoryError):
+            raise result
+        hands.append(result)
+    return hands
+
+
+def _toml_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | Decimal):
+        return str(value)
+    if isinstance(value, str):
+        escaped = value.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
+        return f'"{escaped}"'
+    if isinstance(value, datetime.time | datetime.date | datetime.datetime):
+        return value.isoformat()
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    if isinstance(value, Mapping):
+        return "{" + ", ".join(f"{_key(k)} = {_toml_value(v)}" for k, v in value.items()) + "}"
+    raise HistoryError(f"cannot write {value!r} as TOML", "12.9")
+
+
+def _key(name: str) -> str:
+    return name if re.fullmatch(r"[A-Za-z0-9_-]+", name) else _toml_value(name)
+
+
+def dumps(hand: HandHistory) -> str:
+    """One hand as PHH text (the body of a ``.phh`` file); ``loads`` reads it back equal (§12.9)."""
+    amounts = [hand.amount(v) for v in hand.starting_stacks]
+    lines = [f"variant = {_toml_value(hand.variant)}"]
+    lines.append(f"ante_trimming_status = {_toml_value(hand.ante_trimming_status)}")
+
+    def array(values: Sequence[int]) -> str:
+        return "[" + ", ".join(hand.amount(v) for v in values) + "]"
+
+    lines.append(f"antes = {array(hand.antes)}")
+    lines.append(f"blinds_or_straddles = {array(hand.blinds_or_straddles)}")
+    for name in SINGLE_AMOUNTS:
+        value = getattr(hand, name)
+        if value is not None:
+            lines.append(f"{name} = {hand.amount(value)}")
+    lines.append(f"starting_stacks = [{', '.join(amounts)}]")
+    lines.append(f"actions = {_toml_value([format_action(a, hand.scale) for a in hand.actions])}")
+    for name, value in hand.extra.items():
+        lines.append(f"{_key(name)} = {_toml_value(value)}")
+    for name in ("finishing_stacks", "winnings"):
+        value = getattr(hand, name)
+        if value is not None:
+            lines.append(f"{name} = {array(value)}")
+    return "\n".join(lines) + "\n"
+
+
+def dumps_many(hands: Sequence[HandHistory]) -> str:
+    """Hands as a ``.phhs`` text, numbered ``[1]``, ``[2]`` … in order."""
+    return "\n".join(f"[{i}]\n{dumps(h)}" for i, h in enumerate(hands, 1))
+
+
+def with_results(
+    hand: HandHistory, *, finishing_stacks: Sequence[int] | None = None, winnings: Sequence[int] | None = None
+) -> HandHistory:
+    """A copy of ``hand`` recording these results."""
+    return replace(
+        hand,
+        finishing_stacks=tuple(finishing_stacks) if finishing_stacks is not None else hand.finishing_stacks,
+        winnings=tuple(winnings) if winnings is not None else hand.winnings,
+    )

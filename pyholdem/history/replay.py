@@ -1,0 +1,357 @@
+"""Replay-verify: play each hand of a PHH history through ``pyholdem.Hand`` and judge the outcome.
+
+A hand stops at its first illegal action, reported with the section of the rule that forbids it.
+A hand that plays through is compared with the ``finishing_stacks`` or ``winnings`` its file
+records (§12.8). Under a rule set other than the one the history was played by, a disagreement is
+traced to the rule-set fields whose other reading would have agreed (``diagnose``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pyholdem.errors import HistoryError, PyHoldemError
+from pyholdem.hand import Hand
+from pyholdem.history.phh import HandHistory, iter_files, read_file
+from pyholdem.ruleset import FIELDS, RuleSet
+from pyholdem.spec.cards import Card, standard_deck
+from pyholdem.spec.histories import Action, compare_results, hand_action, hand_setup
+
+
+@dataclass(frozen=True)
+class ReplayResult:
+    """The verdict on one hand; ``as_dict`` is the line ``pyholdem replay --json`` prints."""
+
+    file: str | None
+    index: int | None
+    ok: bool
+    finishing_stacks: tuple[int, ...] | None
+    expected: dict[str, Any] | None
+    error: dict[str, Any] | None
+    note: str = ""
+    scale: int = 1
+    diagnosis: tuple[str, ...] = field(default=())
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "file": self.file,
+            "index": self.index,
+            "ok": self.ok,
+            "finishing_stacks": list(self.finishing_stacks) if self.finishing_stacks is not None else None,
+            "expected": self.expected,
+            "error": self.error,
+            "note": self.note,
+            "scale": self.scale,
+            "diagnosis": list(self.diagnosis),
+        }
+
+
+@dataclass
+class _Cards:
+    holes: list[list[Card | None]]
+    board: list[Card]
+    unknown: set[int]
+
+
+def _collect_cards(history: HandHistory) -> _Cards:
+    """Hole cards from ``d dh`` (filled in by ``sm``), the board from ``d db``, in order (§12.11)."""
+    n = history.players
+    holes: list[list[Card | None] | None] = [None] * n
+    board: list[Card] = []
+    for i, action in enumerate(history.actions):
+        try:
+            if action.kind == "deal_hole":
+                assert action.player is not None and action.cards is not None
+                if holes[action.player] is not None:
+                    raise HistoryError(f"p{action.player + 1} is dealt hole cards twice", "12.11")
+                if len(action.cards) != 2:
+                    raise HistoryError(
+                        f"p{action.player + 1} is dealt {len(action.cards)} hole cards, not 2", "12.11"
+                    )
+                holes[action.player] = list(action.cards)
+            elif action.kind == "deal_board":
+                assert action.cards is not None
+                board.extend(c for c in action.cards if c is not None)
+            elif action.kind == "show_muck" and action.cards:
+                assert action.player is not None
+                dealt = holes[action.player]
+                if dealt is None or len(action.cards) != len(dealt):
+                    raise HistoryError(
+                        f"p{action.player + 1} shows {len(action.cards)} cards it was not dealt", "12.11"
+                    )
+                for k, (was, shown) in enumerate(zip(dealt, action.cards, strict=True)):
+                    if shown is not None and was is not None and shown != was:
+                        raise HistoryError(f"p{action.player + 1} shows {shown} but was dealt {was}", "12.11")
+                    if was is None:
+                        dealt[k] = shown
+        except HistoryError as exc:
+            raise exc.located(action=i) from None
+    seen = [c for h in holes if h for c in h if c is not None] + board
+    duplicates = sorted({c for c in seen if seen.count(c) > 1})
+    if duplicates:
+        raise HistoryError(f"card {duplicates[0]} is dealt twice", "1.1")
+    spare = iter(c for c in standard_deck() if c not in set(seen))
+    unknown: set[int] = set()
+    filled: list[list[Card | None]] = []
+    for seat, h in enumerate(holes):
+        cards = list(h) if h is not None else [None, None]
+        if None in cards:
+            unknown.add(seat)
+            cards = [c if c is not None else next(spare) for c in cards]
+        filled.append(cards)
+    return _Cards(filled, board, unknown)
+
+
+def _play(
+    history: HandHistory, rules: RuleSet, repair: bool, observe: Callable[[Hand], None] | None = None
+) -> tuple[Hand, _Cards, list[str]]:
+    """Play every action; raises ``HistoryError`` (set-up, notation) or the rules' own error.
+
+    With ``repair``, players the history skips are taken to check where checking is free and to
+    fold otherwise (pokerkit's reading); the implied actions are returned. ``observe`` sees the
+    hand before each player action.
+    """
+    setup = hand_setup(
+        history.variant,
+        history.antes,
+        history.blinds_or_straddles,
+        history.starting_stacks,
+        min_bet=history.min_bet,
+        small_bet=history.small_bet,
+        big_bet=history.big_bet,
+    )
+    cards = _collect_cards(history)
+    if rules.ante_award == "pooled" and history.ante_trimming_status:
+        rules = rules.replace(ante_award="as_bets")
+    hand = Hand(
+        rules.replace(betting_structure=setup.structure),
+        setup.stacks,
+        button=setup.button,
+        blinds=setup.blinds,
+        antes=setup.antes,
+        straddles=setup.straddles,
+        hole_cards=[tuple(h) for h in cards.holes],
+        board=cards.board,
+        bet_sizes=setup.bet_sizes,
+        seed="phh-replay",
+    )
+    dealt_holes = 0
+    dealt_board = 0
+    player_acted = False
+    implied: list[str] = []
+    for i, action in enumerate(history.actions):
+        try:
+            if repair and action.kind in _BETTING:
+                implied += _imply(hand, action, i)
+            if observe is not None and action.kind in _BETTING and hand.to_act is not None:
+                observe(hand)
+            if _step(hand, action, dealt_holes, dealt_board, player_acted):
+                implied.append(
+                    f"p{(action.player or 0) + 1} check at action {i} skipped (nobody left to bet)"
+                )
+        except HistoryError as exc:
+            raise exc.located(action=i) from None
+        except PyHoldemError as exc:
+            exc.action_index = i  # type: ignore[attr-defined]
+            raise
+        if action.kind == "deal_hole":
+            dealt_holes += 1
+        elif action.kind == "deal_board":
+            dealt_board += len(action.cards or ())
+        elif action.kind in _BETTING:
+            player_acted = True
+    return hand, cards, implied
+
+
+_BETTING = ("fold", "check_call", "bet_raise_to")
+_STREET_CARDS = {"preflop": 0, "flop": 3, "turn": 4, "river": 5}
+
+
+def _imply(hand: Hand, action: Action, index: int) -> list[str]:
+    implied = []
+    street = hand.street
+    while hand.to_act is not None and hand.to_act != action.player and hand.street == street:
+        seat = hand.to_act
+        kind = "check" if hand.legal_actions().check else "fold"
+        hand.act(kind)
+        implied.append(f"p{seat + 1} {kind} before action {index}")
+    return implied
+
+
+def _step(hand: Hand, action: Action, dealt_holes: int, dealt_board: int, player_acted: bool) -> bool:
+    """Apply one action; True when it is a redundant check the rules no longer ask for (§12.11)."""
+    if action.kind in ("noop", "show_muck"):
+        return False
+    if action.kind == "deal_hole":
+        if player_acted:
+            raise HistoryError("hole cards are dealt after the betting has begun", "12.11")
+        if action.player != dealt_holes:
+            raise HistoryError(
+                f"hole cards go to p{dealt_holes + 1} next, not p{(action.player or 0) + 1}", "12.11"
+            )
+        return False
+    if action.kind == "deal_board":
+        total = dealt_board + len(action.cards or ())
+        if (dealt_board, total) not in ((0, 3), (3, 4), (4, 5)):
+            raise HistoryError(
+                f"board cards {dealt_board + 1}..{total} are not a flop, turn or river", "12.11"
+            )
+        if len(hand.board) < total:
+            who = f"p{hand.to_act + 1} is still to act" if hand.to_act is not None else "the hand is over"
+            raise HistoryError(f"board card {total} is dealt before the betting round ended ({who})", "12.11")
+        return False
+    if action.kind == "check_call" and hand.to_act is None and not hand.state.folded[action.player or 0]:
+        return True
+    if not hand.is_over and _STREET_CARDS.get(hand.street, 0) > dealt_board:
+        raise HistoryError(
+            f"p{(action.player or 0) + 1} acts on the {hand.street} before it is dealt", "12.11"
+        )
+    if hand.is_over:
+        hand_action(action, None, False, False)
+    legal = hand.legal_actions()
+    kind, amount = hand_action(action, hand.to_act, legal.check, legal.is_bet)
+    hand.act(kind, amount)
+    return False
+
+
+def _money(hand: Hand) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """What each seat collected from the pots, and what was returned to it as uncalled."""
+    n = len(hand.initial_stacks)
+    returned = [0] * n
+    for event in hand.events:
+        if event.kind == "return" and event.seat is not None and event.amount:
+            returned[event.seat] += event.amount
+    if hand.result is None:
+        return (0,) * n, tuple(returned)
+    state = hand.state
+    final = hand.result.stacks
+    collected = tuple(
+        final[s] - hand.initial_stacks[s] + state.committed[s] + state.antes[s] for s in range(n)
+    )
+    return collected, tuple(returned)
+
+
+def replay(
+    history: HandHistory,
+    rules: RuleSet | None = None,
+    *,
+    diagnose_with: RuleSet | None = None,
+    repair: bool = False,
+) -> ReplayResult:
+    """Replay ``history`` under ``rules`` (default ``tda_2024``) and judge it (§12.8, §12.11).
+
+    With ``diagnose_with`` (the rule set the history is believed to follow), a disagreement names
+    the fields of that rule set which, switched one at a time, make the hand agree.
+    """
+    rules = rules or RuleSet()
+    result = _judge(history, rules, repair)
+    if result.ok or diagnose_with is None or diagnose_with == rules:
+        return result
+    causes = _diagnose(history, rules, diagnose_with, repair)
+    if not causes:
+        return result
+    error = dict(result.error or {})
+    if error.get("kind") == "ResultMismatch":
+        error["section"] = FIELDS[causes[0]].metadata["section"]
+    readings = ", ".join(
+        f"{f} = {getattr(diagnose_with, f)!r} (§{FIELDS[f].metadata['section']})" for f in causes
+    )
+    note = f"{result.note}; agrees with {readings}".lstrip("; ")
+    return ReplayResult(
+        result.file,
+        result.index,
+        False,
+        result.finishing_stacks,
+        result.expected,
+        error,
+        note,
+        result.scale,
+        causes,
+    )
+
+
+def _judge(history: HandHistory, rules: RuleSet, repair: bool = False) -> ReplayResult:
+    expected = _expected(history)
+    base = {"file": history.file, "index": history.index, "expected": expected, "scale": history.scale}
+    try:
+        hand, cards, implied = _play(history, rules, repair)
+    except PyHoldemError as exc:
+        index = exc.action if isinstance(exc, HistoryError) else getattr(exc, "action_index", None)
+        return ReplayResult(ok=False, finishing_stacks=None, error={**exc.as_dict(), "action": index}, **base)
+    final = hand.result.stacks if hand.result is not None else hand.stacks
+    folded = hand.state.folded
+    contenders = [s for s in range(len(final)) if not folded[s]]
+    unknown = sorted(s for s in cards.unknown if not folded[s])
+    if hand.result is not None and hand.result.showdown and len(contenders) > 1 and unknown:
+        who = ", ".join(f"p{s + 1}" for s in unknown)
+        note = f"result not verifiable: {who} reached the showdown with cards nobody saw"
+        return ReplayResult(ok=True, finishing_stacks=None, error=None, note=note, **base)
+    if hand.result is not None and hand.result.showdown and len(contenders) > 1 and len(cards.board) < 5:
+        dealt = len(cards.board)
+        note = f"result not verifiable: the showdown needs 5 board cards and the history deals {dealt}"
+        return ReplayResult(ok=True, finishing_stacks=None, error=None, note=note, **base)
+    collected, returned = _money(hand)
+    verdict = compare_results(
+        final, collected, returned, finishing_stacks=history.finishing_stacks, winnings=history.winnings
+    )
+    note = verdict.message if hand.is_over else f"{verdict.message} (the history stops before the hand ends)"
+    if implied:
+        note += "; implied: " + ", ".join(implied)
+    error = None
+    if not verdict.ok:
+        error = {"kind": "ResultMismatch", "section": "12.8", "message": verdict.message, "action": None}
+    return ReplayResult(ok=verdict.ok, finishing_stacks=tuple(final), error=error, note=note, **base)
+
+
+def _expected(history: HandHistory) -> dict[str, Any] | None:
+    if history.finishing_stacks is not None:
+        return {"finishing_stacks": list(history.finishing_stacks)}
+    if history.winnings is not None:
+        return {"winnings": list(history.winnings)}
+    return None
+
+
+def _diagnose(history: HandHistory, rules: RuleSet, target: RuleSet, repair: bool) -> tuple[str, ...]:
+    """The fields where ``target`` differs from ``rules`` that alone make the replay agree."""
+    causes = []
+    for name, value in target.changes(rules).items():
+        if name == "betting_structure":
+            continue
+        try:
+            candidate = rules.replace(**{name: value})
+        except PyHoldemError:
+            continue
+        if _judge(history, candidate, repair).ok:
+            causes.append(name)
+    return tuple(causes)
+
+
+def replay_paths(
+    paths: Sequence[str | Path],
+    rules: RuleSet | None = None,
+    *,
+    diagnose_with: RuleSet | None = None,
+    repair: bool = False,
+) -> Iterator[ReplayResult]:
+    """Every hand of every ``.phh`` / ``.phhs`` file under ``paths``, read and replayed in order."""
+    for path in iter_files(paths):
+        yield from replay_histories(read_file(path), rules, diagnose_with=diagnose_with, repair=repair)
+
+
+def replay_histories(
+    results: Iterable[HandHistory | HistoryError],
+    rules: RuleSet | None = None,
+    *,
+    diagnose_with: RuleSet | None = None,
+    repair: bool = False,
+) -> Iterator[ReplayResult]:
+    """Replay read hands; a hand that could not be read becomes a failed result naming why."""
+    for item in results:
+        if isinstance(item, HistoryError):
+            error = {**item.as_dict(), "action": item.action}
+            yield ReplayResult(item.file, item.hand, False, None, None, error)
+        else:
+            yield replay(item, rules, diagnose_with=diagnose_with, repair=repair)

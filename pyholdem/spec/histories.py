@@ -1,0 +1,559 @@
+"""Spec 12 — hand histories in the PHH format (spec/12-hand-histories.md).
+
+Pure functions over the text and values of PHH files: splitting a file into hands, variant codes,
+exact amounts, field checks, forced-bet assignment, the action and card notation, and the verdict
+that compares a replay with the results a file records. Reading files and replaying hands through
+``pyholdem.Hand`` live in ``pyholdem.history``.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import tomllib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from pyholdem.errors import HistoryError, InvalidCards
+from pyholdem.registry import rule
+from pyholdem.spec.cards import Card, parse_cards
+
+Amount = int | Decimal
+
+_TABLE_HEADER = re.compile(r"^\s*\[\s*(\w+)\s*\]\s*(?:#.*)?$")
+
+VARIANTS: dict[str, str] = {"NT": "no_limit", "FT": "fixed_limit", "PT": "pot_limit"}
+STRUCTURE_CODES = {structure: code for code, structure in VARIANTS.items()}
+OTHER_PHH_VARIANTS = ("NS", "PO", "FO/8", "F7S", "F7S/8", "FR", "N2L1D", "F2L3D", "FB")
+
+_COMMON_REQUIRED = ("variant", "antes", "blinds_or_straddles", "starting_stacks", "actions")
+REQUIRED_FIELDS: dict[str, tuple[str, ...]] = {
+    "NT": (*_COMMON_REQUIRED, "min_bet"),
+    "PT": (*_COMMON_REQUIRED, "min_bet"),
+    "FT": (*_COMMON_REQUIRED, "small_bet", "big_bet"),
+}
+PER_PLAYER_AMOUNTS = ("antes", "blinds_or_straddles", "starting_stacks", "finishing_stacks", "winnings")
+SINGLE_AMOUNTS = ("min_bet", "small_bet", "big_bet")
+OPTIONAL_FIELDS: dict[str, str] = {
+    "author": "string",
+    "event": "string",
+    "url": "string",
+    "venue": "string",
+    "address": "string",
+    "city": "string",
+    "region": "string",
+    "postal_code": "string",
+    "country": "string",
+    "time": "time",
+    "time_zone": "string",
+    "time_zone_abbreviation": "string",
+    "day": "integer",
+    "month": "integer",
+    "year": "integer",
+    "hand": "string or integer",
+    "level": "integer",
+    "seats": "array of integers",
+    "seat_count": "integer",
+    "table": "string or integer",
+    "players": "array of strings",
+    "finishing_stacks": "array of amounts",
+    "winnings": "array of amounts",
+    "currency": "string",
+    "currency_symbol": "string",
+    "ante_trimming_status": "boolean",
+    "time_limit": "amount",
+    "time_banks": "array of amounts",
+}
+MAX_DECIMALS = 8
+
+
+@rule("12.1")
+def split_hands(text: str, *, many: bool) -> list[tuple[int, str | HistoryError]]:
+    """Files and hands: the hands of a ``.phh`` (one) or ``.phhs`` file (``[1]``, ``[2]`` … tables).
+
+    Returns ``(index, toml_text)`` pairs. A ``.phhs`` file is cut at its table headers, so that a
+    syntax error in one hand leaves the others readable. A header whose name is not a positive
+    integer or repeats an index gives that hand (numbered by its position) a ``HistoryError`` in
+    place of its text; text before the first header, or no header at all, raises one (§12.1).
+    """
+    if not isinstance(text, str):
+        raise HistoryError(f"a hand history is text, not {type(text).__name__}", "12.1")
+    if not many:
+        return [(1, text)]
+    hands: list[tuple[int, list[str], HistoryError | None]] = []
+    preamble: list[str] = []
+    seen: set[int] = set()
+    for line in text.splitlines():
+        header = _TABLE_HEADER.match(line)
+        if header:
+            name = header.group(1)
+            problem = None
+            if not name.isdigit() or int(name) < 1 or name != str(int(name)):
+                index = len(hands) + 1
+                problem = HistoryError(f"table [{name}] is not a hand number 1, 2, …", "12.1")
+            else:
+                index = int(name)
+                if index in seen:
+                    problem = HistoryError(f"hand [{index}] appears twice", "12.1")
+                seen.add(index)
+            hands.append((index, [], problem))
+        elif hands:
+            hands[-1][1].append(line)
+        else:
+            preamble.append(line)
+    if any(line.strip() and not line.lstrip().startswith("#") for line in preamble):
+        raise HistoryError("a .phhs file has text before its first hand table [1]", "12.1")
+    if not hands:
+        raise HistoryError("a .phhs file holds no hand table ([1], [2], …)", "12.1")
+    return [(index, problem or "\n".join(lines) + "\n") for index, lines, problem in hands]
+
+
+def parse_toml(text: str) -> dict[str, Any]:
+    """The TOML table of one hand, with every non-integer number read as an exact ``Decimal``."""
+    try:
+        return tomllib.loads(text, parse_float=Decimal)
+    except tomllib.TOMLDecodeError as exc:
+        raise HistoryError(f"malformed TOML: {exc}", "12.1") from None
+
+
+@rule("12.2")
+def variant_structure(code: object) -> str:
+    """Variant codes: the betting structure of a PHH variant code (``NT``, ``PT``, ``FT``).
+
+    ``PT`` (pot-limit Texas hold'em) is pyholdem's code; PHH's other variants are not hold'em with
+    one of these structures and are refused with ``HistoryError`` (§12.2).
+    """
+    if isinstance(code, str) and code in VARIANTS:
+        return VARIANTS[code]
+    if isinstance(code, str) and code in OTHER_PHH_VARIANTS:
+        raise HistoryError(f"variant {code!r} is not Texas hold'em; expected one of NT, FT, PT", "12.2")
+    raise HistoryError(f"unknown variant {code!r}; expected one of NT, FT, PT", "12.2")
+
+
+def _decimal(value: object, what: str, *, text: bool = False) -> Decimal:
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, int | Decimal | str)
+        or (isinstance(value, str) and not text)
+    ):
+        raise HistoryError(f"{what} = {value!r} is not a number", "12.3")
+    if isinstance(value, str):
+        if not re.fullmatch(r"\d+(\.\d+)?", value):
+            raise HistoryError(f"{what} = {value!r} is not a non-negative number", "12.3")
+        value = Decimal(value)
+    number = Decimal(value)
+    if not number.is_finite():
+        raise HistoryError(
+            f"{what} = {value} is not a finite amount (unknown amounts cannot be replayed)", "12.3"
+        )
+    if number < 0:
+        raise HistoryError(f"{what} = {value} is negative", "12.3")
+    return number
+
+
+def _decimals(number: Decimal) -> int:
+    exponent = number.normalize().as_tuple().exponent
+    return max(0, -exponent) if isinstance(exponent, int) else 0
+
+
+@rule("12.3")
+def chip_scale(amounts: Sequence[object]) -> int:
+    """Amounts and the chip scale: chip units per unit written, ``10**d`` for the most decimals ``d``.
+
+    Every amount of a hand (fields and action amounts) is written in the same currency; the hand is
+    replayed in integer chip units of ``1 / scale``, so ``0.50`` with scale 100 is 50 units and no
+    float is ever used. More than eight decimals, a negative, infinite or non-numeric amount raises
+    ``HistoryError`` naming it (§12.3).
+    """
+    most = 0
+    for i, value in enumerate(amounts):
+        number = _decimal(value, f"amount #{i + 1}", text=True)
+        decimals = _decimals(number)
+        if decimals > MAX_DECIMALS:
+            raise HistoryError(f"amount {value} has more than {MAX_DECIMALS} decimals", "12.3")
+        most = max(most, decimals)
+    return 10**most
+
+
+def to_units(value: object, scale: int, what: str = "amount") -> int:
+    """``value`` (an integer, ``Decimal`` or decimal text) in chip units of ``1 / scale`` exactly."""
+    units = _decimal(value, what, text=True) * scale
+    if units != units.to_integral_value():
+        raise HistoryError(f"{what} = {value} is not a whole number of 1/{scale} units", "12.3")
+    return int(units)
+
+
+def format_amount(units: int, scale: int) -> str:
+    """The inverse of ``to_units``: ``50`` units at scale 100 is ``'0.50'``."""
+    if scale == 1:
+        return str(units)
+    decimals = round(math.log10(scale))
+    sign = "-" if units < 0 else ""
+    whole, frac = divmod(abs(units), scale)
+    return f"{sign}{whole}.{frac:0{decimals}d}"
+
+
+def _is_amount(value: object) -> bool:
+    return (isinstance(value, int) and not isinstance(value, bool)) or isinstance(value, Decimal)
+
+
+def _check_type(name: str, value: object, kind: str) -> None:
+    ok = {
+        "string": isinstance(value, str),
+        "integer": isinstance(value, int) and not isinstance(value, bool),
+        "boolean": isinstance(value, bool),
+        "string or integer": isinstance(value, str | int) and not isinstance(value, bool),
+        "amount": _is_amount(value),
+        "time": not isinstance(value, str | int | float | Decimal | list | dict | bool),
+        "array of integers": isinstance(value, list)
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in value),
+        "array of strings": isinstance(value, list) and all(isinstance(v, str) for v in value),
+        "array of amounts": isinstance(value, list) and all(_is_amount(v) for v in value),
+    }[kind]
+    if not ok:
+        raise HistoryError(f"field {name} = {value!r} is not {kind_article(kind)}", "12.4")
+
+
+def kind_article(kind: str) -> str:
+    return ("an " if kind[0] in "aeiou" else "a ") + kind
+
+
+@rule("12.4")
+def check_fields(table: Mapping[str, Any]) -> int:
+    """Fields: the required fields of the variant, known optional fields, their types and lengths.
+
+    Returns the number of players (2 to 10, the length of ``starting_stacks``). A missing field, an
+    unknown field (other than user fields starting with ``_``), a value of the wrong type, an array
+    of the wrong length, a stack that is not positive or seats that repeat raise ``HistoryError``
+    naming the field (§12.4).
+    """
+    variant = table.get("variant")
+    variant_structure(variant)
+    required = REQUIRED_FIELDS[str(variant)]
+    for name in required:
+        if name not in table:
+            raise HistoryError(f"required field {name} is missing for variant {variant}", "12.4")
+    forbidden = {"NT": ("small_bet", "big_bet"), "PT": ("small_bet", "big_bet"), "FT": ("min_bet",)}
+    for name in (*forbidden[str(variant)], "bring_in"):
+        if name in table:
+            raise HistoryError(f"field {name} is not used by variant {variant}", "12.4")
+    for name, value in table.items():
+        if name in required or name.startswith("_"):
+            continue
+        if name not in OPTIONAL_FIELDS:
+            raise HistoryError(f"unknown field {name!r}", "12.4")
+        _check_type(name, value, OPTIONAL_FIELDS[name])
+    stacks = table["starting_stacks"]
+    if not isinstance(stacks, list) or not 2 <= len(stacks) <= 10:
+        raise HistoryError(f"starting_stacks = {stacks!r} is not an array of 2 to 10 amounts", "12.4")
+    n = len(stacks)
+    for name in (*PER_PLAYER_AMOUNTS, "players", "seats", "time_banks"):
+        value = table.get(name)
+        if value is None:
+            continue
+        if not isinstance(value, list) or len(value) != n:
+            raise HistoryError(
+                f"field {name} = {value!r} is not an array of {n} values, one per player", "12.4"
+            )
+        if name in PER_PLAYER_AMOUNTS:
+            for i, v in enumerate(value):
+                _decimal(v, f"{name}[{i}]")
+    for single in SINGLE_AMOUNTS:
+        if single in table and _decimal(table[single], single) <= 0:
+            raise HistoryError(f"{single} = {table[single]} is not positive", "12.4")
+    for i, v in enumerate(stacks):
+        if _decimal(v, f"starting_stacks[{i}]") <= 0:
+            raise HistoryError(f"starting_stacks[{i}] = {v} is not positive", "12.4")
+    seats = table.get("seats")
+    if seats is not None and (len(set(seats)) != n or min(seats) < 1):
+        raise HistoryError(f"seats = {seats!r} are not {n} distinct seat numbers from 1", "12.4")
+    actions = table["actions"]
+    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+        raise HistoryError(f"actions = {actions!r} is not an array of strings", "12.4")
+    return n
+
+
+@rule("12.5")
+def forced_bets(antes: Sequence[int], blinds_or_straddles: Sequence[int]) -> tuple[tuple[int, ...], ...]:
+    """Players and forced bets: what each player posts, players listed from the small blind to the button.
+
+    Player ``p1`` sits left of the button and ``pN`` has the button. Heads-up the two arrays are
+    reverse-assigned: ``[1, 2]`` means ``p1`` (the big blind) posts 2 and ``p2`` (button and small
+    blind) posts 1. Returns ``(antes, blinds)`` per player; lengths must match (§12.5).
+    """
+    if len(antes) != len(blinds_or_straddles) or len(antes) < 2:
+        raise HistoryError(
+            f"antes ({len(antes)}) and blinds_or_straddles ({len(blinds_or_straddles)}) must both have "
+            "one entry per player, at least two",
+            "12.5",
+        )
+    if len(antes) == 2:
+        return tuple(reversed(antes)), tuple(reversed(blinds_or_straddles))
+    return tuple(antes), tuple(blinds_or_straddles)
+
+
+@dataclass(frozen=True)
+class Action:
+    """One entry of ``actions``: who acts (``None`` = the dealer or a no-op), what, and its arguments.
+
+    ``kind`` is one of ``deal_hole``, ``deal_board``, ``fold``, ``check_call``, ``bet_raise_to``,
+    ``show_muck`` or ``noop``; ``player`` is 0-based; ``amount`` is in chip units.
+    """
+
+    kind: str
+    player: int | None = None
+    cards: tuple[Card | None, ...] | None = None
+    amount: int | None = None
+    commentary: str | None = None
+    shows_dealt: bool = False
+
+
+_ACTOR = re.compile(r"p([1-9]\d*)")
+_AMOUNT = re.compile(r"\d+(?:\.\d+)?")
+
+
+@rule("12.6")
+def parse_action(text: object, players: int, scale: int) -> Action:
+    """Action notation: one ``actions`` entry, ``[actor action [arguments]][ # commentary]``.
+
+    ``d dh pN cards`` deals hole cards, ``d db cards`` board cards, ``pN f`` folds, ``pN cc`` checks
+    or calls, ``pN cbr X`` bets or raises *to* ``X``, ``pN sm cards`` shows and ``pN sm`` mucks; an
+    empty entry or a lone commentary is a no-op. Stud and draw actions (``pb``, ``sd``), an unknown
+    actor or action, a missing or extra argument raise ``HistoryError`` (§12.6).
+    """
+    if not isinstance(text, str):
+        raise HistoryError(f"action {text!r} is not a string", "12.6")
+    body, hash_, comment = text.partition("#")
+    commentary = comment.strip() or None if hash_ else None
+    words = body.split()
+    if not words:
+        return Action("noop", commentary=commentary)
+    actor, *rest = words
+    if actor == "d":
+        if rest[:1] == ["dh"] and len(rest) == 3:
+            return Action("deal_hole", _player(rest[1], players), parse_phh_cards(rest[2]), None, commentary)
+        if rest[:1] == ["db"] and len(rest) == 2:
+            return Action("deal_board", None, parse_phh_cards(rest[1], unknown=False), None, commentary)
+        raise HistoryError(f"dealer action {body.strip()!r} is not 'd dh pN cards' or 'd db cards'", "12.6")
+    player = _player(actor, players)
+    verb, args = (rest[0], rest[1:]) if rest else ("", [])
+    if verb in ("f", "cc") and not args:
+        return Action("fold" if verb == "f" else "check_call", player, commentary=commentary)
+    if verb == "cbr" and len(args) == 1:
+        if not _AMOUNT.fullmatch(args[0]):
+            raise HistoryError(f"'cbr' amount {args[0]!r} is not a non-negative number", "12.6")
+        amount = to_units(args[0], scale, "cbr amount")
+        return Action("bet_raise_to", player, amount=amount, commentary=commentary)
+    if verb == "sm" and len(args) <= 1:
+        if not args:
+            return Action("show_muck", player, None, commentary=commentary)
+        if args[0] == "-":
+            return Action("show_muck", player, None, commentary=commentary, shows_dealt=True)
+        return Action("show_muck", player, parse_phh_cards(args[0]), commentary=commentary)
+    if verb in ("pb", "sd"):
+        raise HistoryError(f"action {body.strip()!r}: {verb!r} belongs to stud or draw games", "12.6")
+    raise HistoryError(f"action {body.strip()!r} is not one of f, cc, cbr X, sm [cards]", "12.6")
+
+
+def _player(word: str, players: int) -> int:
+    match = _ACTOR.fullmatch(word)
+    if not match:
+        raise HistoryError(f"actor {word!r} is not 'd' or p1..p{players}", "12.6")
+    index = int(match.group(1))
+    if index > players:
+        raise HistoryError(f"actor {word!r} is not one of p1..p{players}", "12.6")
+    return index - 1
+
+
+@rule("12.7")
+def parse_phh_cards(text: str, *, unknown: bool = True) -> tuple[Card | None, ...]:
+    """Card notation: cards written together without separators, ``??`` for a card nobody saw.
+
+    ``AcKs`` is two cards and ``????`` two unknown ones; a card written twice, a half-unknown card
+    (``A?``) or text that is not a card raises ``HistoryError`` (§12.7). Board cards must be known.
+    """
+    if not text or len(text) % 2 or not re.fullmatch(r"[0-9A-Za-z?]+", text):
+        raise HistoryError(f"cards {text!r} are not written as two characters each", "12.7")
+    tokens = [text[i : i + 2] for i in range(0, len(text), 2)]
+    for token in tokens:
+        if "?" in token and token != "??":
+            raise HistoryError(f"card {token!r} is half unknown; an unknown card is '??'", "12.7")
+        if token == "??" and not unknown:
+            raise HistoryError(f"cards {text!r}: board cards must be known", "12.7")
+    try:
+        return parse_cards(tokens, allow_unknown=True)
+    except InvalidCards as exc:
+        raise HistoryError(f"cards {text!r}: {exc.detail} (§{exc.section})", "12.7") from None
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The outcome of comparing a replay with the results a history records (§12.8)."""
+
+    ok: bool
+    compared: str
+    message: str
+
+
+@rule("12.8")
+def compare_results(
+    final_stacks: Sequence[int],
+    collected: Sequence[int],
+    returned: Sequence[int] | None = None,
+    *,
+    finishing_stacks: Sequence[int] | None = None,
+    winnings: Sequence[int] | None = None,
+    rake_percent: int = 10,
+) -> Verdict:
+    """Verifying results: a replay agrees with ``finishing_stacks`` exactly, with ``winnings`` up to rake.
+
+    ``collected[i]`` is what player ``i`` took from the pots and ``returned[i]`` its uncalled bets
+    given back. Recorded winnings are after rake, and some sites count a returned bet as won; they
+    agree when each player's recorded amount is at most ``collected + returned``, a player who got
+    nothing back is recorded as winning nothing, and ``sum(collected) - sum(winnings)`` is at most
+    ``rake_percent`` of everything the players got back, rounded up (§12.8).
+    """
+    returned = returned if returned is not None else [0] * len(collected)
+    if finishing_stacks is not None:
+        if tuple(finishing_stacks) == tuple(final_stacks):
+            return Verdict(True, "finishing_stacks", "final stacks equal finishing_stacks")
+        diffs = [
+            f"p{i + 1} {got} != {want}"
+            for i, (got, want) in enumerate(zip(final_stacks, finishing_stacks, strict=True))
+            if got != want
+        ]
+        return Verdict(
+            False, "finishing_stacks", "final stacks differ from finishing_stacks: " + ", ".join(diffs)
+        )
+    if winnings is not None:
+        gross = [c + r for c, r in zip(collected, returned, strict=True)]
+        rake = sum(collected) - sum(winnings)
+        allowed = -(-sum(gross) * rake_percent // 100)
+        bad = [
+            f"p{i + 1} recorded {want} but collected {got}"
+            for i, (got, want) in enumerate(zip(gross, winnings, strict=True))
+            if want > got or (got == 0 and want != 0)
+        ]
+        if bad:
+            return Verdict(False, "winnings", "winnings differ: " + ", ".join(bad))
+        if rake > allowed:
+            return Verdict(
+                False,
+                "winnings",
+                f"rake {rake} (collected {sum(collected)}, recorded {sum(winnings)}) is above {allowed} "
+                f"({rake_percent}% of {sum(gross)})",
+            )
+        return Verdict(True, "winnings", f"winnings agree (rake {max(rake, 0)} of at most {allowed})")
+    return Verdict(True, "none", "no finishing_stacks or winnings to compare")
+
+
+@rule("12.9")
+def format_action(action: Action, scale: int) -> str:
+    """Writing hand histories: the PHH notation of an ``Action``; ``parse_action`` reads it back unchanged."""
+    comment = f" # {action.commentary}" if action.commentary else ""
+    if action.kind == "noop":
+        return f"# {action.commentary}" if action.commentary else ""
+    cards = "".join("??" if c is None else str(c) for c in action.cards or ())
+    player = f"p{(action.player or 0) + 1}"
+    if action.kind == "deal_hole":
+        return f"d dh {player} {cards}{comment}"
+    if action.kind == "deal_board":
+        return f"d db {cards}{comment}"
+    if action.kind == "fold":
+        return f"{player} f{comment}"
+    if action.kind == "check_call":
+        return f"{player} cc{comment}"
+    if action.kind == "bet_raise_to":
+        return f"{player} cbr {format_amount(action.amount or 0, scale)}{comment}"
+    if action.kind == "show_muck":
+        shown = " -" if action.shows_dealt else (f" {cards}" if action.cards else "")
+        return f"{player} sm{shown}{comment}"
+    raise HistoryError(f"action kind {action.kind!r} has no PHH notation", "12.9")
+
+
+@dataclass(frozen=True)
+class HandSetup:
+    """The arguments of ``pyholdem.Hand`` that a history's forced bets and stacks describe (§12.10)."""
+
+    structure: str
+    stacks: tuple[int, ...]
+    button: int
+    blinds: tuple[int, int]
+    straddles: tuple[int, ...]
+    antes: tuple[int, ...]
+    bet_sizes: tuple[int, int] | None
+
+
+@rule("12.10")
+def hand_setup(
+    variant: str,
+    antes: Sequence[int],
+    blinds_or_straddles: Sequence[int],
+    starting_stacks: Sequence[int],
+    *,
+    min_bet: int | None = None,
+    small_bet: int | None = None,
+    big_bet: int | None = None,
+) -> HandSetup:
+    """Setting up the hand: the seats, button, blinds, straddles, antes and bet sizes of a history.
+
+    Player ``pK`` sits at seat ``K - 1`` and the last player has the button (§12.5). The first two
+    entries of ``blinds_or_straddles`` are the small and big blind; later non-zero entries must
+    follow one another from the third (under-the-gun straddle, then re-straddles). ``min_bet`` must
+    be the big blind (pyholdem's minimum bet, §5.5); ``FT`` gives the small and big bet. Other
+    layouts (a button straddle, no big blind) raise ``HistoryError`` (§12.10).
+    """
+    structure = variant_structure(variant)
+    n = len(starting_stacks)
+    per_player_antes, _ = forced_bets(antes, blinds_or_straddles)
+    if len(starting_stacks) != len(antes):
+        raise HistoryError(f"{len(antes)} antes for {n} players", "12.10")
+    small, big, *rest = blinds_or_straddles
+    straddles = tuple(rest)
+    while straddles and straddles[-1] == 0:
+        straddles = straddles[:-1]
+    if 0 in straddles:
+        raise HistoryError(
+            f"blinds_or_straddles {list(blinds_or_straddles)}: straddles must follow the big blind "
+            "without a gap (a button or skipped-seat straddle is not modelled)",
+            "12.10",
+        )
+    if big <= 0:
+        raise HistoryError(f"blinds_or_straddles {list(blinds_or_straddles)} has no big blind", "12.10")
+    bet_sizes = None
+    if structure == "fixed_limit":
+        assert small_bet is not None and big_bet is not None
+        bet_sizes = (small_bet, big_bet)
+    elif min_bet != big:
+        raise HistoryError(
+            f"min_bet {min_bet} is not the big blind {big}; pyholdem's minimum bet is the big blind (§5.5)",
+            "12.10",
+        )
+    return HandSetup(
+        structure, tuple(starting_stacks), n - 1, (small, big), straddles, per_player_antes, bet_sizes
+    )
+
+
+@rule("12.11")
+def hand_action(action: Action, to_act: int | None, can_check: bool, is_bet: bool) -> tuple[str, int | None]:
+    """Replaying actions: the ``Hand`` action (kind, amount) of a player's PHH action.
+
+    The actor MUST be the player to act. ``cc`` is a check when checking is legal, else a call;
+    ``cbr X`` is a bet to ``X`` when nobody has bet this round, else a raise to ``X``; ``f`` folds.
+    Whether the action is legal is then the rules' decision (spec 05–07). Dealer actions MUST come
+    where the hand needs them: hole cards before any player acts (``p1`` first), board cards once
+    the betting round before them has ended (§12.11).
+    """
+    if action.player is None or action.kind not in ("fold", "check_call", "bet_raise_to"):
+        raise HistoryError(f"{action.kind} is not a betting action", "12.11")
+    if to_act is None:
+        raise HistoryError(f"p{action.player + 1} acts but nobody is to act: the hand is over", "12.11")
+    if action.player != to_act:
+        raise HistoryError(f"p{action.player + 1} acts but it is p{to_act + 1}'s turn", "12.11")
+    if action.kind == "fold":
+        return "fold", None
+    if action.kind == "check_call":
+        return ("check" if can_check else "call"), None
+    return ("bet" if is_bet else "raise"), action.amount
