@@ -15,19 +15,6 @@ from pyholdem.errors import (
     RuleSetError,
     RuleViolation,
 )
-from pyholdem.evaluation import (
-    Category,
-    EquityResult,
-    cards_to_mask,
-    category,
-    describe,
-    enumerate_categories,
-    equity,
-    evaluate,
-    evaluate_batch,
-    evaluate_mask,
-    hand_class,
-)
 from pyholdem.ruleset import PRESETS, RuleSet, load_rules, preset
 from pyholdem.spec.cards import (
     Card,
@@ -37,6 +24,26 @@ from pyholdem.spec.cards import (
     shuffled_deck,
     standard_deck,
 )
+from pyholdem.spec.rankings import Category, EquityResult, category, describe, hand_class
+
+# Backed by the compiled core: loaded on first use, so that the spec runs without it.
+_EVALUATION = (
+    "cards_to_mask",
+    "enumerate_categories",
+    "equity",
+    "evaluate",
+    "evaluate_batch",
+    "evaluate_mask",
+)
+
+
+def __getattr__(name: str) -> object:
+    if name in _EVALUATION:
+        from pyholdem import evaluation
+
+        return getattr(evaluation, name)
+    raise AttributeError(f"module 'pyholdem' has no attribute {name!r}")
+
 
 __version__ = "0.1.0"
 
