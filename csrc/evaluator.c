@@ -259,7 +259,8 @@ static inline unsigned board_value(uint64_t key, uint64_t suit_masks)
     return rank_lookup(key);
 }
 
-static inline void settle(const showdown *sd, uint64_t board_key, uint64_t board_suits)
+/* Score one completed board, counted n times (n boards that every player values the same). */
+static inline void settle(const showdown *sd, uint64_t board_key, uint64_t board_suits, uint64_t n)
 {
     unsigned values[10], best = 0;
     int tied = 0;
@@ -277,20 +278,49 @@ static inline void settle(const showdown *sd, uint64_t board_key, uint64_t board
         if (values[p] != best)
             continue;
         if (tied == 1)
-            sd->wins[p]++;
+            sd->wins[p] += n;
         else
-            sd->ties[p]++;
-        sd->shares[p] += SHARE_UNIT / (unsigned)tied;
+            sd->ties[p] += n;
+        sd->shares[p] += n * (SHARE_UNIT / (unsigned)tied);
     }
+}
+
+/* The last board card, from the size cards of deck (ascending ids). Cards of one rank whose suit
+   cannot complete or change anyone's flush give every player the same value: one evaluation
+   counts them all. */
+static uint64_t last_card(const showdown *sd, const uint8_t *deck, int size, uint64_t key, uint64_t suit_masks)
+{
+    uint64_t flush_suits = 0;
+    for (int p = 0; p < sd->players; p++)
+        flush_suits |= (key + sd->hole_key[p] - PH_KEY_INIT + ONE_PER_SUIT) & PH_FLUSH_CHECK;
+    int i = 0;
+    while (i < size) {
+        int rank = deck[i] >> 2, same = -1;
+        uint64_t n = 0;
+        for (; i < size && deck[i] >> 2 == rank; i++) {
+            int card = deck[i];
+            if (flush_suits & (8ull << (PH_SUIT_SHIFT + 4 * (card & 3)))) {
+                settle(sd, key + PH_CARD_KEY[card], suit_masks | suit_bit(card), 1);
+            } else {
+                same = card;
+                n++;
+            }
+        }
+        if (n > 0)
+            settle(sd, key + PH_CARD_KEY[same], suit_masks | suit_bit(same), n);
+    }
+    return (uint64_t)size;
 }
 
 static uint64_t complete_boards(const showdown *sd, const uint8_t *deck, int size, int left, uint64_t key,
                                 uint64_t suit_masks)
 {
     if (left == 0) {
-        settle(sd, key, suit_masks);
+        settle(sd, key, suit_masks, 1);
         return 1;
     }
+    if (left == 1)
+        return last_card(sd, deck, size, key, suit_masks);
     uint64_t boards = 0;
     for (int i = 0; i <= size - left; i++)
         boards += complete_boards(sd, deck + i + 1, size - i - 1, left - 1, key + PH_CARD_KEY[deck[i]],
@@ -355,7 +385,7 @@ static uint64_t sample_boards(const showdown *sd, uint8_t *deck, int size, int l
             k += PH_CARD_KEY[card];
             sm |= suit_bit(card);
         }
-        settle(sd, k, sm);
+        settle(sd, k, sm, 1);
     }
     return trials;
 }

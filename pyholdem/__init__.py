@@ -6,6 +6,8 @@ The rules live in ``spec/``; each section is executed by one ``@rule`` function 
 
 from __future__ import annotations
 
+from importlib import import_module
+
 from pyholdem.errors import (
     HistoryError,
     IllegalAction,
@@ -15,22 +17,8 @@ from pyholdem.errors import (
     RuleSetError,
     RuleViolation,
 )
-from pyholdem.evaluation import (
-    Category,
-    EquityResult,
-    cards_to_mask,
-    category,
-    describe,
-    enumerate_categories,
-    equity,
-    evaluate,
-    evaluate_batch,
-    evaluate_mask,
-    hand_class,
-)
 from pyholdem.hand import Event, Hand, HandResult, LegalActions
 from pyholdem.ruleset import PRESETS, RuleSet, load_rules, preset
-from pyholdem.settlement import resolve_pots, resolve_pots_batch, resolve_showdowns_batch
 from pyholdem.spec.cards import (
     Card,
     cards,
@@ -39,7 +27,29 @@ from pyholdem.spec.cards import (
     shuffled_deck,
     standard_deck,
 )
+from pyholdem.spec.rankings import Category, EquityResult, category, describe, hand_class
 from pyholdem.spec.showdown import Pot, Settlement
+
+# Backed by the compiled core: loaded on first use, so that the spec runs without it.
+_NATIVE = {
+    "cards_to_mask": "evaluation",
+    "enumerate_categories": "evaluation",
+    "equity": "evaluation",
+    "evaluate": "evaluation",
+    "evaluate_batch": "evaluation",
+    "evaluate_mask": "evaluation",
+    "resolve_pots": "settlement",
+    "resolve_pots_batch": "settlement",
+    "resolve_showdowns_batch": "settlement",
+}
+
+
+def __getattr__(name: str) -> object:
+    if name in _NATIVE:
+        module = import_module(f"pyholdem.{_NATIVE[name]}")
+        return getattr(module, name)
+    raise AttributeError(f"module 'pyholdem' has no attribute {name!r}")
+
 
 __version__ = "0.1.0"
 

@@ -23,12 +23,19 @@ from pyholdem.spec.rankings import Category, EquityResult, category, describe, h
 
 CardsLike = str | Iterable[CardLike]
 
-_BIT: dict[Any, int] = {}
-for _card in range(52):
-    _BIT[_card] = 1 << _card
-    for _r in (RANKS[_card >> 2], RANKS[_card >> 2].lower()):
-        for _s in (SUITS[_card & 3], SUITS[_card & 3].upper()):
-            _BIT[_r + _s] = 1 << _card
+
+def _card_bits() -> dict[Any, int]:
+    """Card id and every spelling of its text (either case) → the card's bit in a mask."""
+    bits: dict[Any, int] = {}
+    for card in range(52):
+        bits[card] = 1 << card
+        for r in (RANKS[card >> 2], RANKS[card >> 2].lower()):
+            for s in (SUITS[card & 3], SUITS[card & 3].upper()):
+                bits[r + s] = 1 << card
+    return bits
+
+
+_BIT = _card_bits()
 _ph_evaluate_mask = lib.ph_evaluate_mask
 
 
@@ -78,8 +85,6 @@ def evaluate(hand: CardsLike) -> int:
         return value
     if kind is str:
         return _evaluate_texts(hand.split(), hand)
-    if kind is tuple or kind is list:
-        return _evaluate_texts(hand)
     if not isinstance(hand, Iterable):
         return _slow_evaluate(hand)
     return evaluate(tuple(hand))

@@ -47,6 +47,7 @@ BUCKET_BITS = 14
 RANK_TABLE_SIZE = 76000
 MAX_DISPLACEMENT = 1 << 16
 FIRST_MULT = 0x9E3779B97F4A7C15
+MAX_ATTEMPTS = 200
 MASK64 = (1 << 64) - 1
 
 DECK = standard_deck()
@@ -140,7 +141,7 @@ def perfect_hash(values: dict[tuple[int, ...], int]) -> tuple[int, list[int], li
     multisets = sorted(values)
     keys = np.array([rank_key(m) for m in multisets], dtype=np.uint64)
     mult = FIRST_MULT
-    while True:
+    for _ in range(MAX_ATTEMPTS):
         placed = place(keys, mult)
         if placed is not None:
             displacement, slot_of = placed
@@ -149,6 +150,7 @@ def perfect_hash(values: dict[tuple[int, ...], int]) -> tuple[int, list[int], li
                 table[s] = values[m]
             return mult, displacement, table
         mult = (mult + 2 * FIRST_MULT) & MASK64 | 1
+    raise SystemExit(f"no perfect hash in {MAX_ATTEMPTS} multipliers: raise RANK_TABLE_SIZE or BUCKET_BITS")
 
 
 def card_keys() -> list[int]:

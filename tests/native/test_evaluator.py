@@ -296,3 +296,11 @@ def test_2_8_public_value_helpers_are_the_spec() -> None:
     assert pyholdem.describe(value) == "Two Pair, Kings and Fives, Queen kicker"
     assert pyholdem.category(value) is Category.TWO_PAIR
     assert pyholdem.hand_class(value) == rankings.hand_class(value)
+
+
+@pytest.mark.slow
+def test_2_4_many_random_seven_card_hands_match_the_spec() -> None:
+    rng = np.random.default_rng(20261130)
+    rows = np.argsort(rng.random((5000, 52)), axis=1)[:, :7].astype(np.uint8)
+    values = pyholdem.evaluate_batch(rows)
+    assert values.tolist() == [hand_value(r) for r in rows.tolist()]

@@ -195,6 +195,7 @@ def test_2_6_three_pairs_and_long_straights() -> None:
     assert describe(hand_value("Ah 9h 7h 6h 5h 3h 2c")) == "Flush, Ace-Nine-Seven-Six-Five"
     assert describe(hand_value("Kc Kd Kh 5s 5c 5d 2c")) == "Full House, Kings full of Fives"
     assert compare_hands("Td 9h 2h Jc Qs Kd 3c", "Td 9h 2h Jc Qs Kd 4s") == 0
+    assert compare_hands("Ts 9c 2h Jc Qc Ks Ad", "Tc 2c 2h Jc Qc Ks Ad") == 0
 
 
 @given(st.integers(5, 7).flatmap(hands))
