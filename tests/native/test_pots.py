@@ -73,7 +73,7 @@ def test_8_8_three_and_four_way_splits_with_odd_chips(args: dict[str, Any], data
     n = len(args["contributions"])
     k = data.draw(st.integers(3, min(4, n)))
     tied = data.draw(st.lists(st.integers(0, n - 1), min_size=k, max_size=k, unique=True))
-    level = max(args["contributions"]) + data.draw(st.integers(0, 7))
+    level = max(args["contributions"]) + data.draw(st.integers(1, 8))
     for s in tied:
         args["contributions"][s] = level
         args["folded"][s] = False
