@@ -34,7 +34,7 @@ sanitize: $(VENV)/.installed
 	PYHOLDEM_SANITIZE=1 $(PY) build_ffi.py
 	LD_PRELOAD=$(ASAN_LIB) ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 \
 	  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 PYHOLDEM_SANITIZED=1 \
-	  $(PY) -m pytest -x -m "not slow" $(PYTEST_ARGS); status=$$?; \
+	  $(PY) -m pytest -x $(PYTEST_ARGS); status=$$?; \
 	  $(PY) build_ffi.py; exit $$status
 
 lint: $(VENV)/.installed
