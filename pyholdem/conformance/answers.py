@@ -10,26 +10,13 @@ from collections.abc import Callable
 from typing import Any
 
 import pyholdem
+from pyholdem.conformance.cases import settle
 from pyholdem.spec.cards import parse_cards
 
 
 def pots(data: dict[str, Any]) -> dict[str, Any]:
     """Pot settlement through ``pyholdem.resolve_pots`` (the C resolver)."""
-    s = pyholdem.resolve_pots(
-        data["contributions"],
-        data["folded"],
-        data["values"],
-        data["button"],
-        dead=data.get("dead"),
-        odd_chip_rule=data.get("odd_chip_rule"),
-        chip_unit=data.get("chip_unit", 1),
-    )
-    return {
-        "payouts": list(s.payouts),
-        "pots": [
-            {"amount": p.amount, "eligible": list(p.eligible), "winners": list(p.winners)} for p in s.pots
-        ],
-    }
+    return settle(data, pyholdem.resolve_pots)
 
 
 def hand(data: dict[str, Any]) -> dict[str, Any]:

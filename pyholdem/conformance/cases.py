@@ -15,7 +15,7 @@ from pyholdem.conformance.vectors import Vector
 from pyholdem.errors import InvalidCards, PyHoldemError
 from pyholdem.spec.cards import format_cards, parse_cards, shuffled_deck
 from pyholdem.spec.rankings import category, hand_class, hand_value
-from pyholdem.spec.showdown import resolve_pots
+from pyholdem.spec.showdown import Settlement, resolve_pots
 
 SEED = 20240601
 
@@ -31,9 +31,9 @@ def expectation(compute: Callable[[], Any]) -> dict[str, Any]:
 # --- pots ------------------------------------------------------------------------------------------
 
 
-def settle(data: dict[str, Any]) -> dict[str, Any]:
-    """The ``pots`` runner's answer from pyholdem's oracle (``resolve_pots``)."""
-    s = resolve_pots(
+def settle(data: dict[str, Any], resolver: Callable[..., Settlement] = resolve_pots) -> dict[str, Any]:
+    """The ``pots`` runner's answer from ``resolver`` (default: pyholdem's oracle, §8.10)."""
+    s = resolver(
         data["contributions"],
         data["folded"],
         data["values"],
