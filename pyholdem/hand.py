@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from functools import cache
 
 from pyholdem.errors import IllegalAction, InvalidCards, RuleViolation
+from pyholdem.hand_fast import nl_legal_actions, uses_nl_legal_actions
 from pyholdem.ruleset import RuleSet
 from pyholdem.spec.betting import (
     ACTIONS,
@@ -184,6 +185,7 @@ class Hand:
             any(c is None for hole in self.deal.holes for c in hole) or None in self.deal.board
         )
         self._legal: LegalActions | None = None
+        self._legal_of = nl_legal_actions if uses_nl_legal_actions(rules) else legal_actions
         self._events = events
         self._event_objects: list[Event] = []
         self._result: HandResult | None = None
@@ -245,7 +247,7 @@ class Hand:
     def legal_actions(self) -> LegalActions:
         """What the player to act may do (§6.1); raises ``IllegalAction`` when the hand is over."""
         if self._legal is None:
-            self._legal = legal_actions(self._state, self.rules)
+            self._legal = self._legal_of(self._state, self.rules)
         return self._legal
 
     def copy(self) -> Hand:
@@ -302,7 +304,7 @@ class Hand:
         saved = (self._exposed, self._last_round, self._result)
         try:
             freeze_all_in(new, seat)
-            self._advance(new, events)
+            self._advance(new, events, folded=False)
         except Exception:
             self._exposed, self._last_round, self._result = saved
             raise
@@ -356,7 +358,7 @@ class Hand:
         saved = (self._exposed, self._last_round, self._result)
         try:
             _apply(st, self.rules, kind, amount, events)
-            self._advance(st, events)
+            self._advance(st, events, folded=kind == "fold")
         except Exception:
             self._exposed, self._last_round, self._result = saved
             raise
@@ -365,7 +367,11 @@ class Hand:
         self._events.extend(events)
 
     # ------------------------------------------------------------------ flow
-    def _advance(self, st: HandState, events: list[RawEvent], first: bool = False) -> None:
+    def _advance(
+        self, st: HandState, events: list[RawEvent], first: bool = False, folded: bool = True
+    ) -> None:
+        """Sleeper, end of the hand, next player and streets after an action; ``folded`` is False
+        when nobody folded, so the hand cannot have become uncontested (§6.8)."""
         actor = st.to_act
         if st.sleeper is not None:
             status = sleeper_status(st)
@@ -379,7 +385,7 @@ class Hand:
                 events.append(_event("sleeper_live", seat, st.bets[seat]))
                 if not first:
                     st.to_act = actor = seat
-        if uncontested_winner(st) is not None:
+        if folded and uncontested_winner(st) is not None:
             self._end_round(st, events)
             self._settle(st, events, showdown=False)
             return

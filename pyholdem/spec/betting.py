@@ -123,10 +123,6 @@ def no_raise_reason(state: HandState, rules: RuleSet) -> str:
     return "the raise cap for this round is reached (§5.4, §5.8)"
 
 
-def _next_seat(state: HandState, seat: int) -> int:
-    return (seat + 1) % state.seats
-
-
 @rule("6.2")
 def first_to_act_preflop(state: HandState) -> int | None:
     """First to act before the flop: the player left of the last forced bet (big blind or last straddle).
@@ -150,9 +146,8 @@ def next_to_act(state: HandState, after: int) -> int | None:
 
     Folded and all-in players are skipped; ``None`` when nobody has to act.
     """
-    seat = after
-    for _ in range(state.seats):
-        seat = _next_seat(state, seat)
+    for step in range(1, state.seats + 1):
+        seat = (after + step) % state.seats
         if must_act(state, seat):
             return seat
     return None
