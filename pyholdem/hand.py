@@ -528,22 +528,26 @@ class Hand:
 
 
 def showdown_value(hole: Sequence[Card | None], board: Sequence[Card | None]) -> int:
-    """§8.5's hand value, computed by the C evaluator ``pyholdem.evaluate`` when it is built.
+    """§8.5's hand value, computed by the C evaluator ``pyholdem.evaluate_mask`` when it is built.
 
     The C twin must give exactly the value of ``hand_strength`` (tests compare them); unknown
-    cards always go through ``hand_strength``, which refuses them.
+    cards always go through ``hand_strength``, which refuses them. The cards of a hand are
+    distinct, so their mask (bit ``id`` per card, §1.7) holds all of them.
     """
     fast = _fast_evaluator()
     if fast is None or None in hole or None in board:
         return hand_strength(hole, board)
-    return int(fast([*hole, *board]))
+    mask = 0
+    for card in (*hole, *board):
+        mask |= 1 << card  # type: ignore[operator]
+    return int(fast(mask))
 
 
 @cache
-def _fast_evaluator() -> Callable[[list[Card]], int] | None:
+def _fast_evaluator() -> Callable[[int], int] | None:
     import pyholdem
 
-    return getattr(pyholdem, "evaluate", None)
+    return getattr(pyholdem, "evaluate_mask", None)
 
 
 def _make_deal(
