@@ -242,5 +242,6 @@ def betting_closed(state: HandState, seat: int | None = None) -> bool:
 
     With ``seat`` given: whether every player other than ``seat`` is folded or all-in.
     """
-    others = [s for s in range(state.seats) if s != seat and state.can_act(s)]
-    return not others if seat is not None else len(others) <= 1
+    if seat is not None:
+        return not any(state.can_act(s) for s in range(state.seats) if s != seat)
+    return sum(state.can_act(s) for s in range(state.seats)) <= 1
