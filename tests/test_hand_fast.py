@@ -50,9 +50,9 @@ def test_6_1_fast_legal_actions_equal_the_spec(setup: dict, variants: dict, rng_
     assert h.events == ref.events and h.result == ref.result and h.state == ref.state
 
 
-def test_6_1_fast_legal_actions_only_for_uncapped_no_limit() -> None:
+def test_6_1_fast_legal_actions_only_for_no_limit() -> None:
     assert uses_nl_legal_actions(RuleSet())
-    assert not uses_nl_legal_actions(RuleSet(nl_raise_cap=3))
+    assert uses_nl_legal_actions(RuleSet(nl_raise_cap=3))
     assert not uses_nl_legal_actions(RuleSet(betting_structure="pot_limit"))
     assert not uses_nl_legal_actions(RuleSet(betting_structure="fixed_limit"))
 
