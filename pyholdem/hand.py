@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from functools import cache
 
 from pyholdem.errors import IllegalAction, InvalidCards, NativeError, RuleViolation
+from pyholdem.hand_fast import nl_legal_actions, uses_nl_legal_actions
 from pyholdem.ruleset import RuleSet
 from pyholdem.spec.betting import (
     ACTIONS,
@@ -71,6 +72,21 @@ class Event:
     cards: tuple[Card | None, ...] = ()
     all_in: bool = False
     street: str = "preflop"
+
+
+RawEvent = tuple[str, int | None, int | None, tuple[Card | None, ...], bool, str]
+
+
+def _event(
+    kind: str,
+    seat: int | None = None,
+    amount: int | None = None,
+    cards: tuple[Card | None, ...] = (),
+    all_in: bool = False,
+    street: str = "preflop",
+) -> RawEvent:
+    """An ``Event``'s fields, kept as a plain tuple until ``Hand.events`` is read."""
+    return (kind, seat, amount, cards, all_in, street)
 
 
 @dataclass(frozen=True)
@@ -158,19 +174,21 @@ class Hand:
             straddles=len(straddlers),
             frozen=[False] * n,
         )
-        events: list[Event] = []
+        events: list[RawEvent] = []
         _post_forced_bets(st, rules, due, seats_of_blinds, amounts, straddlers, tuple(straddles), events)
         if sleeper is not None:
             _post_sleeper(st, rules, sleeper, events)
         open_preflop(st, rules)
         for seat in hole_card_order(n, button)[:n]:
-            events.append(Event("deal", seat, cards=self.deal.holes[seat]))
+            events.append(_event("deal", seat, cards=self.deal.holes[seat]))
         self._state = st
         self._unknown_cards = (
             any(c is None for hole in self.deal.holes for c in hole) or None in self.deal.board
         )
         self._legal: LegalActions | None = None
+        self._legal_of = nl_legal_actions if uses_nl_legal_actions(rules) else legal_actions
         self._events = events
+        self._event_objects: list[Event] = []
         self._result: HandResult | None = None
         self._exposed: tuple[int, ...] = ()
         self._last_round = PREFLOP
@@ -197,7 +215,9 @@ class Hand:
 
     @property
     def events(self) -> tuple[Event, ...]:
-        return tuple(self._events)
+        made = self._event_objects
+        made.extend(Event(*raw) for raw in self._events[len(made) :])
+        return tuple(made)
 
     @property
     def state(self) -> HandState:
@@ -228,7 +248,7 @@ class Hand:
     def legal_actions(self) -> LegalActions:
         """What the player to act may do (§6.1); raises ``IllegalAction`` when the hand is over."""
         if self._legal is None:
-            self._legal = legal_actions(self._state, self.rules)
+            self._legal = self._legal_of(self._state, self.rules)
         return self._legal
 
     def copy(self) -> Hand:
@@ -237,6 +257,7 @@ class Hand:
         other.__dict__.update(self.__dict__)
         other._state = self._state.clone()
         other._events = list(self._events)
+        other._event_objects = list(self._event_objects)
         return other
 
     # ------------------------------------------------------------------ actions
@@ -279,12 +300,12 @@ class Hand:
         new = st.clone() if self._unknown_cards else st
         seat = st.to_act
         events = [
-            Event("freeze", seat, new.committed[seat] + new.bets[seat], street=STREET_NAMES[new.street])
+            _event("freeze", seat, new.committed[seat] + new.bets[seat], street=STREET_NAMES[new.street])
         ]
         saved = (self._exposed, self._last_round, self._result)
         try:
             freeze_all_in(new, seat)
-            self._advance(new, events)
+            self._advance(new, events, folded=False)
         except Exception:
             self._exposed, self._last_round, self._result = saved
             raise
@@ -325,7 +346,7 @@ class Hand:
         new = st.clone()
         new.out_of_turn[seat] = (kind, amount, new.current_bet)
         self._state = new
-        self._events.append(Event(f"out_of_turn_{kind}", seat, amount, street=STREET_NAMES[new.street]))
+        self._events.append(_event(f"out_of_turn_{kind}", seat, amount, street=STREET_NAMES[new.street]))
 
     def _act(self, kind: str, amount: int | None) -> None:
         if self._state.to_act is None:
@@ -334,11 +355,11 @@ class Hand:
         # Once validated, applying an action cannot fail unless a showdown meets an unknown card
         # (§8.5); only then is the change made on a copy that is dropped if it fails.
         st = self._state.clone() if self._unknown_cards else self._state
-        events: list[Event] = []
+        events: list[RawEvent] = []
         saved = (self._exposed, self._last_round, self._result)
         try:
             _apply(st, self.rules, kind, amount, events)
-            self._advance(st, events)
+            self._advance(st, events, folded=kind == "fold")
         except Exception:
             self._exposed, self._last_round, self._result = saved
             raise
@@ -347,21 +368,25 @@ class Hand:
         self._events.extend(events)
 
     # ------------------------------------------------------------------ flow
-    def _advance(self, st: HandState, events: list[Event], first: bool = False) -> None:
+    def _advance(
+        self, st: HandState, events: list[RawEvent], first: bool = False, folded: bool = True
+    ) -> None:
+        """Sleeper, end of the hand, next player and streets after an action; ``folded`` is False
+        when nobody folded, so the hand cannot have become uncontested (§6.8)."""
         actor = st.to_act
         if st.sleeper is not None:
             status = sleeper_status(st)
             if status == "void":
                 st.stacks[st.sleeper] += st.sleeper_amount
-                events.append(Event("sleeper_void", st.sleeper, st.sleeper_amount))
+                events.append(_event("sleeper_void", st.sleeper, st.sleeper_amount))
                 st.sleeper = None
             elif status == "live":
                 seat = st.sleeper
                 _sleeper_goes_live(st, self.rules)
-                events.append(Event("sleeper_live", seat, st.bets[seat]))
+                events.append(_event("sleeper_live", seat, st.bets[seat]))
                 if not first:
                     st.to_act = actor = seat
-        if uncontested_winner(st) is not None:
+        if folded and uncontested_winner(st) is not None:
             self._end_round(st, events)
             self._settle(st, events, showdown=False)
             return
@@ -383,14 +408,14 @@ class Hand:
             _open_street(st, self.rules)
             shown = visible_board(self.deal, st.street)
             events.append(
-                Event("board", cards=shown[-(1 if st.street > 1 else 3) :], street=self.street_of(st))
+                _event("board", cards=shown[-(1 if st.street > 1 else 3) :], street=self.street_of(st))
             )
             nxt = first_to_act_postflop(st)
         st.to_act = nxt
         if nxt is not None and nxt in st.out_of_turn:
             self._resolve_out_of_turn(st, events, nxt)
 
-    def _resolve_out_of_turn(self, st: HandState, events: list[Event], seat: int) -> None:
+    def _resolve_out_of_turn(self, st: HandState, events: list[RawEvent], seat: int) -> None:
         kind, amount, _ = st.out_of_turn[seat]
         binds = out_of_turn_binds(st, self.rules, seat)
         del st.out_of_turn[seat]
@@ -401,9 +426,9 @@ class Hand:
                 binds = False
         street = STREET_NAMES[st.street]
         if not binds:
-            events.append(Event("out_of_turn_void", seat, street=street))
+            events.append(_event("out_of_turn_void", seat, street=street))
             return
-        events.append(Event("out_of_turn_binds", seat, street=street))
+        events.append(_event("out_of_turn_binds", seat, street=street))
         _apply(st, self.rules, kind, amount, events)
         self._advance(st, events)
 
@@ -411,22 +436,22 @@ class Hand:
     def street_of(st: HandState) -> str:
         return STREET_NAMES[st.street]
 
-    def _expose(self, st: HandState, events: list[Event]) -> None:
+    def _expose(self, st: HandState, events: list[RawEvent]) -> None:
         if self._exposed:
             return
         self._exposed = exposed_all_in_hands(st, self.rules)
         for seat in self._exposed:
-            events.append(Event("show", seat, cards=self.deal.holes[seat], street=self.street_of(st)))
+            events.append(_event("show", seat, cards=self.deal.holes[seat], street=self.street_of(st)))
 
-    def _end_round(self, st: HandState, events: list[Event]) -> None:
+    def _end_round(self, st: HandState, events: list[RawEvent]) -> None:
         for seat in sorted(st.out_of_turn):
-            events.append(Event("out_of_turn_void", seat, street=self.street_of(st)))
+            events.append(_event("out_of_turn_void", seat, street=self.street_of(st)))
         st.out_of_turn.clear()
         returned, kept = return_uncalled(st.bets)
         for seat, chips in enumerate(returned):
             if chips:
                 st.stacks[seat] += chips
-                events.append(Event("return", seat, chips, street=self.street_of(st)))
+                events.append(_event("return", seat, chips, street=self.street_of(st)))
         for seat in range(st.seats):
             st.committed[seat] += kept[seat]
             st.bets[seat] = 0
@@ -449,7 +474,7 @@ class Hand:
                 dead[seat] = ante
         return contributions, dead
 
-    def _settle(self, st: HandState, events: list[Event], *, showdown: bool) -> None:
+    def _settle(self, st: HandState, events: list[RawEvent], *, showdown: bool) -> None:
         contributions, dead = self._contributions(st)
         values: list[int | None] = [None] * st.seats
         shown: dict[int, tuple[Card | None, ...]] = {s: self.deal.holes[s] for s in self._exposed}
@@ -487,12 +512,12 @@ class Hand:
                 if must_show(seat, value, settlement.pots, values_shown, self._exposed, self.rules):
                     values_shown[seat] = value
                     shown[seat] = self.deal.holes[seat]
-                    events.append(Event("show", seat, cards=self.deal.holes[seat], street="showdown"))
+                    events.append(_event("show", seat, cards=self.deal.holes[seat], street="showdown"))
                 else:
-                    events.append(Event("muck", seat, street="showdown"))
+                    events.append(_event("muck", seat, street="showdown"))
         street = "showdown" if showdown else self.street_of(st)
         won = [0] * st.seats
-        awards: list[Event] = []
+        awards: list[RawEvent] = []
         for index in award_order(settlement.pots, self.rules):
             pot = settlement.pots[index]
             shares = split_pot(
@@ -505,10 +530,10 @@ class Hand:
             )
             for seat in pot.winners:
                 won[seat] += shares[seat]
-                awards.append(Event("win", seat, shares[seat], street=street))
+                awards.append(_event("win", seat, shares[seat], street=street))
         for seat, paid in enumerate(settlement.payouts):
             if paid > won[seat]:
-                events.append(Event("return", seat, paid - won[seat], street=street))
+                events.append(_event("return", seat, paid - won[seat], street=street))
         events.extend(awards)
         final = [s + p for s, p in zip(st.stacks, settlement.payouts, strict=True)]
         st.stacks = final
@@ -524,15 +549,19 @@ class Hand:
 
 
 def showdown_value(hole: Sequence[Card | None], board: Sequence[Card | None]) -> int:
-    """§8.5's hand value, computed by the C evaluator ``pyholdem.evaluate`` when it is built.
+    """§8.5's hand value, computed by the C evaluator ``pyholdem.evaluate_mask`` when it is built.
 
     The C twin must give exactly the value of ``hand_strength`` (tests compare them); unknown
-    cards always go through ``hand_strength``, which refuses them.
+    cards always go through ``hand_strength``, which refuses them. The cards of a hand are
+    distinct, so their mask (bit ``id`` per card, §1.7) holds all of them.
     """
     fast = _fast_evaluator()
     if fast is None or None in hole or None in board:
         return hand_strength(hole, board)
-    return int(fast([*hole, *board]))
+    mask = 0
+    for card in (*hole, *board):
+        mask |= 1 << card  # type: ignore[operator]
+    return int(fast(mask))
 
 
 def settle_pots(
@@ -568,10 +597,10 @@ def _fast_resolver() -> Callable[..., Settlement] | None:
 
 
 @cache
-def _fast_evaluator() -> Callable[[list[Card]], int] | None:
+def _fast_evaluator() -> Callable[[int], int] | None:
     import pyholdem
 
-    return getattr(pyholdem, "evaluate", None)
+    return getattr(pyholdem, "evaluate_mask", None)
 
 
 def _make_deal(
@@ -605,7 +634,7 @@ def _post_forced_bets(
     amounts: tuple[int, ...],
     straddlers: tuple[int, ...],
     straddles: tuple[int, ...],
-    events: list[Event],
+    events: list[RawEvent],
 ) -> None:
     blind_due = [0] * st.seats
     for seat, amount in zip(seats_of_blinds, amounts, strict=True):
@@ -620,10 +649,10 @@ def _post_forced_bets(
         st.antes[seat] = ante
         st.bets[seat] = blind
         if ante:
-            events.append(Event("ante", seat, ante, all_in=st.stacks[seat] == 0))
+            events.append(_event("ante", seat, ante, all_in=st.stacks[seat] == 0))
     for seat in seats_of_blinds:
         if st.bets[seat]:
-            events.append(Event("blind", seat, st.bets[seat], all_in=st.stacks[seat] == 0))
+            events.append(_event("blind", seat, st.bets[seat], all_in=st.stacks[seat] == 0))
     for seat, amount in zip(straddlers, straddles, strict=True):
         if st.stacks[seat] < amount and rules.straddle_short_stack == "all_in":
             amount = st.stacks[seat]
@@ -631,10 +660,10 @@ def _post_forced_bets(
             raise RuleViolation(f"seat {seat} has {st.stacks[seat]} chips; cannot straddle {amount}", "3.16")
         st.stacks[seat] -= amount
         st.bets[seat] = amount
-        events.append(Event("straddle", seat, amount, all_in=st.stacks[seat] == 0))
+        events.append(_event("straddle", seat, amount, all_in=st.stacks[seat] == 0))
 
 
-def _post_sleeper(st: HandState, rules: RuleSet, seat: object, events: list[Event]) -> None:
+def _post_sleeper(st: HandState, rules: RuleSet, seat: object, events: list[RawEvent]) -> None:
     amount = st.blind_amounts[-1] * rules.straddle_multiplier
     if not rules.sleeper_allowed:
         raise RuleViolation(f"a sleeper by seat {seat!r} is not allowed (sleeper_allowed is False)", "3.17")
@@ -650,7 +679,7 @@ def _post_sleeper(st: HandState, rules: RuleSet, seat: object, events: list[Even
         )
     st.stacks[seat] -= amount
     st.sleeper, st.sleeper_amount = seat, amount
-    events.append(Event("sleeper", seat, amount))
+    events.append(_event("sleeper", seat, amount))
 
 
 def _sleeper_goes_live(st: HandState, rules: RuleSet) -> None:
@@ -677,25 +706,25 @@ def _open_street(st: HandState, rules: RuleSet) -> None:
     st.marks = [0] * st.seats
 
 
-def _apply(st: HandState, rules: RuleSet, kind: str, amount: int | None, events: list[Event]) -> None:
+def _apply(st: HandState, rules: RuleSet, kind: str, amount: int | None, events: list[RawEvent]) -> None:
     seat = st.to_act
     assert seat is not None
     street = STREET_NAMES[st.street]
     if kind == "fold":
         st.folded[seat] = True
-        events.append(Event("fold", seat, street=street))
+        events.append(_event("fold", seat, street=street))
     elif kind == "check":
-        events.append(Event("check", seat, street=street))
+        events.append(_event("check", seat, street=street))
     elif kind == "call":
         target = min(st.current_bet, all_in_to(st, seat))
         added = target - st.bets[seat]
         st.stacks[seat] -= added
         st.bets[seat] = target
-        events.append(Event("call", seat, added, all_in=st.stacks[seat] == 0, street=street))
+        events.append(_event("call", seat, added, all_in=st.stacks[seat] == 0, street=street))
     else:
         assert amount is not None
         _apply_raise(st, rules, seat, amount)
-        events.append(Event(kind, seat, amount, all_in=st.stacks[seat] == 0, street=street))
+        events.append(_event(kind, seat, amount, all_in=st.stacks[seat] == 0, street=street))
     st.acted[seat] = True
     st.marks[seat] = st.current_bet
 

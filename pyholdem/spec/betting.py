@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from pyholdem.errors import IllegalAction
 from pyholdem.registry import rule
@@ -14,11 +14,11 @@ from pyholdem.spec.structures import check_chip_unit, fl_cap_reached, nl_cap_rea
 ACTIONS = ("fold", "check", "call", "bet", "raise")
 
 
-@dataclass(frozen=True)
-class LegalActions:
+class LegalActions(NamedTuple):
     """What the player to act may do: ``call`` is the chips a call adds (None: nothing to call);
     ``min_raise_to``/``max_raise_to`` bound a bet or raise (None: none is allowed); ``is_bet`` says
-    whether it would be a bet (no bet yet this round) or a raise."""
+    whether it would be a bet (no bet yet this round) or a raise. Immutable (a named tuple: cheap
+    to make once per turn)."""
 
     seat: int
     fold: bool
@@ -123,10 +123,6 @@ def no_raise_reason(state: HandState, rules: RuleSet) -> str:
     return "the raise cap for this round is reached (§5.4, §5.8)"
 
 
-def _next_seat(state: HandState, seat: int) -> int:
-    return (seat + 1) % state.seats
-
-
 @rule("6.2")
 def first_to_act_preflop(state: HandState) -> int | None:
     """First to act before the flop: the player left of the last forced bet (big blind or last straddle).
@@ -150,9 +146,8 @@ def next_to_act(state: HandState, after: int) -> int | None:
 
     Folded and all-in players are skipped; ``None`` when nobody has to act.
     """
-    seat = after
-    for _ in range(state.seats):
-        seat = _next_seat(state, seat)
+    for step in range(1, state.seats + 1):
+        seat = (after + step) % state.seats
         if must_act(state, seat):
             return seat
     return None
@@ -250,5 +245,6 @@ def betting_closed(state: HandState, seat: int | None = None) -> bool:
 
     With ``seat`` given: whether every player other than ``seat`` is folded or all-in.
     """
-    others = [s for s in range(state.seats) if s != seat and state.can_act(s)]
-    return not others if seat is not None else len(others) <= 1
+    if seat is not None:
+        return not any(state.can_act(s) for s in range(state.seats) if s != seat)
+    return sum(state.can_act(s) for s in range(state.seats)) <= 1

@@ -55,7 +55,7 @@ def deal_cards(
         dup = next(c for c in fixed if fixed.count(c) > 1)
         raise InvalidCards(f"card {dup} is given twice", "1.1")
     taken = set(fixed)
-    rest = iter([c for c in deck if c not in taken])
+    rest = iter([c for c in deck if c not in taken] if taken else deck)
     holes: list[list[Card | None]] = [[None, None] for _ in range(seats)]
     for i, seat in enumerate(hole_card_order(seats, button)):
         holes[seat][i // seats] = hole_cards[seat][i // seats] if hole_cards is not None else next(rest)

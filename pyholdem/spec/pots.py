@@ -122,19 +122,19 @@ def layer_pots(contributions: Sequence[int], folded: Sequence[bool], dead: int =
     the pot below it; ``dead`` money joins the main pot.
     """
     live = tuple(s for s in range(len(contributions)) if not folded[s])
-    layers: list[Pot] = []
+    amounts: list[int] = []
+    eligibles: list[tuple[int, ...]] = []
     previous = 0
     for level in sorted({c for c in contributions if c > 0}):
         amount = sum(min(c, level) - min(c, previous) for c in contributions)
         eligible = tuple(s for s in live if contributions[s] >= level)
         previous = level
-        if not eligible and layers:
-            top = layers[-1]
-            layers[-1] = Pot(top.amount + amount, top.eligible)
-        elif layers and layers[-1].eligible == eligible:
-            layers[-1] = Pot(layers[-1].amount + amount, eligible)
+        if eligibles and (not eligible or eligibles[-1] == eligible):
+            amounts[-1] += amount
         else:
-            layers.append(Pot(amount, eligible))
-    if not layers or not layers[0].eligible:
+            amounts.append(amount)
+            eligibles.append(eligible)
+    if not eligibles or not eligibles[0]:
         return (Pot(sum(contributions) + dead, live),)
-    return (Pot(layers[0].amount + dead, layers[0].eligible), *layers[1:])
+    amounts[0] += dead
+    return tuple(Pot(amount, eligible) for amount, eligible in zip(amounts, eligibles, strict=True))
