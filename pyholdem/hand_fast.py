@@ -20,7 +20,8 @@ def nl_legal_actions(state: HandState, rules: RuleSet) -> LegalActions:
     """``legal_actions`` (§6.1) for no limit, with §6.6, §5.1 and §5.7 inlined.
 
     To call: up to the current bet or all-in (§7.1). Whether a bet or raise is allowed is §6.7's
-    ``may_raise``; it goes from the minimum (§5.5, §5.6; all-in if less) to all-in (§5.7).
+    ``may_raise``; it goes from the minimum (§5.5, §5.6, rounded up to whole chip units as §5.1
+    says; all-in if less) to all-in (§5.7).
     """
     seat = state.to_act
     if seat is None:
@@ -32,6 +33,8 @@ def nl_legal_actions(state: HandState, rules: RuleSet) -> LegalActions:
     low: int | None = None
     high: int | None = None
     if may_raise(state, rules, seat):
-        low = min(min_bet(state, rules) if current == 0 else min_raise_to(state, rules), top)
+        least = min_bet(state, rules) if current == 0 else min_raise_to(state, rules)
+        unit = rules.chip_unit
+        low = min(-(-least // unit) * unit, top)
         high = top
     return LegalActions(seat, True, bet >= current, to_call if to_call > 0 else None, low, high, current == 0)

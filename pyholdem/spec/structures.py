@@ -18,16 +18,19 @@ def raise_bounds(state: HandState, rules: RuleSet, seat: int) -> tuple[int, int]
     """Structure selection: the smallest and largest bet or raise-to the structure allows ``seat``.
 
     ``betting_structure`` picks fixed limit (§5.2–5.4), no limit (§5.5–5.8) or pot limit
-    (§5.5, §5.6, §5.9–5.11). Both bounds are capped by the seat's all-in total (§7.1); whether a
-    raise is allowed at all is §6.7.
+    (§5.5, §5.6, §5.9–5.11). In big-bet games the smallest bound is rounded up and the largest
+    down to whole chip units (§5.12). Both bounds are capped by the seat's all-in total (§7.1);
+    whether a raise is allowed at all is §6.7.
     """
     top = all_in_to(state, seat)
     if rules.betting_structure == "fixed_limit":
         amount = min(fl_raise_to(state, rules), top)
         return amount, amount
-    low = min(min_bet(state, rules) if state.current_bet == 0 else min_raise_to(state, rules), top)
+    unit = rules.chip_unit
+    least = min_bet(state, rules) if state.current_bet == 0 else min_raise_to(state, rules)
+    low = min(-(-least // unit) * unit, top)
     if rules.betting_structure == "pot_limit":
-        return low, max(low, min(pl_max_raise_to(state, rules, seat), top))
+        return low, max(low, min(pl_max_raise_to(state, rules, seat) // unit * unit, top))
     return low, nl_max_raise_to(state, seat)
 
 

@@ -229,3 +229,29 @@ def test_5_12_table_stakes_and_chip_unit() -> None:
     h = Hand(rules, [990, 1000], button=0, blinds=(25, 50))
     h.raise_to(990)
     assert h.state.stacks[0] == 0
+
+
+def test_5_12_bounds_after_an_odd_all_in_are_whole_chip_units() -> None:
+    for structure, highest in (("no_limit", 5000), ("pot_limit", 575)):
+        rules = RuleSet(chip_unit=25, betting_structure=structure)
+        h = Hand(rules, [5000] * 5 + [137], button=0, blinds=(25, 50))
+        h.raise_to(100)
+        h.fold()
+        h.all_in()
+        assert (min_raise_to(h.state, rules), h.state.current_bet) == (187, 137)
+        legal = h.legal_actions()
+        assert (legal.min_raise_to, legal.max_raise_to) == (200, highest)
+        for amount in (legal.min_raise_to, legal.max_raise_to):
+            h.copy().raise_to(amount)
+        with pytest.raises(IllegalAction, match="raise to 175 is below the minimum raise to 200"):
+            h.raise_to(175)
+
+
+def test_5_12_rounding_the_bounds_does_not_change_what_a_full_raise_is() -> None:
+    rules = RuleSet(chip_unit=25)
+    h = Hand(rules, [5000, 5000, 5000, 5000, 137, 190], button=0, blinds=(25, 50))
+    h.raise_to(100)
+    h.all_in()
+    h.all_in()
+    assert (h.state.current_bet, h.state.full_level) == (190, 190)
+    assert h.legal_actions().min_raise_to == 250
