@@ -255,3 +255,19 @@ def test_5_12_rounding_the_bounds_does_not_change_what_a_full_raise_is() -> None
     h.all_in()
     assert (h.state.current_bet, h.state.full_level) == (190, 190)
     assert h.legal_actions().min_raise_to == 250
+
+
+def test_5_4_an_all_in_for_exactly_a_full_raise_follows_the_cap_flag() -> None:
+    stacks = [1000, 1000, 1000, 1000, 30]
+    h = Hand(FL, stacks, button=0, blinds=(5, 10))
+    h.raise_to(20)
+    h.all_in()
+    h.raise_to(40)
+    assert h.legal_actions().min_raise_to is None
+    off = FL.replace(fl_cap_counts_allin_raise=False)
+    h = Hand(off, stacks, button=0, blinds=(5, 10))
+    h.raise_to(20)
+    h.all_in()
+    assert h.state.bet_count == 2
+    h.raise_to(40)
+    assert h.legal_actions().min_raise_to == 50
