@@ -76,9 +76,14 @@ def check_action(
     if kind not in ACTIONS:
         raise IllegalAction(f"{kind!r} is not an action; one of {', '.join(ACTIONS)}", "6.1")
     if kind == "check" and not legal.check:
-        what = "the big blind" if state.street == PREFLOP else "a player with no bet to call"
+        if state.street == PREFLOP:
+            raise IllegalAction(
+                f"check is not allowed facing a bet of {state.current_bet}; only the big blind may check",
+                "6.6",
+            )
+        options = "raise or fold" if legal.min_raise_to is not None else "fold"
         raise IllegalAction(
-            f"check is not allowed facing a bet of {state.current_bet}; only {what} may check", "6.6"
+            f"check is not allowed facing a bet of {state.current_bet} (call {legal.call}, {options})", "6.1"
         )
     if kind == "call" and legal.call is None:
         raise IllegalAction("call is not allowed: there is nothing to call (check instead)", "6.1")
@@ -94,7 +99,9 @@ def check_action(
                 f"raise to {amount} is not allowed: there is no bet to raise (bet instead)", "6.1"
             )
         if legal.min_raise_to is None or legal.max_raise_to is None:
-            raise IllegalAction(f"{kind} to {amount} is not allowed: {no_raise_reason(state, rules)}", "6.7")
+            reason, section = no_raise_reason(state, rules)
+            options = f"call {legal.call} or fold" if legal.call is not None else "check or fold"
+            raise IllegalAction(f"{kind} to {amount} is not allowed: {reason} ({options})", section)
         check_chip_unit(amount, all_in_to(state, state.to_act), rules, f"{kind} to")  # type: ignore[arg-type]
         section = "5.5" if kind == "bet" else "5.6"
         if rules.betting_structure == "fixed_limit":
@@ -111,16 +118,23 @@ def check_action(
     return legal
 
 
-def no_raise_reason(state: HandState, rules: RuleSet) -> str:
+def no_raise_reason(state: HandState, rules: RuleSet) -> tuple[str, str]:
+    """Why §6.7 refuses the player to act a bet or raise, and the section that forbids it."""
     seat = state.to_act
     assert seat is not None
+    limit = rules.betting_structure == "fixed_limit"
     if all_in_to(state, seat) <= state.current_bet:
-        return "the player's chips do not go beyond the current bet"
+        return "the player's chips do not go beyond the current bet", "6.7"
     if not any(state.can_act(s) for s in range(state.seats) if s != seat):
-        return "no other player has chips to call it"
+        return "no other player has chips to call it", "6.9"
     if not reopened(state, rules, seat):
-        return "the betting was not reopened by a full raise since this player acted (§7.2)"
-    return "the raise cap for this round is reached (§5.4, §5.8)"
+        reason = "the betting was not reopened by a full raise since this player acted"
+        return reason, "7.4" if limit else "7.2"
+    if limit and fl_cap_reached(state, rules):
+        return "the raise cap for this round is reached", "5.4"
+    if nl_cap_reached(state, rules):
+        return "the raise cap for this round is reached", "5.8"
+    return "no other player could call more than the current bet (raise_needs_a_caller)", "6.7"
 
 
 @rule("6.2")

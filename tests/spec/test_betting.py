@@ -65,6 +65,44 @@ def test_6_1_refusals_name_value_and_section() -> None:
         assert message in str(info.value) and info.value.section == section
 
 
+def test_6_1_refused_bets_and_checks_cite_the_rule_that_forbids_them() -> None:
+    def refusal(h: Hand, kind: str, amount: int | None = None) -> tuple[str, str]:
+        with pytest.raises(IllegalAction) as info:
+            h.act(kind, amount)
+        return str(info.value), info.value.section
+
+    h = Hand(NL, [1000] * 3, button=0, blinds=(5, 10))
+    h.call(), h.call(), h.check(), h.bet_to(10)
+    assert refusal(h, "check") == (
+        "check is not allowed facing a bet of 10 (call 10, raise or fold) (§6.1)",
+        "6.1",
+    )
+    h = Hand(NL, [1000, 150, 1000], button=0, blinds=(5, 10))
+    h.raise_to(100), h.all_in(), h.call()
+    assert refusal(h, "raise", 500) == (
+        "raise to 500 is not allowed: the betting was not reopened by a full raise since this "
+        "player acted (call 50 or fold) (§7.2)",
+        "7.2",
+    )
+    h = Hand(FL, [1000, 1000, 1000, 1000, 14], button=0, blinds=(5, 10))
+    h.call(), h.all_in(), h.call(), h.call(), h.call()
+    assert h.to_act == 3
+    assert refusal(h, "raise", 24) == (
+        "raise to 24 is not allowed: the betting was not reopened by a full raise since this "
+        "player acted (call 4 or fold) (§7.4)",
+        "7.4",
+    )
+    h = Hand(FL, [1000] * 4, button=0, blinds=(5, 10))
+    h.raise_to(20), h.raise_to(30), h.raise_to(40)
+    assert refusal(h, "raise", 50) == (
+        "raise to 50 is not allowed: the raise cap for this round is reached (call 30 or fold) (§5.4)",
+        "5.4",
+    )
+    h = Hand(RuleSet(nl_raise_cap=3), [1000] * 3, button=0, blinds=(5, 10))
+    h.raise_to(20), h.raise_to(30), h.raise_to(40)
+    assert refusal(h, "raise", 50)[1] == "5.8"
+
+
 def test_6_2_first_to_act_preflop_six_three_and_two_handed() -> None:
     assert Hand(NL, [1000] * 6, button=0, blinds=(5, 10)).to_act == 3
     assert Hand(NL, [1000] * 3, button=0, blinds=(5, 10)).to_act == 0
@@ -200,7 +238,7 @@ def test_7_2_short_all_in_raise_does_not_reopen_for_players_who_acted() -> None:
     assert h.legal_actions().min_raise_to is None and h.legal_actions().call == 50
     with pytest.raises(IllegalAction, match="not reopened") as info:
         h.raise_to(500)
-    assert info.value.section == "6.7"
+    assert info.value.section == "7.2"
 
 
 def test_7_2_player_who_had_not_acted_may_still_raise() -> None:
