@@ -416,3 +416,90 @@ def test_6_10_out_of_turn_refusals_and_round_end() -> None:
     h2.act("check", seat=0)  # the button already called; the round ends before his turn
     h2.check()
     assert h2.street == "flop" and h2.events[-2].kind == "out_of_turn_void" and not h2.state.out_of_turn
+
+
+def test_7_3_tda_47_addendum_short_all_ins_adding_up_reopen_preflop() -> None:
+    h = Hand(NL, [5000, 5000, 5000, 5000, 450, 550], button=0, blinds=(50, 100))
+    h.raise_to(300)
+    h.all_in()
+    h.all_in()
+    h.call(), h.fold(), h.fold()
+    assert h.to_act == 3 and reopened(h.state, NL, 3)
+    assert h.legal_actions().min_raise_to == 750
+
+
+def test_7_2_tda_47_addendum_one_short_all_in_then_a_call_does_not_reopen() -> None:
+    h = Hand(NL, [5000, 5000, 5000, 225], button=0, blinds=(50, 100))
+    h.call(), h.call(), h.call(), h.check()
+    assert h.street == "flop" and h.to_act == 1
+    h.bet_to(100)
+    h.call()
+    h.all_in()
+    h.call()
+    assert h.to_act == 1 and h.legal_actions().min_raise_to is None
+    assert h.legal_actions().call == 25
+
+
+def test_7_2_a_player_who_checked_and_faces_a_short_all_in_bet_may_only_call() -> None:
+    h = Hand(NL, [5000, 5000, 5000, 60], button=0, blinds=(25, 50))
+    h.call(), h.call(), h.call(), h.check()
+    h.check(), h.check(), h.all_in()
+    assert h.legal_actions().min_raise_to == 60
+    h.call()
+    assert h.to_act == 1 and h.legal_actions().min_raise_to is None
+
+
+def test_7_2_a_full_raise_after_a_short_all_in_reopens_for_everyone() -> None:
+    h = Hand(NL, [5000, 5000, 5000, 5000, 250], button=0, blinds=(50, 100))
+    h.call(), h.call(), h.call(), h.call(), h.check()
+    assert h.street == "flop" and h.to_act == 1
+    h.bet_to(100)
+    h.call()
+    h.fold()
+    h.all_in()
+    assert h.state.current_bet == 150
+    h.raise_to(250)
+    assert h.to_act == 1 and reopened(h.state, NL, 1) and h.legal_actions().min_raise_to == 350
+
+
+def test_7_4_limit_under_half_all_in_players_who_acted_call_others_complete() -> None:
+    h = Hand(FL, [1000, 1000, 1000, 1000, 24], button=0, blinds=(5, 10))
+    h.call(), h.call(), h.call(), h.call(), h.check()
+    assert h.street == "flop" and h.to_act == 1
+    h.bet_to(10), h.call(), h.call()
+    h.all_in()
+    legal = h.legal_actions()
+    assert (legal.seat, legal.call, legal.min_raise_to, legal.max_raise_to) == (0, 14, 20, 20)
+    h.call()
+    legal = h.legal_actions()
+    assert (legal.seat, legal.call, legal.min_raise_to) == (1, 4, None)
+
+
+def test_6_2_heads_up_button_acts_first_preflop_and_last_after() -> None:
+    h = Hand(NL, [1000, 1000], button=1, blinds=(5, 10))
+    assert h.state.bets == [10, 5] and h.to_act == 1
+    h.call()
+    assert h.to_act == 0 and h.legal_actions().check
+    h.check()
+    assert (h.street, h.to_act) == ("flop", 0)
+    h.check()
+    assert h.to_act == 1
+
+
+def test_6_2_straddles_first_to_act_is_left_of_the_last_straddle() -> None:
+    rules = RuleSet(straddle_allowed=True)
+    h = Hand(rules, [1000] * 6, button=0, blinds=(5, 10), straddles=(20, 40))
+    assert h.to_act == 5 and h.legal_actions().call == 40 and h.legal_actions().min_raise_to == 80
+    for _ in range(5):
+        h.call()
+    assert h.to_act == 4 and h.legal_actions().check and h.legal_actions().min_raise_to == 80
+    h.check()
+    assert h.street == "flop" and h.to_act == 1 and h.legal_actions().min_raise_to == 10
+
+
+def test_7_5_heads_up_short_big_blind_button_calls_the_full_blind_and_gets_the_excess_back() -> None:
+    h = Hand(NL, [1000, 60], button=0, blinds=(50, 100), hole_cards=["AsAh", "7c2d"], board="Kd Qc 9h 8s 3d")
+    legal = h.legal_actions()
+    assert (legal.call, legal.min_raise_to) == (50, None)
+    h.call()
+    assert h.result is not None and h.result.net == (60, -60)

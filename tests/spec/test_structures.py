@@ -271,3 +271,64 @@ def test_5_4_an_all_in_for_exactly_a_full_raise_follows_the_cap_flag() -> None:
     assert h.state.bet_count == 2
     h.raise_to(40)
     assert h.legal_actions().min_raise_to == 50
+
+
+def test_5_6_min_raise_resets_to_the_big_blind_on_each_street() -> None:
+    h = Hand(NL, [5000] * 3, button=0, blinds=(50, 100))
+    h.raise_to(300)
+    h.raise_to(1000)
+    assert min_raise_to(h.state, NL) == 1700
+    h.fold()
+    h.call()
+    assert h.street == "flop"
+    assert h.legal_actions().min_raise_to == 100
+    h.bet_to(100)
+    assert h.legal_actions().min_raise_to == 200
+
+
+def test_5_6_preflop_the_big_blind_is_the_bet_and_a_raise_adds_at_least_it() -> None:
+    h = Hand(NL, [5000] * 4, button=0, blinds=(50, 100))
+    assert h.legal_actions().min_raise_to == 200
+    h.raise_to(250)
+    assert h.legal_actions().min_raise_to == 400
+    h.raise_to(700)
+    assert h.legal_actions().min_raise_to == 1150
+
+
+def test_5_6_tda_43_short_all_ins_never_change_the_raise_size() -> None:
+    h = Hand(NL, [5000, 5000, 5000, 5000, 250, 330], button=0, blinds=(50, 100))
+    to_flop(h)
+    h.check(), h.check(), h.bet_to(100)
+    h.all_in()
+    assert min_raise_to(h.state, NL) == 250 and h.legal_actions().min_raise_to == 230
+    h.all_in()
+    assert min_raise_to(h.state, NL) == 330
+    h.raise_to(330)
+    assert h.legal_actions().min_raise_to == 430
+
+
+def test_5_6_short_all_in_opening_bet_next_raise_adds_a_big_blind() -> None:
+    h = Hand(NL, [5000, 5000, 160], button=0, blinds=(50, 100))
+    to_flop(h)
+    h.check()
+    h.all_in()
+    assert h.state.current_bet == 60
+    assert h.legal_actions().min_raise_to == 160
+
+
+def test_5_4_limit_cap_is_counted_per_round_and_the_blind_is_the_bet() -> None:
+    h = Hand(FL, [1000] * 3, button=0, blinds=(5, 10))
+    h.raise_to(20), h.raise_to(30), h.raise_to(40)
+    assert h.legal_actions().min_raise_to is None
+    h.call(), h.call()
+    assert h.street == "flop"
+    h.bet_to(10), h.raise_to(20), h.raise_to(30), h.raise_to(40)
+    assert h.legal_actions().min_raise_to is None and h.legal_actions().call == 20
+
+
+def test_5_10_pot_limit_short_big_blind_counts_in_full_preflop_only() -> None:
+    h = Hand(PL, [1000, 1000, 60], button=0, blinds=(50, 100))
+    assert h.legal_actions().max_raise_to == 350
+    h.call(), h.call()
+    assert h.street == "flop" and h.pot_total() == 260
+    assert h.legal_actions().max_raise_to == 260
