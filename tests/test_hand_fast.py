@@ -85,3 +85,24 @@ def test_7_2_fast_legal_actions_after_short_all_ins() -> None:
                 else:
                     h.fold()
     assert not_reopened > 20
+
+
+def test_5_12_offered_bounds_are_accepted_with_a_chip_unit_and_odd_stacks() -> None:
+    """Odd all-ins must not make legal_actions offer an amount §5.12 then refuses (§5.1)."""
+    rng = random.Random(11)
+    for structure in ("no_limit", "pot_limit"):
+        rules = RuleSet(chip_unit=25, betting_structure=structure)
+        for seed in range(60):
+            stacks = [rng.choice([137, 190, 260, 333, 2000]) for _ in range(rng.randint(2, 7))]
+            h = Hand(rules, stacks, button=seed % len(stacks), blinds=(25, 50), seed=seed)
+            while not h.is_over:
+                legal = legal_actions(h.state, h.rules)
+                assert h.legal_actions() == legal
+                kind = "bet" if legal.is_bet else "raise"
+                if legal.min_raise_to is not None:
+                    for amount in (legal.min_raise_to, legal.max_raise_to):
+                        h.copy().act(kind, amount)
+                    if rng.random() < 0.5:
+                        h.act(kind, legal.min_raise_to)
+                        continue
+                h.check() if legal.check else h.call()
