@@ -289,9 +289,9 @@ def open_preflop(state: HandState, rules: RuleSet) -> None:
     """Live blinds and the big blind's option: posted blinds and straddles are bets.
 
     They count toward their poster's bet; the last of them (the big blind, or the last
-    straddle) is the round's opening bet: it sets the amount to call (§7.5), the size of a
-    full raise, and counts as the first bet toward a fixed-limit cap (§5.4). Its poster acts
-    last and may check or raise when nobody raised (§6.6).
+    straddle) is the round's opening bet: it sets the amount to call (§7.5) and the size of a
+    full raise. Toward a fixed-limit cap (§5.4) the big blind is the bet and each straddle a
+    raise. The last poster acts last and may check or raise when nobody raised (§6.6).
     """
     posted = [state.bets[s] for s in state.blind_seats]
     state.current_bet = preflop_call_level(posted, state.blind_amounts, rules)

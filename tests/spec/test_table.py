@@ -138,6 +138,15 @@ def test_3_15_blinds_are_live_and_big_blind_has_the_option() -> None:
     assert h.street == "preflop" and h.to_act == 0
 
 
+def test_3_15_limit_straddle_counts_as_a_raise_toward_the_cap() -> None:
+    rules = RuleSet(betting_structure="fixed_limit", straddle_allowed=True)
+    h = Hand(rules, [1000] * 5, button=0, blinds=(5, 10), straddles=(20,))
+    assert h.state.bet_count == 2 and h.legal_actions().min_raise_to == 30
+    h.raise_to(30)
+    h.raise_to(40)
+    assert h.legal_actions().min_raise_to is None and h.legal_actions().call == 35
+
+
 def test_3_16_straddles_and_restraddles() -> None:
     rules = RuleSet(straddle_allowed=True)
     assert straddle_seats(6, 0, (1, 2), (20, 40), 10, rules) == (3, 4)
