@@ -239,3 +239,38 @@ def test_6_1_repr_names_the_street_and_the_player_to_act() -> None:
     assert repr(h) == "<Hand 3 seats, button 0, preflop, seat 0 to act, stacks [100, 199, 298]>"
     h.fold(), h.fold()
     assert repr(h) == "<Hand 3 seats, button 0, over, stacks [100, 199, 301]>"
+
+
+def _side_pot_hand(rules: RuleSet) -> Hand:
+    h = Hand(
+        rules,
+        [1000, 1000, 1000, 101],
+        button=0,
+        blinds=(5, 10),
+        hole_cards=["AsAd", "KhKd", "KsKc", "QhQd"],
+        board="2c 7d 9h Jc 3s",
+    )
+    h.all_in(), h.call(), h.call(), h.call()
+    h.check(), h.bet_to(51), h.call(), h.call()
+    h.check(), h.check(), h.bet_to(100), h.call(), h.call()
+    h.bet_to(201), h.call(), h.fold()
+    return h
+
+
+def test_8_2_whole_hand_side_pot_odd_chip_and_a_folded_best_hand() -> None:
+    """Worked by hand: main pot 4 x 101 split by the two kings; the side pot 855 is split
+    427/427 with the odd chip to seat 1, first left of the button; the folded aces win nothing."""
+    h = _side_pot_hand(RuleSet())
+    assert h.result is not None
+    assert h.result.pots == (Pot(404, (1, 2, 3), (1, 2)), Pot(855, (1, 2), (1, 2)))
+    assert h.result.net == (-252, 177, 176, -101)
+    wins = [(e.seat, e.amount) for e in h.events if e.kind == "win"]
+    assert wins == [(1, 428), (2, 427), (1, 202), (2, 202)]
+    assert [e.seat for e in h.events if e.kind == "show"] == [1, 2, 3]
+
+
+def test_8_2_cash_game_river_bettor_shows_first_and_the_beaten_all_in_mucks() -> None:
+    h = _side_pot_hand(RuleSet(all_in_face_up=False))
+    shown = [(e.kind, e.seat) for e in h.events if e.kind in ("show", "muck")]
+    assert shown == [("show", 1), ("show", 2), ("muck", 3)]
+    assert h.result is not None and h.result.net == (-252, 177, 176, -101)
