@@ -26,6 +26,7 @@ from pyholdem.spec.pots import (
     preflop_call_level,
     reopened,
 )
+from pyholdem.spec.structures import fl_raise_to
 
 NL = RuleSet()
 FL = RuleSet(betting_structure="fixed_limit")
@@ -503,3 +504,17 @@ def test_7_5_heads_up_short_big_blind_button_calls_the_full_blind_and_gets_the_e
     assert (legal.call, legal.min_raise_to) == (50, None)
     h.call()
     assert h.result is not None and h.result.net == (60, -60)
+
+
+def test_7_4_limit_half_bet_is_measured_from_the_last_full_bet() -> None:
+    """Two short all-ins (13, then 16 over a bet of 10): the second is 6 above the last full bet,
+    at least half a bet, so it counts as a full raise and the next raise is to 26 (§7.4)."""
+    h = Hand(FL, [1000, 1000, 1000, 23, 26], button=0, blinds=(5, 10))
+    h.call(), h.call(), h.call(), h.call(), h.check()
+    assert h.street == "flop" and h.to_act == 1
+    h.bet_to(10), h.fold()
+    h.all_in()
+    assert h.state.current_bet == 13 and fl_raise_to(h.state, FL) == 20
+    h.all_in()
+    assert (h.state.current_bet, h.state.full_level) == (16, 16)
+    assert h.legal_actions().min_raise_to == 26
