@@ -135,11 +135,15 @@ def _mask_error(mask: int, status: int) -> None:
 
 
 def _hands_buffer(hands: Any, k: int | None) -> tuple[Any, int, int]:
+    if k is not None and (type(k) is not int or k not in (5, 6, 7)):
+        raise InvalidCards(f"k is the number of cards per hand, 5, 6 or 7, not {k!r}", "2.4")
     if isinstance(hands, np.ndarray):
         if hands.dtype != np.uint8:
             raise InvalidCards(f"hands must be a uint8 array of card ids, not {hands.dtype}", "2.4")
         if hands.ndim != 2 or hands.shape[1] not in (5, 6, 7):
             raise InvalidCards(f"hands must have shape (N, 5..7), not {hands.shape}", "2.4")
+        if k is not None and k != hands.shape[1]:
+            raise InvalidCards(f"k={k} does not match the array's rows of {hands.shape[1]}", "2.4")
         return np.ascontiguousarray(hands), hands.shape[0], hands.shape[1]
     try:
         view = memoryview(hands)
@@ -180,10 +184,12 @@ def evaluate_batch(hands: Any, out: np.ndarray | None = None, *, k: int | None =
     """Values of many hands in one C call: ``hands`` is an ``(N, k)`` uint8 array of card ids.
 
     Any C-contiguous byte buffer works too (give ``k`` if it is flat). Values go to ``out`` (an
-    int32 array of N) if given. A bad row raises ``InvalidCards`` naming the row and the card.
+    int32 array of N) if given, once every row is valid. A bad row raises ``InvalidCards`` naming
+    the row and the card, and leaves ``out`` unchanged.
     """
     buffer, rows, k = _hands_buffer(hands, k)
-    result = _out_array(out, rows)
+    target = _out_array(out, rows)
+    result = target if out is None else np.empty(rows, dtype=np.int32)
     bad = ffi.new("size_t *")
     status = lib.ph_evaluate_batch(
         ffi.from_buffer("uint8_t[]", buffer), rows, k, ffi.from_buffer("int32_t[]", result), bad
@@ -192,7 +198,9 @@ def evaluate_batch(hands: Any, out: np.ndarray | None = None, *, k: int | None =
         row = bad[0]
         ids = list(bytes(memoryview(buffer).cast("B")[row * k : (row + 1) * k]))
         _c.refuse_like_spec(lambda: rankings.hand_value(ids), "evaluate_batch", status, f"row {row}: ")
-    return result
+    if result is not target:
+        target[:] = result
+    return target
 
 
 def enumerate_categories(k: int = 7) -> dict[Category, int]:
