@@ -224,8 +224,8 @@ def equity(
     ``seed`` makes Monte Carlo runs repeatable; ``None`` draws one from the OS.
     """
     holes, shown, gone = rankings.equity_inputs(hands, board, dead)
-    if trials is not None and (type(trials) is not int or trials < 1):
-        raise RuleViolation(f"trials must be a positive int or None, not {trials!r}", "2.9")
+    if trials is not None and (type(trials) is not int or not 1 <= trials < 1 << 64):
+        raise RuleViolation(f"trials must be a positive int below 2**64 or None, not {trials!r}", "2.9")
     if seed is None:
         seed = int.from_bytes(os.urandom(8), "little")
     elif type(seed) is not int or not 0 <= seed < 1 << 64:

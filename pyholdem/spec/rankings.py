@@ -256,6 +256,8 @@ def equity_inputs(
     """Validate ``equity``'s arguments (§2.9): 2..10 hands of two, a board of 0/3/4/5, all distinct."""
     if isinstance(hands, str):
         raise InvalidCards(f"equity takes a list of hands, not the text {hands!r}", "2.9")
+    if not isinstance(hands, Iterable):
+        raise InvalidCards(f"equity takes a list of hands, not {hands!r}", "2.9")
     holes = tuple(cards(h) for h in hands)
     if not 2 <= len(holes) <= 10:
         raise InvalidCards(f"equity needs 2 to 10 hands, not {len(holes)}", "2.9")
