@@ -16,7 +16,7 @@ from numpy.typing import NDArray
 from pyholdem._bindings.native import check, ffi, lib
 from pyholdem.errors import InvalidCards, RuleViolation
 from pyholdem.ruleset import FIELDS
-from pyholdem.spec.showdown import Pot, Settlement
+from pyholdem.spec.showdown import Pot, Settlement, check_sequences
 
 MAX_SEATS: int = lib.PH_MAX_SEATS
 VALUE_MAX = 2**31 - 1
@@ -118,6 +118,7 @@ def resolve_pots(
 
     Only difference: amounts above 2**63-1 in total, which the spec accepts, are refused.
     """
+    check_sequences(contributions, folded, values, dead)
     n = len(contributions)
     if not 2 <= n <= MAX_SEATS:
         raise RuleViolation(_seat_count(n), SECTION)

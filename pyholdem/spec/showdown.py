@@ -165,6 +165,16 @@ def split_pot(
     return shares
 
 
+def check_sequences(contributions: object, folded: object, values: object, dead: object) -> None:
+    """Refuse an argument of ``resolve_pots`` that is not a sequence (one entry per seat, §7.7)."""
+    given = {"contributions": contributions, "folded": folded, "values": values, "dead": dead}
+    for name, seq in given.items():
+        if (name != "dead" or seq is not None) and not (
+            hasattr(seq, "__len__") and hasattr(seq, "__getitem__")
+        ):
+            raise RuleViolation(f"{name} = {seq!r} is not a sequence with one entry per seat", "7.7")
+
+
 def _validate(
     contributions: Sequence[int],
     folded: Sequence[bool],
@@ -232,6 +242,7 @@ def resolve_pots(
     (§8.7) and splits it (§8.8). ``values`` of folded seats are ignored; ``dead`` is money in the
     pot that belongs to no seat's contribution (it joins the main pot).
     """
+    check_sequences(contributions, folded, values, dead)
     n = len(contributions)
     dead = [0] * n if dead is None else dead
     _validate(contributions, folded, values, button, dead, odd_chip_rule, chip_unit)
