@@ -142,6 +142,8 @@ class Hand:
             raise RuleViolation(f"button {button!r} is not a seat in 0..{n - 1}", "3.1")
         amounts = blind_amounts(blinds, rules)
         seats_of_blinds = blind_seats(n, button, len(amounts))
+        if isinstance(straddles, str) or not isinstance(straddles, Sequence):
+            raise RuleViolation(f"straddles {straddles!r} are not a list of amounts", "3.16")
         straddlers = straddle_seats(n, button, seats_of_blinds, tuple(straddles), amounts[-1], rules)
         big = amounts[-1]
         if bet_sizes is None:
@@ -612,7 +614,7 @@ def _make_deal(
 ) -> Deal:
     holes: list[tuple[Card | None, ...]] | None = None
     if hole_cards is not None:
-        if isinstance(hole_cards, str) or len(hole_cards) != n:
+        if isinstance(hole_cards, str) or not isinstance(hole_cards, Sequence) or len(hole_cards) != n:
             raise InvalidCards(f"hole_cards {hole_cards!r} must give one entry per seat ({n})", "4.2")
         holes = []
         for seat, given in enumerate(hole_cards):
