@@ -122,8 +122,10 @@ def cards(text: str | Iterable[CardLike]) -> tuple[Card, ...]:
 
 
 def format_cards(cards: Iterable[Card | None], sep: str = " ") -> str:
-    """The inverse of ``parse_cards``; unknown cards print as ``??``."""
-    return sep.join("??" if c is None else str(c) for c in cards)
+    """The inverse of ``parse_cards``; unknown cards print as ``??``, anything else not a card is refused."""
+    if isinstance(cards, str) or not isinstance(cards, Iterable):
+        raise InvalidCards(f"{cards!r} is not a sequence of cards", "1.8")
+    return sep.join("??" if c is None else str(Card(c)) for c in cards)
 
 
 @rule("1.1")
