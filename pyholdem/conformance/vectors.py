@@ -92,6 +92,8 @@ def load_vector(path: Path, runner: str) -> Vector:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise VectorError(f"{path}: not a readable JSON vector: {exc}") from None
+    except RecursionError:
+        raise VectorError(f"{path}: not a readable JSON vector: nested too deeply") from None
     if not isinstance(data, dict) or set(data) != {"meta", "input", "expect"}:
         raise VectorError(f"{path}: a vector is an object with keys meta, input, expect")
     return Vector(runner, path.stem, data["input"], data["expect"], data["meta"])
