@@ -160,6 +160,12 @@ class RuleSet:
     oversize_chip_is_call: bool = _flag(True, section="11.2")
     unaware_of_raise_withdraw: bool = _flag(False, section="11.7")
 
+    def __new__(cls, *args: Any, **fields: Any) -> RuleSet:
+        unknown = sorted(set(fields) - FIELD_NAMES)
+        if unknown:
+            raise RuleSetError(f"unknown rule-set field {unknown[0]!r}", "0.1")
+        return super().__new__(cls)
+
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):
             value = getattr(self, f.name)
@@ -177,6 +183,8 @@ class RuleSet:
 
     def changes(self, base: RuleSet | None = None) -> dict[str, Any]:
         """The fields whose value differs from ``base`` (default: the ``tda_2024`` preset)."""
+        if base is not None and not isinstance(base, RuleSet):
+            raise RuleSetError(f"{base!r} is not a RuleSet to compare with", "0.1")
         base = base or RuleSet()
         return {
             name: getattr(self, name) for name in FIELD_ORDER if getattr(self, name) != getattr(base, name)

@@ -199,3 +199,14 @@ def test_7_7_c_and_spec_resolvers_refuse_alike(
     spec = outcome(spec_resolve_pots)
     big = sum(x for x in contributions if isinstance(x, int) and x > 0) > 2**63 - 1 or unit > 2**63 - 1
     assert c == spec or big
+
+
+def test_0_1_rule_set_refuses_unknown_fields_like_replace() -> None:
+    with pytest.raises(pyholdem.RuleSetError, match=r"unknown rule-set field 'bogus' \(§0\.1\)"):
+        RuleSet(bogus=1)  # type: ignore[call-arg]
+    with pytest.raises(pyholdem.RuleSetError, match=r"§0\.1"):
+        RuleSet().changes(5)  # type: ignore[arg-type]
+    assert (
+        RuleSet(odd_chip_rule="left_of_button_whole_chip").replace(odd_chip_rule="left_of_button")
+        == RuleSet()
+    )
