@@ -210,3 +210,12 @@ def test_0_1_rule_set_refuses_unknown_fields_like_replace() -> None:
         RuleSet(odd_chip_rule="left_of_button_whole_chip").replace(odd_chip_rule="left_of_button")
         == RuleSet()
     )
+
+
+@pytest.mark.parametrize(("kind", "amount"), [("call", 5), ("fold", "x"), ("check", 0), ("call", 2)])
+def test_6_1_fold_check_and_call_refuse_an_amount(kind: str, amount: object) -> None:
+    hand = Hand(RuleSet(), [100, 100, 100], button=0, blinds=(1, 2), seed=1)
+    before = repr((hand.state, hand.events, hand.legal_actions()))
+    with pytest.raises(pyholdem.IllegalAction, match=rf"{kind} takes no amount.*§6\.1"):
+        hand.act(kind, amount)  # type: ignore[arg-type]
+    assert repr((hand.state, hand.events, hand.legal_actions())) == before

@@ -75,6 +75,8 @@ def check_action(
     legal = legal or legal_actions(state, rules)
     if kind not in ACTIONS:
         raise IllegalAction(f"{kind!r} is not an action; one of {', '.join(ACTIONS)}", "6.1")
+    if kind in ("fold", "check", "call") and amount is not None:
+        raise IllegalAction(f"{kind} takes no amount, not {amount!r} (bet and raise name theirs)", "6.1")
     if kind == "check" and not legal.check:
         what = "the big blind" if state.street == PREFLOP else "a player with no bet to call"
         raise IllegalAction(
