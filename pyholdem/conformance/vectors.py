@@ -65,7 +65,13 @@ def write_vectors(directory: str | Path, vectors: Iterable[Vector]) -> dict[str,
 
     Stale ``.json`` files of the runners written are removed, so the directory matches the cases.
     """
-    root = Path(directory)
+    try:
+        return _write_vectors(Path(directory), vectors)
+    except OSError as exc:
+        raise VectorError(f"cannot write the vectors to {directory}: {exc}") from None
+
+
+def _write_vectors(root: Path, vectors: Iterable[Vector]) -> dict[str, int]:
     counts: dict[str, int] = {}
     written: dict[str, set[str]] = {}
     for v in vectors:

@@ -195,3 +195,10 @@ def test_bad_conformance_arguments_are_reported_without_traceback(
         code = exit_.code
     err = capsys.readouterr().err
     assert code == 2 and "Traceback" not in err and ("AdapterError" in err or "--timeout" in err)
+
+
+def test_writing_vectors_where_no_directory_can_be_made_is_a_vector_error(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    with pytest.raises(VectorError, match="cannot write the vectors"):
+        write_vectors(blocker, small_set()[:1])
