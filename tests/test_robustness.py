@@ -4,6 +4,7 @@ every object left as it was, never a crash of the C core or a traceback from the
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 from decimal import Decimal
 from pathlib import Path
 
@@ -13,9 +14,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import pyholdem
+import pyholdem.history
 from pyholdem import Hand, HistoryError, InvalidCards, PyHoldemError, RuleSet, RuleViolation
 from pyholdem.cli import main
 from pyholdem.history import read_text
+from pyholdem.history.replay import replay
 from pyholdem.spec.showdown import resolve_pots as spec_resolve_pots
 
 HOLES = ["AsAd", "KsKd"]
@@ -219,3 +222,33 @@ def test_6_1_fold_check_and_call_refuse_an_amount(kind: str, amount: object) -> 
     with pytest.raises(pyholdem.IllegalAction, match=rf"{kind} takes no amount.*§6\.1"):
         hand.act(kind, amount)  # type: ignore[arg-type]
     assert repr((hand.state, hand.events, hand.legal_actions())) == before
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "section"),
+    [
+        ("variant", 5, "12.2"),
+        ("scale", 0, "12.3"),
+        ("scale", 3, "12.3"),
+        ("min_bet", -1, "12.3"),
+        ("starting_stacks", (100, "a"), "12.3"),
+        ("winnings", ("a", "b"), "12.3"),
+        ("finishing_stacks", (1,), "12.4"),
+        ("actions", ("p1 f",), "12.6"),
+    ],
+)
+def test_12_4_a_hand_history_built_with_bad_fields_is_refused(
+    field: str, value: object, section: str
+) -> None:
+    good = pyholdem.history.loads(GOOD_HAND)[0]
+    with pytest.raises(HistoryError, match=rf"{field}.*§{section}"):
+        dataclasses.replace(good, **{field: value})
+
+
+def test_12_8_replay_refuses_what_is_not_a_history_or_a_rule_set() -> None:
+    good = pyholdem.history.loads(GOOD_HAND)[0]
+    with pytest.raises(HistoryError, match=r"§12\.8"):
+        replay(None)  # type: ignore[arg-type]
+    with pytest.raises(pyholdem.RuleSetError, match=r"'tda_2024' is not a RuleSet \(§0\.1\)"):
+        replay(good, "tda_2024")  # type: ignore[arg-type]
+    assert replay(good).ok
