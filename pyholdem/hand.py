@@ -241,6 +241,9 @@ class Hand:
         return STREET_NAMES[self._state.street]
 
     def hole_cards(self, seat: int) -> tuple[Card | None, ...]:
+        n = len(self.deal.holes)
+        if type(seat) is not int or not 0 <= seat < n:
+            raise RuleViolation(f"seat {seat!r} is not a seat in 0..{n - 1}", "3.1")
         return self.deal.holes[seat]
 
     def pot_total(self) -> int:

@@ -252,3 +252,11 @@ def test_12_8_replay_refuses_what_is_not_a_history_or_a_rule_set() -> None:
     with pytest.raises(pyholdem.RuleSetError, match=r"'tda_2024' is not a RuleSet \(§0\.1\)"):
         replay(good, "tda_2024")  # type: ignore[arg-type]
     assert replay(good).ok
+
+
+@pytest.mark.parametrize("seat", [3, -1, "0", None, 1.5, True])
+def test_3_1_hole_cards_of_a_seat_that_is_not_at_the_table(seat: object) -> None:
+    hand = Hand(RuleSet(), [100, 100, 100], button=0, blinds=(1, 2), seed=1)
+    with pytest.raises(RuleViolation, match=r"is not a seat in 0\.\.2 \(§3\.1\)"):
+        hand.hole_cards(seat)  # type: ignore[arg-type]
+    assert len(hand.hole_cards(2)) == 2
