@@ -260,3 +260,24 @@ def test_3_1_hole_cards_of_a_seat_that_is_not_at_the_table(seat: object) -> None
     with pytest.raises(RuleViolation, match=r"is not a seat in 0\.\.2 \(§3\.1\)"):
         hand.hole_cards(seat)  # type: ignore[arg-type]
     assert len(hand.hole_cards(2)) == 2
+
+
+ODD_AMOUNTS = st.sampled_from([None, 0, 1, 2, 4, 10, 99, 100, 2**63, 2**70, -1, 1.5, "10", True, 10.0])
+ODD_KINDS = st.sampled_from(["fold", "check", "call", "bet", "raise", "bogus", None])
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    st.lists(st.sampled_from([1, 3, 50, 100, 2**64]), min_size=2, max_size=6),
+    st.lists(st.tuples(ODD_KINDS, ODD_AMOUNTS, st.sampled_from([None, None, 0, 1, -1, 9, "0"])), max_size=25),
+)
+def test_6_1_refused_actions_leave_the_hand_as_it_was(stacks: list[int], actions: list[tuple]) -> None:
+    hand = Hand(RuleSet(), stacks, button=0, blinds=(1, 2), seed=7)
+    for kind, amount, seat in actions:
+        if hand.is_over:
+            break
+        before = repr((hand.state, hand.events, hand.legal_actions(), hand.board))
+        try:
+            hand.act(kind, amount, seat=seat)  # type: ignore[arg-type]
+        except PyHoldemError:
+            assert repr((hand.state, hand.events, hand.legal_actions(), hand.board)) == before
