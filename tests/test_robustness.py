@@ -281,3 +281,15 @@ def test_6_1_refused_actions_leave_the_hand_as_it_was(stacks: list[int], actions
             hand.act(kind, amount, seat=seat)  # type: ignore[arg-type]
         except PyHoldemError:
             assert repr((hand.state, hand.events, hand.legal_actions(), hand.board)) == before
+
+
+def test_12_1_a_table_number_too_long_to_convert_is_one_bad_hand() -> None:
+    results = read_text(f"[1]\n{GOOD_HAND}[{'1' * 5000}]\n{GOOD_HAND}", file="x.phhs")
+    assert not isinstance(results[0], HistoryError)
+    assert isinstance(results[1], HistoryError) and results[1].section == "12.1"
+
+
+def test_12_6_an_actor_number_too_long_to_convert_is_refused() -> None:
+    text = GOOD_HAND.replace("'p2 f'", f"'p{'1' * 5000} f'")
+    (result,) = read_text(text)
+    assert isinstance(result, HistoryError) and result.section == "12.6" and result.action == 2

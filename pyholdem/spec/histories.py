@@ -91,7 +91,7 @@ def split_hands(text: str, *, many: bool) -> list[tuple[int, str | HistoryError]
         if header:
             name = header.group(1)
             problem = None
-            if not (name.isascii() and name.isdigit()) or int(name) < 1 or name != str(int(name)):
+            if not re.fullmatch(r"[1-9][0-9]{0,17}", name):
                 index = len(hands) + 1
                 problem = HistoryError(f"table [{name}] is not a hand number 1, 2, …", "12.1")
             else:
@@ -319,7 +319,7 @@ class Action:
     shows_dealt: bool = False
 
 
-_ACTOR = re.compile(r"p([1-9]\d*)")
+_ACTOR = re.compile(r"p([1-9][0-9]?)")
 _AMOUNT = re.compile(r"\d+(?:\.\d+)?")
 
 
