@@ -516,7 +516,7 @@ def load_rules(source: str | Mapping[str, Any]) -> RuleSet:
     if isinstance(source, str):
         try:
             data: dict[str, Any] = tomllib.loads(source)
-        except tomllib.TOMLDecodeError as exc:
+        except (ValueError, RecursionError) as exc:
             raise RuleSetError(f"rule-set TOML is malformed: {exc}", "0.5") from None
     elif isinstance(source, Mapping):
         data = dict(source)

@@ -293,3 +293,17 @@ def test_12_6_an_actor_number_too_long_to_convert_is_refused() -> None:
     text = GOOD_HAND.replace("'p2 f'", f"'p{'1' * 5000} f'")
     (result,) = read_text(text)
     assert isinstance(result, HistoryError) and result.section == "12.6" and result.action == 2
+
+
+@pytest.mark.parametrize(
+    "text", ["max_seats = " + "1" * 5000, "x = " + "[" * 5000 + "]" * 5000], ids=["long-int", "deep"]
+)
+def test_0_5_load_rules_refuses_toml_python_cannot_hold(text: str) -> None:
+    with pytest.raises(pyholdem.RuleSetError, match=r"rule-set TOML is malformed.*§0\.5"):
+        pyholdem.load_rules(text)
+
+
+def test_12_1_an_integer_too_long_to_convert_is_one_bad_hand() -> None:
+    results = read_text(f"[1]\nx = {'1' * 5000}\n[2]\n{GOOD_HAND}", file="x.phhs")
+    assert isinstance(results[0], HistoryError) and results[0].section == "12.1"
+    assert not isinstance(results[1], HistoryError)

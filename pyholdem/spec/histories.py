@@ -115,7 +115,7 @@ def parse_toml(text: str) -> dict[str, Any]:
     """The TOML table of one hand, with every non-integer number read as an exact ``Decimal``."""
     try:
         return tomllib.loads(text, parse_float=Decimal)
-    except tomllib.TOMLDecodeError as exc:
+    except ValueError as exc:
         raise HistoryError(f"malformed TOML: {exc}", "12.1") from None
     except RecursionError:
         raise HistoryError("malformed TOML: arrays or tables nested too deeply", "12.1") from None
