@@ -16,7 +16,7 @@ import numpy as np
 
 from pyholdem._bindings import evaluator as _c
 from pyholdem._bindings.native import ffi, lib
-from pyholdem.errors import InvalidCards, RuleViolation
+from pyholdem.errors import InvalidCards, RuleViolation, show_value
 from pyholdem.spec import rankings
 from pyholdem.spec.cards import RANKS, SUITS, Card, CardLike, cards
 from pyholdem.spec.rankings import Category, EquityResult, category, describe, hand_class
@@ -122,7 +122,7 @@ def evaluate_mask(mask: int) -> int:
     try:
         value = _ph_evaluate_mask(mask)
     except (TypeError, OverflowError):
-        raise InvalidCards(f"{mask!r} is not a card mask (an int of 52 bits)", "2.4") from None
+        raise InvalidCards(f"{show_value(mask)} is not a card mask (an int of 52 bits)", "2.4") from None
     if value < 0:
         _mask_error(mask, -value)
     return value
@@ -206,7 +206,7 @@ def evaluate_batch(hands: Any, out: np.ndarray | None = None, *, k: int | None =
 def enumerate_categories(k: int = 7) -> dict[Category, int]:
     """How many of the C(52, k) hands of k = 5, 6 or 7 cards fall in each category, counted in C."""
     if type(k) is not int or k not in (5, 6, 7):
-        raise InvalidCards(f"hands of 5, 6 or 7 cards, not {k!r}", "2.4")
+        raise InvalidCards(f"hands of 5, 6 or 7 cards, not {show_value(k)}", "2.4")
     counts = ffi.new("uint64_t[9]")
     lib.ph_enumerate_categories(k, counts)
     return {cat: int(counts[cat]) for cat in sorted(Category, reverse=True)}
@@ -225,11 +225,13 @@ def equity(
     """
     holes, shown, gone = rankings.equity_inputs(hands, board, dead)
     if trials is not None and (type(trials) is not int or not 1 <= trials < 1 << 64):
-        raise RuleViolation(f"trials must be a positive int below 2**64 or None, not {trials!r}", "2.9")
+        raise RuleViolation(
+            f"trials must be a positive int below 2**64 or None, not {show_value(trials)}", "2.9"
+        )
     if seed is None:
         seed = int.from_bytes(os.urandom(8), "little")
     elif type(seed) is not int or not 0 <= seed < 1 << 64:
-        raise RuleViolation(f"seed must be an int in 0..2**64-1 or None, not {seed!r}", "2.9")
+        raise RuleViolation(f"seed must be an int in 0..2**64-1 or None, not {show_value(seed)}", "2.9")
     return _c.equity(
         [[int(c) for c in hole] for hole in holes],
         [int(c) for c in shown],

@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 
-from pyholdem.errors import IllegalAction, InvalidCards, NativeError, RuleViolation
+from pyholdem.errors import IllegalAction, InvalidCards, NativeError, RuleViolation, show_value
 from pyholdem.hand_fast import nl_legal_actions, uses_nl_legal_actions
 from pyholdem.ruleset import RuleSet
 from pyholdem.spec.betting import (
@@ -139,7 +139,7 @@ class Hand:
         check_seats(stacks, rules)
         n = len(stacks)
         if not isinstance(button, int) or isinstance(button, bool) or not 0 <= button < n:
-            raise RuleViolation(f"button {button!r} is not a seat in 0..{n - 1}", "3.1")
+            raise RuleViolation(f"button {show_value(button)} is not a seat in 0..{n - 1}", "3.1")
         amounts = blind_amounts(blinds, rules)
         seats_of_blinds = blind_seats(n, button, len(amounts))
         if isinstance(straddles, str) or not isinstance(straddles, Sequence):
@@ -243,7 +243,7 @@ class Hand:
     def hole_cards(self, seat: int) -> tuple[Card | None, ...]:
         n = len(self.deal.holes)
         if type(seat) is not int or not 0 <= seat < n:
-            raise RuleViolation(f"seat {seat!r} is not a seat in 0..{n - 1}", "3.1")
+            raise RuleViolation(f"seat {show_value(seat)} is not a seat in 0..{n - 1}", "3.1")
         return self.deal.holes[seat]
 
     def pot_total(self) -> int:

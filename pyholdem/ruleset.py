@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from pyholdem.errors import RuleSetError
+from pyholdem.errors import RuleSetError, show_value
 from pyholdem.registry import rule
 
 _NONE_IN_TOML = "none"
@@ -262,7 +262,7 @@ def _is_valid(f: dataclasses.Field[Any], value: Any) -> bool:
 def _validate(f: dataclasses.Field[Any], value: Any) -> None:
     if not _is_valid(f, value):
         raise RuleSetError(
-            f"rule-set field {f.name} = {value!r} is not allowed; expected {_allowed(f)} "
+            f"rule-set field {f.name} = {show_value(value)} is not allowed; expected {_allowed(f)} "
             f"(read by §{f.metadata['section']})",
             "0.1",
         )

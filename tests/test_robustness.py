@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import re
 from decimal import Decimal
 from pathlib import Path
 
@@ -307,3 +308,35 @@ def test_12_1_an_integer_too_long_to_convert_is_one_bad_hand() -> None:
     results = read_text(f"[1]\nx = {'1' * 5000}\n[2]\n{GOOD_HAND}", file="x.phhs")
     assert isinstance(results[0], HistoryError) and results[0].section == "12.1"
     assert not isinstance(results[1], HistoryError)
+
+
+HUGE = 10**5000  # too long for str(): Python refuses to print ints over 4300 digits
+
+
+def _hand() -> Hand:
+    return Hand(RuleSet(), [100, 100, 100], button=0, blinds=(1, 2), seed=1)
+
+
+@pytest.mark.parametrize(
+    ("call", "section"),
+    [
+        (lambda: _hand().raise_to(HUGE), "5.12"),
+        (lambda: pyholdem.evaluate([HUGE, 1, 2, 3, 4]), "1.7"),
+        (lambda: pyholdem.Card(HUGE), "1.7"),
+        (lambda: pyholdem.evaluate_mask(HUGE), "2.4"),
+        (lambda: pyholdem.hand_class(HUGE), "2.7"),
+        (lambda: pyholdem.enumerate_categories(HUGE), "2.4"),
+        (lambda: pyholdem.equity(HOLES, trials=HUGE), "2.9"),
+        (lambda: pyholdem.equity(HOLES, trials=5, seed=HUGE), "2.9"),
+        (lambda: pyholdem.resolve_pots([HUGE, 1], [False, False], [1, 2], 0), "7.7"),
+        (lambda: pyholdem.resolve_pots([1, 1], [False, False], [1, 2], HUGE), "7.7"),
+        (lambda: spec_resolve_pots([1, 1], [False, False], [1, 2], HUGE), "7.7"),
+        (lambda: Hand(RuleSet(), [100, 100], button=HUGE, blinds=(1, 2)), "3.1"),
+        (lambda: Hand(RuleSet(), [100, 100], button=0, blinds=(HUGE, 1)), "3.10"),
+        (lambda: RuleSet(max_seats=HUGE), "0.1"),
+        (lambda: _hand().hole_cards(HUGE), "3.1"),
+    ],
+)
+def test_1_7_integers_too_long_to_print_get_typed_errors(call: object, section: str) -> None:
+    with pytest.raises(PyHoldemError, match=rf"an integer of 16610 bits.*§{re.escape(section)}"):
+        call()  # type: ignore[operator]

@@ -14,7 +14,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from pyholdem._bindings.native import check, ffi, lib
-from pyholdem.errors import InvalidCards, RuleViolation
+from pyholdem.errors import InvalidCards, RuleViolation, show_value
 from pyholdem.ruleset import FIELDS
 from pyholdem.spec.showdown import Pot, Settlement, check_sequences
 
@@ -40,7 +40,7 @@ def _bad_value(seat: int, value: object) -> str:
 
 
 def _bad_button(button: object, n: int) -> str:
-    return f"button = {button!r} is not a seat in 0..{n - 1}"
+    return f"button = {show_value(button)} is not a seat in 0..{n - 1}"
 
 
 def _bad_chip_unit(chip_unit: object) -> str:
@@ -100,7 +100,9 @@ def _amounts(items: Sequence[Any], name: str) -> list[int]:
         if not _is_int(x) or x < 0:
             raise RuleViolation(_bad_amount(name, seat, x), SECTION)
         if x > INT64_MAX:
-            raise RuleViolation(f"{name}[{seat}] = {x!r} exceeds the C resolver's limit {INT64_MAX}", SECTION)
+            raise RuleViolation(
+                f"{name}[{seat}] = {show_value(x)} exceeds the C resolver's limit {INT64_MAX}", SECTION
+            )
     return list(items)
 
 

@@ -6,7 +6,7 @@ import random
 import re
 from collections.abc import Iterable, Sequence
 
-from pyholdem.errors import InvalidCards, RuleViolation
+from pyholdem.errors import InvalidCards, RuleViolation, show_value
 from pyholdem.registry import rule
 from pyholdem.ruleset import RuleSet
 
@@ -37,7 +37,7 @@ class Card(int):
         if isinstance(value, int) and not isinstance(value, bool):
             if 0 <= value < DECK_SIZE:
                 return _CARDS[value]
-            raise InvalidCards(f"card id {value} is outside 0..{DECK_SIZE - 1}", "1.7")
+            raise InvalidCards(f"card id {show_value(value)} is outside 0..{DECK_SIZE - 1}", "1.7")
         raise InvalidCards(f"{value!r} is not a card (text like 'As' or an id 0..51)", "1.7")
 
     @property

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 from itertools import combinations, combinations_with_replacement
 
-from pyholdem.errors import InvalidCards
+from pyholdem.errors import InvalidCards, show_value
 from pyholdem.registry import rule
 from pyholdem.spec.cards import RANK_NAMES, Card, CardLike, cards, standard_deck
 
@@ -141,7 +141,7 @@ def value_of_key(key: Key) -> int:
 def key_of_value(value: int) -> Key:
     """The comparison key (§2.3) of a hand value (§2.7); a non-value raises ``InvalidCards``."""
     if isinstance(value, bool) or not isinstance(value, int) or value not in _KEY_OF_VALUE:
-        raise InvalidCards(f"{value!r} is not a hand value", "2.7")
+        raise InvalidCards(f"{show_value(value)} is not a hand value", "2.7")
     return _KEY_OF_VALUE[value]
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from pyholdem.errors import InvalidCards, RuleViolation
+from pyholdem.errors import InvalidCards, RuleViolation, show_value
 from pyholdem.registry import rule
 from pyholdem.ruleset import FIELDS, RuleSet
 from pyholdem.spec.cards import Card
@@ -201,7 +201,7 @@ def _validate(
         if not folded[s] and (not _is_int(v) or not 0 <= v <= MAX_VALUE):  # type: ignore[operator]
             raise RuleViolation(f"values[{s}] = {v!r} is not a hand value in 0..{MAX_VALUE}", "7.7")
     if not _is_int(button) or not 0 <= button < n:
-        raise RuleViolation(f"button = {button!r} is not a seat in 0..{n - 1}", "7.7")
+        raise RuleViolation(f"button = {show_value(button)} is not a seat in 0..{n - 1}", "7.7")
     if not _is_int(chip_unit) or chip_unit < 1:
         raise RuleViolation(f"chip_unit = {chip_unit!r} is not an integer >= 1", "7.7")
     if odd_chip_rule is not None and odd_chip_rule not in ODD_CHIP_RULES:

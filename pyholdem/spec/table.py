@@ -7,7 +7,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from pyholdem.errors import RuleViolation
+from pyholdem.errors import RuleViolation, show_value
 from pyholdem.registry import rule
 from pyholdem.ruleset import RuleSet
 from pyholdem.spec.cards import Seed, high_card_draw
@@ -221,7 +221,9 @@ def blind_amounts(blinds: int | Sequence[int], rules: RuleSet) -> tuple[int, ...
     else:
         raise RuleViolation(f"blinds {blinds!r} are not one amount or (small, big)", "3.10")
     if amounts[-1] <= 0 or amounts[0] <= 0 or amounts[0] > amounts[-1]:
-        raise RuleViolation(f"blinds {amounts} must be positive, the small not above the big", "3.10")
+        raise RuleViolation(
+            f"blinds {show_value(amounts)} must be positive, the small not above the big", "3.10"
+        )
     return amounts
 
 
