@@ -136,7 +136,7 @@ def _mask_error(mask: int, status: int) -> None:
 
 def _hands_buffer(hands: Any, k: int | None) -> tuple[Any, int, int]:
     if k is not None and (type(k) is not int or k not in (5, 6, 7)):
-        raise InvalidCards(f"k is the number of cards per hand, 5, 6 or 7, not {k!r}", "2.4")
+        raise InvalidCards(f"k is the number of cards per hand, 5, 6 or 7, not {show_value(k)}", "2.4")
     if isinstance(hands, np.ndarray):
         if hands.dtype != np.uint8:
             raise InvalidCards(f"hands must be a uint8 array of card ids, not {hands.dtype}", "2.4")

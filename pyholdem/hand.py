@@ -153,7 +153,7 @@ class Hand:
             or len(bet_sizes) != 2
             or not all(isinstance(b, int) and not isinstance(b, bool) and b > 0 for b in bet_sizes)
         ):
-            raise RuleViolation(f"bet_sizes {bet_sizes!r} are not (small bet, big bet) > 0", "5.2")
+            raise RuleViolation(f"bet_sizes {show_value(bet_sizes)} are not (small bet, big bet) > 0", "5.2")
         self.rules = rules
         self.initial_stacks = tuple(stacks)
         self.deal = _make_deal(n, button, seed, hole_cards, board)
@@ -336,7 +336,7 @@ class Hand:
         if kind not in ACTIONS:
             raise IllegalAction(f"{kind!r} is not an action; one of {', '.join(ACTIONS)}", "6.1")
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < st.seats:
-            raise IllegalAction(f"seat {seat!r} is not a seat in 0..{st.seats - 1}", "6.10")
+            raise IllegalAction(f"seat {show_value(seat)} is not a seat in 0..{st.seats - 1}", "6.10")
         if self.rules.out_of_turn == "reject":
             raise IllegalAction(
                 f"{kind} by seat {seat} is out of turn; seat {st.to_act} is to act (out_of_turn is 'reject')",
@@ -671,7 +671,9 @@ def _post_forced_bets(
 def _post_sleeper(st: HandState, rules: RuleSet, seat: object, events: list[RawEvent]) -> None:
     amount = st.blind_amounts[-1] * rules.straddle_multiplier
     if not rules.sleeper_allowed:
-        raise RuleViolation(f"a sleeper by seat {seat!r} is not allowed (sleeper_allowed is False)", "3.17")
+        raise RuleViolation(
+            f"a sleeper by seat {show_value(seat)} is not allowed (sleeper_allowed is False)", "3.17"
+        )
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < st.seats:
         raise RuleViolation(f"sleeper seat {seat!r} is not a seat in 0..{st.seats - 1}", "3.17")
     if seat == st.button or seat in st.blind_seats:

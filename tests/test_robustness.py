@@ -335,6 +335,16 @@ def _hand() -> Hand:
         (lambda: Hand(RuleSet(), [100, 100], button=0, blinds=(HUGE, 1)), "3.10"),
         (lambda: RuleSet(max_seats=HUGE), "0.1"),
         (lambda: _hand().hole_cards(HUGE), "3.1"),
+        (lambda: _hand().raise_to(-HUGE), "5.6"),
+        (lambda: _hand().act("call", seat=HUGE), "6.10"),
+        (lambda: Hand(RuleSet(), [100, -HUGE], button=0, blinds=(1, 2)), "3.1"),
+        (lambda: Hand(RuleSet(), [100, 100], button=0, blinds=(1, 2), antes=-HUGE), "3.12"),
+        (lambda: Hand(RuleSet(), [100, 100], button=0, blinds=(1, 2), bet_sizes=(HUGE, 0)), "5.2"),
+        (lambda: Hand(RuleSet(), [100, 100], button=0, blinds=(1, 2), sleeper=HUGE), "3.17"),
+        (lambda: pyholdem.resolve_pots([1, 1], [False, False], [HUGE, 2], 0), "7.7"),
+        (lambda: pyholdem.resolve_pots([1, 1], [False, False], [1, 2], 0, chip_unit=-HUGE), "7.7"),
+        (lambda: spec_resolve_pots([-HUGE, 1], [False, False], [1, 2], 0), "7.7"),
+        (lambda: pyholdem.evaluate_batch(bytes(10), k=HUGE), "2.4"),
     ],
 )
 def test_1_7_integers_too_long_to_print_get_typed_errors(call: object, section: str) -> None:

@@ -32,11 +32,11 @@ def _seat_count(n: int) -> str:
 
 
 def _bad_amount(name: str, seat: int, value: object) -> str:
-    return f"{name}[{seat}] = {value!r} is not an integer >= 0"
+    return f"{name}[{seat}] = {show_value(value)} is not an integer >= 0"
 
 
 def _bad_value(seat: int, value: object) -> str:
-    return f"values[{seat}] = {value!r} is not a hand value in 0..{VALUE_MAX}"
+    return f"values[{seat}] = {show_value(value)} is not a hand value in 0..{VALUE_MAX}"
 
 
 def _bad_button(button: object, n: int) -> str:
@@ -44,7 +44,7 @@ def _bad_button(button: object, n: int) -> str:
 
 
 def _bad_chip_unit(chip_unit: object) -> str:
-    return f"chip_unit = {chip_unit!r} is not an integer >= 1"
+    return f"chip_unit = {show_value(chip_unit)} is not an integer >= 1"
 
 
 def _is_int(value: object) -> bool:
@@ -66,7 +66,9 @@ def chip_unit_value(chip_unit: object) -> int:
     if not _is_int(chip_unit) or chip_unit < 1:  # type: ignore[operator]
         raise RuleViolation(_bad_chip_unit(chip_unit), SECTION)
     if chip_unit > INT64_MAX:  # type: ignore[operator]
-        raise RuleViolation(f"chip_unit = {chip_unit!r} exceeds the C resolver's limit {INT64_MAX}", SECTION)
+        raise RuleViolation(
+            f"chip_unit = {show_value(chip_unit)} exceeds the C resolver's limit {INT64_MAX}", SECTION
+        )
     return chip_unit  # type: ignore[return-value]
 
 
