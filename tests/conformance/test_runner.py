@@ -202,3 +202,20 @@ def test_writing_vectors_where_no_directory_can_be_made_is_a_vector_error(tmp_pa
     blocker.write_text("")
     with pytest.raises(VectorError, match="cannot write the vectors"):
         write_vectors(blocker, small_set()[:1])
+
+
+def test_self_adapter_answers_undecodable_lines_and_goes_on() -> None:
+    import subprocess
+
+    lines = [
+        b'{"type": "hello", "protocol": 1}\n',
+        b"[" * 100000 + b"]" * 100000 + b"\n",
+        b"\xff\xfe\n",
+        b'{"type": "case", "id": "pots/x", "runner": "pots", "input": {}}\n',
+        b'{"type": "bye"}\n',
+    ]
+    done = subprocess.run(SELF, input=b"".join(lines), capture_output=True, timeout=60, check=False)
+    replies = [json.loads(line) for line in done.stdout.decode().splitlines()]
+    assert done.returncode == 0 and b"Traceback" not in done.stderr
+    assert [r.get("id") for r in replies] == [None, None, None, "pots/x"]
+    assert replies[1]["error"]["message"] == replies[2]["error"]["message"] == "a message is a JSON object"
