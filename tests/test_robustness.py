@@ -350,3 +350,11 @@ def _hand() -> Hand:
 def test_1_7_integers_too_long_to_print_get_typed_errors(call: object, section: str) -> None:
     with pytest.raises(PyHoldemError, match=rf"an integer of 16610 bits.*§{re.escape(section)}"):
         call()  # type: ignore[operator]
+
+
+def test_12_9_writing_a_user_field_nested_too_deeply_is_refused() -> None:
+    (hand,) = pyholdem.history.loads(GOOD_HAND + "_x = " + "[" * 450 + "]" * 450 + "\n")
+    with pytest.raises(HistoryError, match=r"'_x'.*nested too deeply.*§12\.9"):
+        pyholdem.history.dumps(hand)
+    (shallow,) = pyholdem.history.loads(GOOD_HAND + "_x = [[1]]\n")
+    assert pyholdem.history.loads(pyholdem.history.dumps(shallow)) == [shallow]

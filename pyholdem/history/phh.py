@@ -266,7 +266,10 @@ def dumps(hand: HandHistory) -> str:
     lines.append(f"starting_stacks = [{', '.join(amounts)}]")
     lines.append(f"actions = {_toml_value([format_action(a, hand.scale) for a in hand.actions])}")
     for name, value in hand.extra.items():
-        lines.append(f"{_key(name)} = {_toml_value(value)}")
+        try:
+            lines.append(f"{_key(name)} = {_toml_value(value)}")
+        except RecursionError:
+            raise HistoryError(f"cannot write field {name!r}: it is nested too deeply", "12.9") from None
     for name in ("finishing_stacks", "winnings"):
         value = getattr(hand, name)
         if value is not None:
