@@ -3,6 +3,17 @@
 from __future__ import annotations
 
 
+def show_value(value: object) -> str:
+    """``repr(value)`` for an error message; an int too long to print is described by its size."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 1024:
+        return f"<an integer of {value.bit_length()} bits>"
+    if isinstance(value, list):
+        return "[" + ", ".join(map(show_value, value)) + "]"
+    if isinstance(value, tuple):
+        return "(" + ", ".join(map(show_value, value)) + ("," if len(value) == 1 else "") + ")"
+    return repr(value)
+
+
 class PyHoldemError(Exception):
     """Base of every error pyholdem raises on purpose.
 

@@ -16,7 +16,7 @@ import numpy as np
 
 from pyholdem._bindings import evaluator as _c
 from pyholdem._bindings.native import ffi, lib
-from pyholdem.errors import InvalidCards, RuleViolation
+from pyholdem.errors import InvalidCards, RuleViolation, show_value
 from pyholdem.spec import rankings
 from pyholdem.spec.cards import RANKS, SUITS, Card, CardLike, cards
 from pyholdem.spec.rankings import Category, EquityResult, category, describe, hand_class
@@ -122,7 +122,7 @@ def evaluate_mask(mask: int) -> int:
     try:
         value = _ph_evaluate_mask(mask)
     except (TypeError, OverflowError):
-        raise InvalidCards(f"{mask!r} is not a card mask (an int of 52 bits)", "2.4") from None
+        raise InvalidCards(f"{show_value(mask)} is not a card mask (an int of 52 bits)", "2.4") from None
     if value < 0:
         _mask_error(mask, -value)
     return value
@@ -135,11 +135,15 @@ def _mask_error(mask: int, status: int) -> None:
 
 
 def _hands_buffer(hands: Any, k: int | None) -> tuple[Any, int, int]:
+    if k is not None and (type(k) is not int or k not in (5, 6, 7)):
+        raise InvalidCards(f"k is the number of cards per hand, 5, 6 or 7, not {show_value(k)}", "2.4")
     if isinstance(hands, np.ndarray):
         if hands.dtype != np.uint8:
             raise InvalidCards(f"hands must be a uint8 array of card ids, not {hands.dtype}", "2.4")
         if hands.ndim != 2 or hands.shape[1] not in (5, 6, 7):
             raise InvalidCards(f"hands must have shape (N, 5..7), not {hands.shape}", "2.4")
+        if k is not None and k != hands.shape[1]:
+            raise InvalidCards(f"k={k} does not match the array's rows of {hands.shape[1]}", "2.4")
         return np.ascontiguousarray(hands), hands.shape[0], hands.shape[1]
     try:
         view = memoryview(hands)
@@ -180,10 +184,12 @@ def evaluate_batch(hands: Any, out: np.ndarray | None = None, *, k: int | None =
     """Values of many hands in one C call: ``hands`` is an ``(N, k)`` uint8 array of card ids.
 
     Any C-contiguous byte buffer works too (give ``k`` if it is flat). Values go to ``out`` (an
-    int32 array of N) if given. A bad row raises ``InvalidCards`` naming the row and the card.
+    int32 array of N) if given, once every row is valid. A bad row raises ``InvalidCards`` naming
+    the row and the card, and leaves ``out`` unchanged.
     """
     buffer, rows, k = _hands_buffer(hands, k)
-    result = _out_array(out, rows)
+    target = _out_array(out, rows)
+    result = target if out is None else np.empty(rows, dtype=np.int32)
     bad = ffi.new("size_t *")
     status = lib.ph_evaluate_batch(
         ffi.from_buffer("uint8_t[]", buffer), rows, k, ffi.from_buffer("int32_t[]", result), bad
@@ -192,13 +198,15 @@ def evaluate_batch(hands: Any, out: np.ndarray | None = None, *, k: int | None =
         row = bad[0]
         ids = list(bytes(memoryview(buffer).cast("B")[row * k : (row + 1) * k]))
         _c.refuse_like_spec(lambda: rankings.hand_value(ids), "evaluate_batch", status, f"row {row}: ")
-    return result
+    if result is not target:
+        target[:] = result
+    return target
 
 
 def enumerate_categories(k: int = 7) -> dict[Category, int]:
     """How many of the C(52, k) hands of k = 5, 6 or 7 cards fall in each category, counted in C."""
     if type(k) is not int or k not in (5, 6, 7):
-        raise InvalidCards(f"hands of 5, 6 or 7 cards, not {k!r}", "2.4")
+        raise InvalidCards(f"hands of 5, 6 or 7 cards, not {show_value(k)}", "2.4")
     counts = ffi.new("uint64_t[9]")
     lib.ph_enumerate_categories(k, counts)
     return {cat: int(counts[cat]) for cat in sorted(Category, reverse=True)}
@@ -216,12 +224,14 @@ def equity(
     ``seed`` makes Monte Carlo runs repeatable; ``None`` draws one from the OS.
     """
     holes, shown, gone = rankings.equity_inputs(hands, board, dead)
-    if trials is not None and (type(trials) is not int or trials < 1):
-        raise RuleViolation(f"trials must be a positive int or None, not {trials!r}", "2.9")
+    if trials is not None and (type(trials) is not int or not 1 <= trials < 1 << 64):
+        raise RuleViolation(
+            f"trials must be a positive int below 2**64 or None, not {show_value(trials)}", "2.9"
+        )
     if seed is None:
         seed = int.from_bytes(os.urandom(8), "little")
     elif type(seed) is not int or not 0 <= seed < 1 << 64:
-        raise RuleViolation(f"seed must be an int in 0..2**64-1 or None, not {seed!r}", "2.9")
+        raise RuleViolation(f"seed must be an int in 0..2**64-1 or None, not {show_value(seed)}", "2.9")
     return _c.equity(
         [[int(c) for c in hole] for hole in holes],
         [int(c) for c in shown],

@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 
-from pyholdem.errors import IllegalAction, InvalidCards, NativeError, RuleViolation
+from pyholdem.errors import IllegalAction, InvalidCards, NativeError, RuleViolation, show_value
 from pyholdem.hand_fast import nl_legal_actions, uses_nl_legal_actions
 from pyholdem.ruleset import RuleSet
 from pyholdem.spec.betting import (
@@ -139,9 +139,11 @@ class Hand:
         check_seats(stacks, rules)
         n = len(stacks)
         if not isinstance(button, int) or isinstance(button, bool) or not 0 <= button < n:
-            raise RuleViolation(f"button {button!r} is not a seat in 0..{n - 1}", "3.1")
+            raise RuleViolation(f"button {show_value(button)} is not a seat in 0..{n - 1}", "3.1")
         amounts = blind_amounts(blinds, rules)
         seats_of_blinds = blind_seats(n, button, len(amounts))
+        if isinstance(straddles, str) or not isinstance(straddles, Sequence):
+            raise RuleViolation(f"straddles {straddles!r} are not a list of amounts", "3.16")
         straddlers = straddle_seats(n, button, seats_of_blinds, tuple(straddles), amounts[-1], rules)
         big = amounts[-1]
         if bet_sizes is None:
@@ -151,7 +153,7 @@ class Hand:
             or len(bet_sizes) != 2
             or not all(isinstance(b, int) and not isinstance(b, bool) and b > 0 for b in bet_sizes)
         ):
-            raise RuleViolation(f"bet_sizes {bet_sizes!r} are not (small bet, big bet) > 0", "5.2")
+            raise RuleViolation(f"bet_sizes {show_value(bet_sizes)} are not (small bet, big bet) > 0", "5.2")
         self.rules = rules
         self.initial_stacks = tuple(stacks)
         self.deal = _make_deal(n, button, seed, hole_cards, board)
@@ -239,6 +241,9 @@ class Hand:
         return STREET_NAMES[self._state.street]
 
     def hole_cards(self, seat: int) -> tuple[Card | None, ...]:
+        n = len(self.deal.holes)
+        if type(seat) is not int or not 0 <= seat < n:
+            raise RuleViolation(f"seat {show_value(seat)} is not a seat in 0..{n - 1}", "3.1")
         return self.deal.holes[seat]
 
     def pot_total(self) -> int:
@@ -331,7 +336,7 @@ class Hand:
         if kind not in ACTIONS:
             raise IllegalAction(f"{kind!r} is not an action; one of {', '.join(ACTIONS)}", "6.1")
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < st.seats:
-            raise IllegalAction(f"seat {seat!r} is not a seat in 0..{st.seats - 1}", "6.10")
+            raise IllegalAction(f"seat {show_value(seat)} is not a seat in 0..{st.seats - 1}", "6.10")
         if self.rules.out_of_turn == "reject":
             raise IllegalAction(
                 f"{kind} by seat {seat} is out of turn; seat {st.to_act} is to act (out_of_turn is 'reject')",
@@ -612,7 +617,7 @@ def _make_deal(
 ) -> Deal:
     holes: list[tuple[Card | None, ...]] | None = None
     if hole_cards is not None:
-        if isinstance(hole_cards, str) or len(hole_cards) != n:
+        if isinstance(hole_cards, str) or not isinstance(hole_cards, Sequence) or len(hole_cards) != n:
             raise InvalidCards(f"hole_cards {hole_cards!r} must give one entry per seat ({n})", "4.2")
         holes = []
         for seat, given in enumerate(hole_cards):
@@ -666,7 +671,9 @@ def _post_forced_bets(
 def _post_sleeper(st: HandState, rules: RuleSet, seat: object, events: list[RawEvent]) -> None:
     amount = st.blind_amounts[-1] * rules.straddle_multiplier
     if not rules.sleeper_allowed:
-        raise RuleViolation(f"a sleeper by seat {seat!r} is not allowed (sleeper_allowed is False)", "3.17")
+        raise RuleViolation(
+            f"a sleeper by seat {show_value(seat)} is not allowed (sleeper_allowed is False)", "3.17"
+        )
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < st.seats:
         raise RuleViolation(f"sleeper seat {seat!r} is not a seat in 0..{st.seats - 1}", "3.17")
     if seat == st.button or seat in st.blind_seats:

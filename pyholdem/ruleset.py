@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from pyholdem.errors import RuleSetError
+from pyholdem.errors import RuleSetError, show_value
 from pyholdem.registry import rule
 
 _NONE_IN_TOML = "none"
@@ -160,6 +160,12 @@ class RuleSet:
     oversize_chip_is_call: bool = _flag(True, section="11.2")
     unaware_of_raise_withdraw: bool = _flag(False, section="11.7")
 
+    def __new__(cls, *args: Any, **fields: Any) -> RuleSet:
+        unknown = sorted(set(fields) - FIELD_NAMES)
+        if unknown:
+            raise RuleSetError(f"unknown rule-set field {unknown[0]!r}", "0.1")
+        return super().__new__(cls)
+
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):
             value = getattr(self, f.name)
@@ -177,6 +183,8 @@ class RuleSet:
 
     def changes(self, base: RuleSet | None = None) -> dict[str, Any]:
         """The fields whose value differs from ``base`` (default: the ``tda_2024`` preset)."""
+        if base is not None and not isinstance(base, RuleSet):
+            raise RuleSetError(f"{base!r} is not a RuleSet to compare with", "0.1")
         base = base or RuleSet()
         return {
             name: getattr(self, name) for name in FIELD_ORDER if getattr(self, name) != getattr(base, name)
@@ -254,7 +262,7 @@ def _is_valid(f: dataclasses.Field[Any], value: Any) -> bool:
 def _validate(f: dataclasses.Field[Any], value: Any) -> None:
     if not _is_valid(f, value):
         raise RuleSetError(
-            f"rule-set field {f.name} = {value!r} is not allowed; expected {_allowed(f)} "
+            f"rule-set field {f.name} = {show_value(value)} is not allowed; expected {_allowed(f)} "
             f"(read by §{f.metadata['section']})",
             "0.1",
         )
@@ -508,7 +516,7 @@ def load_rules(source: str | Mapping[str, Any]) -> RuleSet:
     if isinstance(source, str):
         try:
             data: dict[str, Any] = tomllib.loads(source)
-        except tomllib.TOMLDecodeError as exc:
+        except (ValueError, RecursionError) as exc:
             raise RuleSetError(f"rule-set TOML is malformed: {exc}", "0.5") from None
     elif isinstance(source, Mapping):
         data = dict(source)

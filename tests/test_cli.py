@@ -68,3 +68,11 @@ def test_python_dash_m_runs_the_command() -> None:
         [sys.executable, "-m", "pyholdem", "rules"], capture_output=True, text=True, check=False
     )
     assert done.returncode == 0 and "tda_2024" in done.stdout
+
+
+@pytest.mark.parametrize("hands", ["0", "-5", "x"])
+def test_run_refuses_a_hand_count_below_one(capsys: pytest.CaptureFixture[str], hands: str) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(["run", "--hands", hands])
+    err = capsys.readouterr().err
+    assert exit_.value.code == 2 and "--hands" in err and "Traceback" not in err

@@ -14,9 +14,9 @@ import numpy as np
 from numpy.typing import NDArray
 
 from pyholdem._bindings.native import check, ffi, lib
-from pyholdem.errors import InvalidCards, RuleViolation
+from pyholdem.errors import InvalidCards, RuleViolation, show_value
 from pyholdem.ruleset import FIELDS
-from pyholdem.spec.showdown import Pot, Settlement
+from pyholdem.spec.showdown import Pot, Settlement, check_sequences
 
 MAX_SEATS: int = lib.PH_MAX_SEATS
 VALUE_MAX = 2**31 - 1
@@ -32,19 +32,19 @@ def _seat_count(n: int) -> str:
 
 
 def _bad_amount(name: str, seat: int, value: object) -> str:
-    return f"{name}[{seat}] = {value!r} is not an integer >= 0"
+    return f"{name}[{seat}] = {show_value(value)} is not an integer >= 0"
 
 
 def _bad_value(seat: int, value: object) -> str:
-    return f"values[{seat}] = {value!r} is not a hand value in 0..{VALUE_MAX}"
+    return f"values[{seat}] = {show_value(value)} is not a hand value in 0..{VALUE_MAX}"
 
 
 def _bad_button(button: object, n: int) -> str:
-    return f"button = {button!r} is not a seat in 0..{n - 1}"
+    return f"button = {show_value(button)} is not a seat in 0..{n - 1}"
 
 
 def _bad_chip_unit(chip_unit: object) -> str:
-    return f"chip_unit = {chip_unit!r} is not an integer >= 1"
+    return f"chip_unit = {show_value(chip_unit)} is not an integer >= 1"
 
 
 def _is_int(value: object) -> bool:
@@ -66,7 +66,9 @@ def chip_unit_value(chip_unit: object) -> int:
     if not _is_int(chip_unit) or chip_unit < 1:  # type: ignore[operator]
         raise RuleViolation(_bad_chip_unit(chip_unit), SECTION)
     if chip_unit > INT64_MAX:  # type: ignore[operator]
-        raise RuleViolation(f"chip_unit = {chip_unit!r} exceeds the C resolver's limit {INT64_MAX}", SECTION)
+        raise RuleViolation(
+            f"chip_unit = {show_value(chip_unit)} exceeds the C resolver's limit {INT64_MAX}", SECTION
+        )
     return chip_unit  # type: ignore[return-value]
 
 
@@ -100,7 +102,9 @@ def _amounts(items: Sequence[Any], name: str) -> list[int]:
         if not _is_int(x) or x < 0:
             raise RuleViolation(_bad_amount(name, seat, x), SECTION)
         if x > INT64_MAX:
-            raise RuleViolation(f"{name}[{seat}] = {x!r} exceeds the C resolver's limit {INT64_MAX}", SECTION)
+            raise RuleViolation(
+                f"{name}[{seat}] = {show_value(x)} exceeds the C resolver's limit {INT64_MAX}", SECTION
+            )
     return list(items)
 
 
@@ -118,6 +122,7 @@ def resolve_pots(
 
     Only difference: amounts above 2**63-1 in total, which the spec accepts, are refused.
     """
+    check_sequences(contributions, folded, values, dead)
     n = len(contributions)
     if not 2 <= n <= MAX_SEATS:
         raise RuleViolation(_seat_count(n), SECTION)

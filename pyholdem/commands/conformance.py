@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 from pathlib import Path
 
@@ -12,6 +13,17 @@ from pyholdem.conformance.vectors import RUNNERS, load_vectors
 from pyholdem.progress import Progress
 
 SELF_ADAPTER = f"{sys.executable} -m pyholdem.conformance.self_adapter"
+
+
+def seconds(text: str) -> float:
+    """An argparse type: a finite number of seconds > 0."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not (math.isfinite(value) and value > 0):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds > 0")
+    return value
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
@@ -24,7 +36,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     )
     p.add_argument("--vectors", default="vectors", type=Path, help="the vectors directory (default: vectors)")
     p.add_argument("--runner", action="append", choices=RUNNERS, help="only these runners")
-    p.add_argument("--timeout", type=float, default=30.0, help="seconds to wait for each answer")
+    p.add_argument("--timeout", type=seconds, default=30.0, help="seconds to wait for each answer")
     p.add_argument("--json", action="store_true", help="one JSON object per vector, then the summary")
     p.add_argument("--limit", type=int, default=50, help="failures to show in the text report")
     p.set_defaults(func=run)

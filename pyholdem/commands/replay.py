@@ -8,6 +8,7 @@ from collections import Counter
 from collections.abc import Iterable
 from pathlib import Path
 
+from pyholdem.errors import RuleSetError
 from pyholdem.ruleset import RuleSet, load_rules, preset
 
 
@@ -63,7 +64,11 @@ def summarize(results: Iterable[object]) -> str:
 def rules_from(name: str) -> RuleSet:
     """A preset by name, or the rule set of a TOML file (§0.5)."""
     if name.endswith(".toml"):
-        return load_rules(Path(name).read_text(encoding="utf-8"))
+        try:
+            text = Path(name).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise RuleSetError(f"cannot read the rule-set file {name!r}: {exc}", "0.5") from None
+        return load_rules(text)
     return preset(name)
 
 

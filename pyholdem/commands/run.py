@@ -26,9 +26,18 @@ EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "histories"
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser("run", help="the main job: replay the bundled histories, vectors, C throughput")
     p.add_argument("--examples", type=Path, default=EXAMPLES, help="the histories to replay")
-    p.add_argument("--hands", type=int, default=3_000_000, help="random hands for the C throughput step")
+    p.add_argument(
+        "--hands", type=positive_int, default=3_000_000, help="random hands for the C throughput step"
+    )
     p.add_argument("--random-vectors", type=int, default=None, help="seeded random vectors per runner")
     p.set_defaults(func=run)
+
+
+def positive_int(text: str) -> int:
+    """An argparse type: a whole number >= 1."""
+    if not text.strip().isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number >= 1")
+    return int(text)
 
 
 def _section(title: str) -> None:

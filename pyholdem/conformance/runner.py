@@ -140,7 +140,10 @@ class Adapter:
     """A running adapter process (context manager)."""
 
     def __init__(self, command: str | Sequence[str], *, timeout: float = 30.0) -> None:
-        argv = shlex.split(command) if isinstance(command, str) else list(command)
+        try:
+            argv = shlex.split(command) if isinstance(command, str) else list(command)
+        except ValueError as exc:
+            raise AdapterError(f"the adapter command {command!r} cannot be split into words: {exc}") from None
         if not argv:
             raise AdapterError("the adapter command is empty")
         self.timeout = timeout
@@ -152,6 +155,7 @@ class Adapter:
                 stderr=subprocess.DEVNULL,
                 text=True,
                 encoding="utf-8",
+                errors="replace",
                 bufsize=1,
             )
         except OSError as exc:
@@ -186,6 +190,8 @@ class Adapter:
             return json.loads(line)
         except json.JSONDecodeError:
             raise AdapterError(f"the adapter wrote a line that is not JSON: {line[:200]!r}") from None
+        except RecursionError:
+            raise AdapterError(f"the adapter wrote JSON nested too deeply: {line[:200]!r}") from None
 
     def hello(self) -> None:
         self.send({"type": "hello", "protocol": PROTOCOL})
@@ -199,6 +205,9 @@ class Adapter:
     def close(self) -> None:
         with contextlib.suppress(AdapterError):
             self.send({"type": "bye"})
+        with contextlib.suppress(OSError):
+            assert self.process.stdin is not None
+            self.process.stdin.close()
         try:
             self.process.wait(timeout=5)
         except subprocess.TimeoutExpired:

@@ -42,7 +42,7 @@ def serve(stdin: TextIO, stdout: TextIO, answers: Answers = ANSWERS) -> int:
     for line in stdin:
         try:
             message = json.loads(line)
-        except json.JSONDecodeError:
+        except (json.JSONDecodeError, RecursionError):
             message = None
         answer = reply(message, answers)
         if answer is None:
@@ -53,4 +53,5 @@ def serve(stdin: TextIO, stdout: TextIO, answers: Answers = ANSWERS) -> int:
 
 
 if __name__ == "__main__":
+    sys.stdin.reconfigure(errors="replace")  # type: ignore[union-attr]
     raise SystemExit(serve(sys.stdin, sys.stdout))

@@ -65,7 +65,13 @@ def write_vectors(directory: str | Path, vectors: Iterable[Vector]) -> dict[str,
 
     Stale ``.json`` files of the runners written are removed, so the directory matches the cases.
     """
-    root = Path(directory)
+    try:
+        return _write_vectors(Path(directory), vectors)
+    except OSError as exc:
+        raise VectorError(f"cannot write the vectors to {directory}: {exc}") from None
+
+
+def _write_vectors(root: Path, vectors: Iterable[Vector]) -> dict[str, int]:
     counts: dict[str, int] = {}
     written: dict[str, set[str]] = {}
     for v in vectors:
@@ -92,6 +98,8 @@ def load_vector(path: Path, runner: str) -> Vector:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise VectorError(f"{path}: not a readable JSON vector: {exc}") from None
+    except RecursionError:
+        raise VectorError(f"{path}: not a readable JSON vector: nested too deeply") from None
     if not isinstance(data, dict) or set(data) != {"meta", "input", "expect"}:
         raise VectorError(f"{path}: a vector is an object with keys meta, input, expect")
     return Vector(runner, path.stem, data["input"], data["expect"], data["meta"])

@@ -16,6 +16,7 @@ from typing import Any
 
 from pyholdem.errors import HistoryError
 from pyholdem.spec.histories import (
+    MAX_DECIMALS,
     PER_PLAYER_AMOUNTS,
     SINGLE_AMOUNTS,
     Action,
@@ -67,6 +68,9 @@ class HandHistory:
     file: str | None = field(default=None, compare=False)
     index: int | None = field(default=None, compare=False)
 
+    def __post_init__(self) -> None:
+        _check_history(self)
+
     @property
     def players(self) -> int:
         return len(self.starting_stacks)
@@ -77,6 +81,40 @@ class HandHistory:
 
 
 ReadResult = HandHistory | HistoryError
+
+
+def _is_units(value: object) -> bool:
+    return type(value) is int and value >= 0
+
+
+def _check_history(hand: HandHistory) -> None:
+    """Refuse a ``HandHistory`` built with values no PHH file can hold (§12.3, §12.4)."""
+    if not isinstance(hand.variant, str):
+        raise HistoryError(f"variant = {hand.variant!r} is not a variant code", "12.2")
+    if type(hand.scale) is not int or hand.scale not in [10**d for d in range(MAX_DECIMALS + 1)]:
+        raise HistoryError(
+            f"scale = {hand.scale!r} is not a power of ten from 1 to 10**{MAX_DECIMALS}", "12.3"
+        )
+    for name in ("antes", "blinds_or_straddles", "starting_stacks", "finishing_stacks", "winnings"):
+        values = getattr(hand, name)
+        if values is None and name in ("finishing_stacks", "winnings"):
+            continue
+        if isinstance(values, str) or not isinstance(values, Sequence) or not all(map(_is_units, values)):
+            raise HistoryError(f"{name} = {values!r} is not an array of chip units >= 0", "12.3")
+        if name in ("finishing_stacks", "winnings") and len(values) != len(hand.starting_stacks):
+            raise HistoryError(
+                f"{name} = {values!r} is not an array of {len(hand.starting_stacks)} values, one per player",
+                "12.4",
+            )
+    for name in SINGLE_AMOUNTS:
+        value = getattr(hand, name)
+        if value is not None and not _is_units(value):
+            raise HistoryError(f"{name} = {value!r} is not a number of chip units >= 0", "12.3")
+    if isinstance(hand.actions, str) or not isinstance(hand.actions, Sequence):
+        raise HistoryError(f"actions = {hand.actions!r} is not an array of actions", "12.6")
+    for i, action in enumerate(hand.actions):
+        if not isinstance(action, Action):
+            raise HistoryError(f"actions[{i}] = {action!r} is not an Action", "12.6")
 
 
 def hand_from_table(
@@ -228,7 +266,10 @@ def dumps(hand: HandHistory) -> str:
     lines.append(f"starting_stacks = [{', '.join(amounts)}]")
     lines.append(f"actions = {_toml_value([format_action(a, hand.scale) for a in hand.actions])}")
     for name, value in hand.extra.items():
-        lines.append(f"{_key(name)} = {_toml_value(value)}")
+        try:
+            lines.append(f"{_key(name)} = {_toml_value(value)}")
+        except RecursionError:
+            raise HistoryError(f"cannot write field {name!r}: it is nested too deeply", "12.9") from None
     for name in ("finishing_stacks", "winnings"):
         value = getattr(hand, name)
         if value is not None:

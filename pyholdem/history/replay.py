@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pyholdem.errors import HistoryError, PyHoldemError
+from pyholdem.errors import HistoryError, PyHoldemError, RuleSetError
 from pyholdem.hand import Hand
 from pyholdem.history.phh import HandHistory, iter_files, read_file
 from pyholdem.ruleset import FIELDS, RuleSet
@@ -246,6 +246,11 @@ def replay(
     With ``diagnose_with`` (the rule set the history is believed to follow), a disagreement names
     the fields of that rule set which, switched one at a time, make the hand agree.
     """
+    if not isinstance(history, HandHistory):
+        raise HistoryError(f"{history!r} is not a HandHistory to replay", "12.8")
+    for given in (rules, diagnose_with):
+        if given is not None and not isinstance(given, RuleSet):
+            raise RuleSetError(f"{given!r} is not a RuleSet", "0.1")
     rules = rules or RuleSet()
     result = _judge(history, rules, repair)
     if result.ok or diagnose_with is None or diagnose_with == rules:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from pyholdem.errors import IllegalAction
+from pyholdem.errors import IllegalAction, show_value
 from pyholdem.registry import rule
 from pyholdem.ruleset import RuleSet
 from pyholdem.spec.pots import all_in_to, reopened
@@ -75,6 +75,8 @@ def check_action(
     legal = legal or legal_actions(state, rules)
     if kind not in ACTIONS:
         raise IllegalAction(f"{kind!r} is not an action; one of {', '.join(ACTIONS)}", "6.1")
+    if kind in ("fold", "check", "call") and amount is not None:
+        raise IllegalAction(f"{kind} takes no amount, not {amount!r} (bet and raise name theirs)", "6.1")
     if kind == "check" and not legal.check:
         if state.street == PREFLOP:
             raise IllegalAction(
@@ -92,7 +94,8 @@ def check_action(
             raise IllegalAction(f"{kind} to {amount!r} is not a whole number of chips", "5.12")
         if kind == "bet" and not legal.is_bet:
             raise IllegalAction(
-                f"bet to {amount} is not allowed: there is a bet of {state.current_bet} to raise", "6.1"
+                f"bet to {show_value(amount)} is not allowed: there is a bet of {state.current_bet} to raise",
+                "6.1",
             )
         if kind == "raise" and legal.is_bet:
             raise IllegalAction(
@@ -108,7 +111,7 @@ def check_action(
             section = "5.3"
         if amount < legal.min_raise_to:
             raise IllegalAction(
-                f"{kind} to {amount} is below the minimum {kind} to {legal.min_raise_to}", section
+                f"{kind} to {show_value(amount)} is below the minimum {kind} to {legal.min_raise_to}", section
             )
         if amount > legal.max_raise_to:
             section = {"fixed_limit": "5.3", "pot_limit": "5.9"}.get(rules.betting_structure, "5.7")

@@ -6,7 +6,7 @@ import random
 import re
 from collections.abc import Iterable, Sequence
 
-from pyholdem.errors import InvalidCards, RuleViolation
+from pyholdem.errors import InvalidCards, RuleViolation, show_value
 from pyholdem.registry import rule
 from pyholdem.ruleset import RuleSet
 
@@ -37,7 +37,7 @@ class Card(int):
         if isinstance(value, int) and not isinstance(value, bool):
             if 0 <= value < DECK_SIZE:
                 return _CARDS[value]
-            raise InvalidCards(f"card id {value} is outside 0..{DECK_SIZE - 1}", "1.7")
+            raise InvalidCards(f"card id {show_value(value)} is outside 0..{DECK_SIZE - 1}", "1.7")
         raise InvalidCards(f"{value!r} is not a card (text like 'As' or an id 0..51)", "1.7")
 
     @property
@@ -122,8 +122,10 @@ def cards(text: str | Iterable[CardLike]) -> tuple[Card, ...]:
 
 
 def format_cards(cards: Iterable[Card | None], sep: str = " ") -> str:
-    """The inverse of ``parse_cards``; unknown cards print as ``??``."""
-    return sep.join("??" if c is None else str(c) for c in cards)
+    """The inverse of ``parse_cards``; unknown cards print as ``??``, anything else not a card is refused."""
+    if isinstance(cards, str) or not isinstance(cards, Iterable):
+        raise InvalidCards(f"{cards!r} is not a sequence of cards", "1.8")
+    return sep.join("??" if c is None else str(Card(c)) for c in cards)
 
 
 @rule("1.1")

@@ -67,6 +67,7 @@ OPTIONAL_FIELDS: dict[str, str] = {
     "time_banks": "array of amounts",
 }
 MAX_DECIMALS = 8
+MAX_DIGITS = 100
 
 
 @rule("12.1")
@@ -90,7 +91,7 @@ def split_hands(text: str, *, many: bool) -> list[tuple[int, str | HistoryError]
         if header:
             name = header.group(1)
             problem = None
-            if not name.isdigit() or int(name) < 1 or name != str(int(name)):
+            if not re.fullmatch(r"[1-9][0-9]{0,17}", name):
                 index = len(hands) + 1
                 problem = HistoryError(f"table [{name}] is not a hand number 1, 2, …", "12.1")
             else:
@@ -114,8 +115,10 @@ def parse_toml(text: str) -> dict[str, Any]:
     """The TOML table of one hand, with every non-integer number read as an exact ``Decimal``."""
     try:
         return tomllib.loads(text, parse_float=Decimal)
-    except tomllib.TOMLDecodeError as exc:
+    except ValueError as exc:
         raise HistoryError(f"malformed TOML: {exc}", "12.1") from None
+    except RecursionError:
+        raise HistoryError("malformed TOML: arrays or tables nested too deeply", "12.1") from None
 
 
 @rule("12.2")
@@ -144,6 +147,12 @@ def _decimal(value: object, what: str, *, text: bool = False) -> Decimal:
             raise HistoryError(f"{what} = {value!r} is not a non-negative number", "12.3")
         value = Decimal(value)
     number = Decimal(value)
+    if number.is_finite() and number.adjusted() >= MAX_DIGITS:
+        raise HistoryError(
+            f"{what} = {value} has more than {MAX_DIGITS} digits before the decimal point", "12.3"
+        )
+    if number.is_finite() and number and number.adjusted() < -MAX_DECIMALS:
+        raise HistoryError(f"{what} = {value} has more than {MAX_DECIMALS} decimals", "12.3")
     if not number.is_finite():
         raise HistoryError(
             f"{what} = {value} is not a finite amount (unknown amounts cannot be replayed)", "12.3"
@@ -310,7 +319,7 @@ class Action:
     shows_dealt: bool = False
 
 
-_ACTOR = re.compile(r"p([1-9]\d*)")
+_ACTOR = re.compile(r"p([1-9][0-9]?)")
 _AMOUNT = re.compile(r"\d+(?:\.\d+)?")
 
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 from itertools import combinations, combinations_with_replacement
 
-from pyholdem.errors import InvalidCards
+from pyholdem.errors import InvalidCards, show_value
 from pyholdem.registry import rule
 from pyholdem.spec.cards import RANK_NAMES, Card, CardLike, cards, standard_deck
 
@@ -141,7 +141,7 @@ def value_of_key(key: Key) -> int:
 def key_of_value(value: int) -> Key:
     """The comparison key (§2.3) of a hand value (§2.7); a non-value raises ``InvalidCards``."""
     if isinstance(value, bool) or not isinstance(value, int) or value not in _KEY_OF_VALUE:
-        raise InvalidCards(f"{value!r} is not a hand value", "2.7")
+        raise InvalidCards(f"{show_value(value)} is not a hand value", "2.7")
     return _KEY_OF_VALUE[value]
 
 
@@ -256,6 +256,8 @@ def equity_inputs(
     """Validate ``equity``'s arguments (§2.9): 2..10 hands of two, a board of 0/3/4/5, all distinct."""
     if isinstance(hands, str):
         raise InvalidCards(f"equity takes a list of hands, not the text {hands!r}", "2.9")
+    if not isinstance(hands, Iterable):
+        raise InvalidCards(f"equity takes a list of hands, not {hands!r}", "2.9")
     holes = tuple(cards(h) for h in hands)
     if not 2 <= len(holes) <= 10:
         raise InvalidCards(f"equity needs 2 to 10 hands, not {len(holes)}", "2.9")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from pyholdem.errors import InvalidCards, RuleViolation
+from pyholdem.errors import InvalidCards, RuleViolation, show_value
 from pyholdem.registry import rule
 from pyholdem.ruleset import FIELDS, RuleSet
 from pyholdem.spec.cards import Card
@@ -165,6 +165,16 @@ def split_pot(
     return shares
 
 
+def check_sequences(contributions: object, folded: object, values: object, dead: object) -> None:
+    """Refuse an argument of ``resolve_pots`` that is not a sequence (one entry per seat, §7.7)."""
+    given = {"contributions": contributions, "folded": folded, "values": values, "dead": dead}
+    for name, seq in given.items():
+        if (name != "dead" or seq is not None) and not (
+            hasattr(seq, "__len__") and hasattr(seq, "__getitem__")
+        ):
+            raise RuleViolation(f"{name} = {seq!r} is not a sequence with one entry per seat", "7.7")
+
+
 def _validate(
     contributions: Sequence[int],
     folded: Sequence[bool],
@@ -183,17 +193,17 @@ def _validate(
     for name, seq in (("contributions", contributions), ("dead", dead)):
         for s, c in enumerate(seq):
             if not _is_int(c) or c < 0:
-                raise RuleViolation(f"{name}[{s}] = {c!r} is not an integer >= 0", "7.7")
+                raise RuleViolation(f"{name}[{s}] = {show_value(c)} is not an integer >= 0", "7.7")
     for s, f in enumerate(folded):
         if isinstance(f, str) or f not in (True, False):
             raise RuleViolation(f"folded[{s}] = {f!r} is not True or False", "7.7")
     for s, v in enumerate(values):
         if not folded[s] and (not _is_int(v) or not 0 <= v <= MAX_VALUE):  # type: ignore[operator]
-            raise RuleViolation(f"values[{s}] = {v!r} is not a hand value in 0..{MAX_VALUE}", "7.7")
+            raise RuleViolation(f"values[{s}] = {show_value(v)} is not a hand value in 0..{MAX_VALUE}", "7.7")
     if not _is_int(button) or not 0 <= button < n:
-        raise RuleViolation(f"button = {button!r} is not a seat in 0..{n - 1}", "7.7")
+        raise RuleViolation(f"button = {show_value(button)} is not a seat in 0..{n - 1}", "7.7")
     if not _is_int(chip_unit) or chip_unit < 1:
-        raise RuleViolation(f"chip_unit = {chip_unit!r} is not an integer >= 1", "7.7")
+        raise RuleViolation(f"chip_unit = {show_value(chip_unit)} is not an integer >= 1", "7.7")
     if odd_chip_rule is not None and odd_chip_rule not in ODD_CHIP_RULES:
         allowed = ", ".join(repr(c) for c in ODD_CHIP_RULES)
         raise RuleViolation(f"odd_chip_rule = {odd_chip_rule!r} is not None or one of {allowed}", "7.7")
@@ -232,6 +242,7 @@ def resolve_pots(
     (§8.7) and splits it (§8.8). ``values`` of folded seats are ignored; ``dead`` is money in the
     pot that belongs to no seat's contribution (it joins the main pot).
     """
+    check_sequences(contributions, folded, values, dead)
     n = len(contributions)
     dead = [0] * n if dead is None else dead
     _validate(contributions, folded, values, button, dead, odd_chip_rule, chip_unit)

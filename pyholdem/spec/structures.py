@@ -6,7 +6,7 @@ for the current round (the seat's whole bet in front of it after the action).
 
 from __future__ import annotations
 
-from pyholdem.errors import IllegalAction
+from pyholdem.errors import IllegalAction, show_value
 from pyholdem.registry import rule
 from pyholdem.ruleset import RuleSet
 from pyholdem.spec.pots import all_in_to, layer_pots
@@ -172,7 +172,8 @@ def check_chip_unit(amount: int, seat_all_in_to: int, rules: RuleSet, what: str)
     """
     if amount > seat_all_in_to:
         raise IllegalAction(
-            f"{what} {amount} is more than the player has (all-in is {what} {seat_all_in_to})", "5.12"
+            f"{what} {show_value(amount)} is more than the player has (all-in is {what} {seat_all_in_to})",
+            "5.12",
         )
     if amount != seat_all_in_to and amount % rules.chip_unit:
         raise IllegalAction(f"{what} {amount} is not a multiple of the chip unit {rules.chip_unit}", "5.12")

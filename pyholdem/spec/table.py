@@ -7,7 +7,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from pyholdem.errors import RuleViolation
+from pyholdem.errors import RuleViolation, show_value
 from pyholdem.registry import rule
 from pyholdem.ruleset import RuleSet
 from pyholdem.spec.cards import Seed, high_card_draw
@@ -33,7 +33,9 @@ def check_seats(stacks: Sequence[int], rules: RuleSet) -> None:
         )
     for seat, stack in enumerate(stacks):
         if not _is_int(stack) or stack <= 0:
-            raise RuleViolation(f"stack of seat {seat} is {stack!r}; it must be an integer > 0", "3.1")
+            raise RuleViolation(
+                f"stack of seat {seat} is {show_value(stack)}; it must be an integer > 0", "3.1"
+            )
 
 
 @rule("3.2")
@@ -221,7 +223,9 @@ def blind_amounts(blinds: int | Sequence[int], rules: RuleSet) -> tuple[int, ...
     else:
         raise RuleViolation(f"blinds {blinds!r} are not one amount or (small, big)", "3.10")
     if amounts[-1] <= 0 or amounts[0] <= 0 or amounts[0] > amounts[-1]:
-        raise RuleViolation(f"blinds {amounts} must be positive, the small not above the big", "3.10")
+        raise RuleViolation(
+            f"blinds {show_value(amounts)} must be positive, the small not above the big", "3.10"
+        )
     return amounts
 
 
@@ -269,7 +273,7 @@ def antes_due(
         return [0] * seats
     if _is_int(antes):
         if antes < 0:  # type: ignore[operator]
-            raise RuleViolation(f"ante {antes} is negative", "3.12")
+            raise RuleViolation(f"ante {show_value(antes)} is negative", "3.12")
         if rules.ante_type == "each_player_except_blinds":
             return antes_except_blinds(seats, antes, blinds)  # type: ignore[arg-type]
         if rules.ante_type == "big_blind_ante":
@@ -280,7 +284,9 @@ def antes_due(
         or len(antes) != seats
         or not all(_is_int(a) and a >= 0 for a in antes)
     ):
-        raise RuleViolation(f"antes {antes!r} are not one amount or one amount >= 0 per seat", "3.12")
+        raise RuleViolation(
+            f"antes {show_value(antes)} are not one amount or one amount >= 0 per seat", "3.12"
+        )
     return list(antes)
 
 
@@ -333,7 +339,7 @@ def straddle_seats(
             )
         expected = previous * rules.straddle_multiplier
         if amount != expected:
-            raise RuleViolation(f"straddle {amount} by seat {seat} must be {expected}", "3.16")
+            raise RuleViolation(f"straddle {show_value(amount)} by seat {seat} must be {expected}", "3.16")
         chosen.append(seat)
         previous = amount
     return tuple(chosen)

@@ -138,3 +138,84 @@ def test_cli_vectors_and_conformance(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert main(["conformance", "run", "--vectors", str(tmp_path), "--json", "--limit", "1"]) == 0
     last = json.loads(capsys.readouterr().out.splitlines()[-1])
     assert last["counts"]["pots"]["failed"] == 0 and last["counts"]["pots"]["passed"] > 1000
+
+
+def _adapter(tmp_path: Path, reply: str) -> list[str]:
+    """An adapter that says hello, then answers every case with the Python expression ``reply``."""
+    script = tmp_path / "adapter.py"
+    script.write_text(
+        "import sys\n"
+        "sys.stdin.readline()\n"
+        'sys.stdout.buffer.write(b\'{"type": "hello", "name": "odd\\\\u00e9"}\\n\'); sys.stdout.flush()\n'
+        "for line in sys.stdin:\n"
+        f"    sys.stdout.buffer.write({reply}); sys.stdout.flush()\n"
+    )
+    return [sys.executable, str(script)]
+
+
+@pytest.mark.parametrize(
+    ("reply", "reason"),
+    [
+        ("b'\\xff\\xfe garbage\\n'", "not JSON"),
+        ("b'[' * 100000 + b']' * 100000 + b'\\n'", "nested too deeply"),
+    ],
+    ids=["invalid-utf8", "deep-json"],
+)
+def test_an_adapter_writing_undecodable_lines_is_reported(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], reply: str, reason: str
+) -> None:
+    report = run_adapter(_adapter(tmp_path, reply), small_set()[:3], timeout=10)
+    assert [o.status for o in report.outcomes] == ["failed"] * 3
+    assert reason in report.outcomes[0].reason
+    assert "Traceback" not in capsys.readouterr().err
+
+
+def test_a_deeply_nested_vector_file_is_a_vector_error(tmp_path: Path) -> None:
+    (tmp_path / "pots").mkdir()
+    (tmp_path / "pots" / "deep.json").write_text("[" * 100000 + "]" * 100000)
+    with pytest.raises(VectorError, match=r"deep\.json"):
+        load_vectors(tmp_path)
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--adapter", "python 'unclosed"],
+        ["--timeout", "-1"],
+        ["--timeout", "nan"],
+    ],
+)
+def test_bad_conformance_arguments_are_reported_without_traceback(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    write_vectors(tmp_path, small_set()[:2])
+    try:
+        code = main(["conformance", "run", "--vectors", str(tmp_path), *argv])
+    except SystemExit as exit_:
+        code = exit_.code
+    err = capsys.readouterr().err
+    assert code == 2 and "Traceback" not in err and ("AdapterError" in err or "--timeout" in err)
+
+
+def test_writing_vectors_where_no_directory_can_be_made_is_a_vector_error(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    with pytest.raises(VectorError, match="cannot write the vectors"):
+        write_vectors(blocker, small_set()[:1])
+
+
+def test_self_adapter_answers_undecodable_lines_and_goes_on() -> None:
+    import subprocess
+
+    lines = [
+        b'{"type": "hello", "protocol": 1}\n',
+        b"[" * 100000 + b"]" * 100000 + b"\n",
+        b"\xff\xfe\n",
+        b'{"type": "case", "id": "pots/x", "runner": "pots", "input": {}}\n',
+        b'{"type": "bye"}\n',
+    ]
+    done = subprocess.run(SELF, input=b"".join(lines), capture_output=True, timeout=60, check=False)
+    replies = [json.loads(line) for line in done.stdout.decode().splitlines()]
+    assert done.returncode == 0 and b"Traceback" not in done.stderr
+    assert [r.get("id") for r in replies] == [None, None, None, "pots/x"]
+    assert replies[1]["error"]["message"] == replies[2]["error"]["message"] == "a message is a JSON object"
