@@ -47,7 +47,14 @@ def sources() -> list[str]:
 
 # cffi releases the GIL around every call; for the per-call paths that costs more than the call
 # itself, so the wrappers named here keep it (GCC folds the strcmp on __func__ at compile time).
-KEEP_GIL_FOR = ("ph_evaluate_mask", "ph_hand_value", "ph_hand_value5", "ph_hand_value6", "ph_hand_value7")
+KEEP_GIL_FOR = (
+    "ph_hand_act",
+    "ph_evaluate_mask",
+    "ph_hand_value",
+    "ph_hand_value5",
+    "ph_hand_value6",
+    "ph_hand_value7",
+)
 KEEP_GIL = (
     "#include <string.h>\n#define PH_KEEPS_GIL ("
     + " || ".join(f'strcmp(__func__, "_cffi_f_{name}") == 0' for name in KEEP_GIL_FOR)

@@ -21,7 +21,9 @@ enum ph_status {
     PH_ERR_CARD_RANGE = 1,     /* a card id outside 0..51 */
     PH_ERR_DUPLICATE_CARD = 2, /* the same card twice in one hand */
     PH_ERR_CARD_COUNT = 3,     /* a hand with the wrong number of cards */
-    PH_ERR_ARGUMENT = 4        /* any other argument out of range */
+    PH_ERR_ARGUMENT = 4,       /* any other argument out of range */
+    PH_ERR_REFUSED = 5,        /* an action the rules do not allow; nothing changed */
+    PH_ERR_LOG_FULL = 6        /* the event log has no room for one more step; nothing changed */
 };
 
 /* The version of the C core as "MAJOR.MINOR.PATCH"; must equal pyholdem.__version__. */
@@ -117,6 +119,101 @@ int ph_resolve_showdowns_batch(int64_t n_hands, int n_seats, const uint8_t *boar
                                const int64_t *contributions, const uint8_t *folded, const int64_t *buttons,
                                const int64_t *dead, int odd_chip_rule, int64_t chip_unit, int32_t *values,
                                int64_t *payouts, ph_pot_fault *fault);
+
+/* The pots of one layering (section 7.7) of n_seats (2..PH_MAX_SEATS) contributions, dead money joining the
+   main pot: writes pots[0..*n_pots) (amount and eligible; winners 0). The C twin of layer_pots. */
+int ph_layer_pots(int n_seats, const int64_t *contributions, const uint8_t *folded, int64_t dead, ph_pot *pots,
+                  int *n_pots);
+
+/* Adds to shares[] each winner's part of one pot of amount chips (section 8.8): equal whole chip units,
+   the rest from the first winner left of the button. The C twin of split_pot. */
+int ph_split_pot(int64_t amount, uint32_t winners, int button, int n_seats, int odd_chip_rule, int64_t chip_unit,
+                 int64_t *shares);
+
+/* --- shuffle (spec 1.4) --- */
+
+/* deck[0..52) = the card ids 0..51 in the order Python's random.Random(seed).shuffle puts them, where the
+   seed's Mersenne Twister key is key_bytes (a multiple of 4, at least 4) little-endian bytes: the 32-bit
+   words of abs(seed) for an int seed. The C twin of shuffled_deck. */
+int ph_shuffled_deck(const char *key, size_t key_bytes, uint8_t *deck);
+
+/* --- the hand (specs 03-08) --- */
+
+enum { PH_MAX_FORCED = 12, PH_STEP_EVENTS = 256 };
+
+/* The actions of section 6.1, in the order of pyholdem.spec.betting.ACTIONS. */
+enum ph_action { PH_FOLD = 0, PH_CHECK = 1, PH_CALL = 2, PH_BET = 3, PH_RAISE = 4 };
+
+/* Event kinds, in the order of pyholdem.hand_native.EVENT_KINDS. */
+enum ph_event_kind {
+    PH_EV_ANTE = 0, PH_EV_BLIND = 1, PH_EV_STRADDLE = 2, PH_EV_DEAL = 3, PH_EV_FOLD = 4, PH_EV_CHECK = 5,
+    PH_EV_CALL = 6, PH_EV_BET = 7, PH_EV_RAISE = 8, PH_EV_RETURN = 9, PH_EV_BOARD = 10, PH_EV_SHOW = 11,
+    PH_EV_MUCK = 12, PH_EV_WIN = 13
+};
+
+/* One entry of a hand's log: amount (-1: none), seat (-1: none), street 0..3 (preflop..river) or
+   4 (showdown), up to three cards. */
+typedef struct {
+    int64_t amount;
+    int8_t kind;
+    int8_t seat;
+    int8_t street;
+    int8_t all_in;
+    int8_t n_cards;
+    uint8_t cards[3];
+} ph_event;
+
+/* The RuleSet fields the hand reads; each choice is its index in the RuleSet's list of choices, each
+   flag 0 or 1, each optional number -1 (nl_raise_cap) or 0 (pl_round_pot_to) for None. */
+typedef struct {
+    int32_t betting_structure, nl_min_bet, min_raise_rule, nl_raise_cap, nl_cap_lifted_heads_up, fl_max_raises,
+        fl_cap_lifted_heads_up, fl_cap_counts_allin_raise, fl_cap_counts_short_allins, fl_cap_counts_blinds,
+        reopen_rule_big_bet, reopen_rule_limit, first_wager_reopens, raise_needs_a_caller, fl_raise_base,
+        ante_award, short_blind_call_amount, pl_pot_basis, pl_preflop_full_blinds, pl_sb_counts_as_bb,
+        straddle_raise_size, straddle_short_stack, ante_type, bba_priority, short_post_priority,
+        showdown_order, losers_may_muck, all_in_face_up, odd_chip_rule, side_pots_awarded_first;
+    int64_t chip_unit, pl_round_pot_to;
+} ph_rules;
+
+/* One hand: the fields of pyholdem.spec.state.HandState (lists per seat, to_act -1 when nobody acts,
+   aggressors -1 for none), the deal, what the Python Hand keeps beside it, the legal actions of the seat
+   to act (section 6.1; -1 for none) and, once over, the result. Plain data: copy it with memcpy. */
+typedef struct {
+    ph_rules rules;
+    int32_t seats, button, n_forced, straddles, street, to_act, capped, bet_count, raise_count;
+    int32_t aggressors[4];
+    int32_t blind_seats[PH_MAX_FORCED];
+    int64_t blind_amounts[PH_MAX_FORCED];
+    int64_t big_blind, small_bet, big_bet, current_bet, full_level, full_increment, first_bet, last_increment;
+    int64_t stacks[PH_MAX_SEATS], bets[PH_MAX_SEATS], committed[PH_MAX_SEATS], antes[PH_MAX_SEATS],
+        marks[PH_MAX_SEATS], initial_stacks[PH_MAX_SEATS];
+    uint8_t folded[PH_MAX_SEATS], acted[PH_MAX_SEATS];
+    uint8_t holes[PH_MAX_SEATS][2];
+    uint8_t burns[3], board[5];
+    int32_t uniform_antes, last_round, n_exposed, n_shown, over, showdown, n_pots;
+    uint8_t exposed[PH_MAX_SEATS], shown[PH_MAX_SEATS];
+    ph_pot pots[2 * PH_MAX_POTS];
+    int64_t n_events;
+    int32_t legal_check, legal_is_bet;
+    int64_t legal_call, legal_min, legal_max;
+} ph_hand;
+
+/* Set up a hand (sections 3.11-3.16, 4.2-4.3, 6.2) and play it to the first decision: n_seats stacks,
+   the button, each seat's ante due, the n_forced forced bets in posting order (the blinds, then the
+   n_straddles straddles) with their seats and full amounts, the fixed-limit bet sizes. cards is NULL to
+   shuffle with the key of ph_shuffled_deck, else the deal (two hole cards per seat, three burns, five
+   board cards). Events go to log[0..log_capacity). Returns PH_OK, PH_ERR_REFUSED for a straddle the
+   player cannot post (section 3.16), or PH_ERR_ARGUMENT for anything out of range. */
+int ph_hand_init(ph_hand *hand, const ph_rules *rules, int n_seats, int button, const int64_t *stacks,
+                 const int64_t *antes_due, int n_forced, const int32_t *forced_seats, const int64_t *forced_amounts,
+                 int n_straddles, int64_t small_bet, int64_t big_bet, int uniform_antes, const char *key,
+                 size_t key_bytes, const uint8_t *cards, ph_event *log, int64_t log_capacity);
+
+/* The player to act takes action (a ph_action; amount is the bet or raise-to total, else ignored), and
+   the hand runs to the next decision or its end (sections 6.1-8.10). Returns PH_OK, PH_ERR_REFUSED for
+   an action the legal actions do not include, PH_ERR_LOG_FULL when fewer than PH_STEP_EVENTS entries of
+   log are free, PH_ERR_ARGUMENT for a hand that is over or a bad pointer; on an error nothing changes. */
+int ph_hand_act(ph_hand *hand, int action, int64_t amount, ph_event *log, int64_t log_capacity);
 
 /* PH_CDEF_END */
 

@@ -125,6 +125,47 @@ static void split_pot(int64_t amount, uint32_t winners, int button, int odd_chip
     }
 }
 
+/* 7.7: one layer per distinct positive level, from the lowest: (level - previous) from each seat above
+   the previous level, eligible to the live ones. Equal adjacent eligible sets merge; a layer nobody
+   may win joins the pot below (eligibility only shrinks as the level rises). Returns the pot count. */
+static int layer(int n, const int64_t *c, uint32_t live, int64_t dead_total, ph_pot *pots) {
+    int n_pots = 0;
+    int64_t previous = 0;
+    for (;;) {
+        int64_t level = INT64_MAX;
+        uint32_t above = 0;
+        for (int s = 0; s < n; s++) {
+            int64_t v = c[s];
+            int higher = v > previous;
+            above |= (uint32_t)higher << s;
+            level = higher && v < level ? v : level;
+        }
+        if (!above) break;
+        int64_t amount = (level - previous) * __builtin_popcount(above);
+        uint32_t eligible = above & live;
+        previous = level;
+        if (n_pots > 0 && (eligible == 0 || eligible == pots[n_pots - 1].eligible)) {
+            pots[n_pots - 1].amount += amount;
+        } else {
+            pots[n_pots].amount = amount;
+            pots[n_pots].eligible = eligible;
+            pots[n_pots].winners = 0;
+            n_pots++;
+        }
+    }
+    if (n_pots == 0 || pots[0].eligible == 0) {
+        int64_t everything = dead_total;
+        for (int p = 0; p < n_pots; p++) everything += pots[p].amount;
+        pots[0].amount = everything;
+        pots[0].eligible = live;
+        pots[0].winners = 0;
+        n_pots = 1;
+    } else {
+        pots[0].amount += dead_total;
+    }
+    return n_pots;
+}
+
 /* The settlement itself, on validated input; returns the number of pots. */
 static int settle(int n, const int64_t *contributions, const uint8_t *folded, const int32_t *values,
                   const int64_t *dead, int button, int odd_chip_rule, int64_t unit, int64_t *payouts,
@@ -148,41 +189,7 @@ static int settle(int n, const int64_t *contributions, const uint8_t *folded, co
     payouts[top] = c[top] - second;
     c[top] = second;
 
-    /* 7.7: one layer per distinct positive level, from the lowest: (level - previous) from each seat above
-       the previous level, eligible to the live ones. Equal adjacent eligible sets merge; a layer nobody
-       may win joins the pot below (eligibility only shrinks as the level rises). */
-    int n_pots = 0;
-    int64_t previous = 0;
-    for (;;) {
-        int64_t level = INT64_MAX;
-        uint32_t above = 0;
-        for (int s = 0; s < n; s++) {
-            int64_t v = c[s];
-            int higher = v > previous;
-            above |= (uint32_t)higher << s;
-            level = higher && v < level ? v : level;
-        }
-        if (!above) break;
-        int64_t amount = (level - previous) * __builtin_popcount(above);
-        uint32_t eligible = above & live;
-        previous = level;
-        if (n_pots > 0 && (eligible == 0 || eligible == pots[n_pots - 1].eligible)) {
-            pots[n_pots - 1].amount += amount;
-        } else {
-            pots[n_pots].amount = amount;
-            pots[n_pots].eligible = eligible;
-            n_pots++;
-        }
-    }
-    if (n_pots == 0 || pots[0].eligible == 0) {
-        int64_t everything = dead_total;
-        for (int p = 0; p < n_pots; p++) everything += pots[p].amount;
-        pots[0].amount = everything;
-        pots[0].eligible = live;
-        n_pots = 1;
-    } else {
-        pots[0].amount += dead_total;
-    }
+    int n_pots = layer(n, c, live, dead_total, pots);
 
     /* 8.7, 8.8: winners and shares. */
     for (int p = 0; p < n_pots; p++) {
@@ -283,4 +290,28 @@ int ph_resolve_showdowns_batch(int64_t n_hands, int n_seats, const uint8_t *boar
                chip_unit, payouts + at, pots);
     }
     return accept(fault);
+}
+
+int ph_layer_pots(int n_seats, const int64_t *contributions, const uint8_t *folded, int64_t dead, ph_pot *pots,
+                  int *n_pots) {
+    if (!contributions || !folded || !pots || !n_pots || n_seats < 2 || n_seats > PH_MAX_SEATS || dead < 0)
+        return PH_ERR_ARGUMENT;
+    int64_t total = dead;
+    uint32_t live = 0;
+    for (int s = 0; s < n_seats; s++) {
+        if (contributions[s] < 0 || __builtin_add_overflow(total, contributions[s], &total)) return PH_ERR_ARGUMENT;
+        live |= (uint32_t)(folded[s] == 0) << s;
+    }
+    *n_pots = layer(n_seats, contributions, live, dead, pots);
+    return PH_OK;
+}
+
+int ph_split_pot(int64_t amount, uint32_t winners, int button, int n_seats, int odd_chip_rule, int64_t chip_unit,
+                 int64_t *shares) {
+    if (!shares || n_seats < 2 || n_seats > PH_MAX_SEATS || button < 0 || button >= n_seats || amount < 0 ||
+        chip_unit < 1 || winners == 0 || (winners >> n_seats) != 0 ||
+        (odd_chip_rule != PH_ODD_CHIP_LEFT_OF_BUTTON && odd_chip_rule != PH_ODD_CHIP_LEFT_OF_BUTTON_WHOLE_CHIP))
+        return PH_ERR_ARGUMENT;
+    split_pot(amount, winners, button, odd_chip_rule, chip_unit, shares);
+    return PH_OK;
 }

@@ -1,8 +1,11 @@
 """The hand: one deal of Texas Hold'em as an executable state machine (specs 03–08).
 
-Every decision is delegated to a section function of ``pyholdem.spec``; this module only
-sequences them. Each action is atomic: it is validated completely, applied to a copy of the
-state, and only then does the copy replace the state.
+``Hand`` is the public class; ``Hand(...)`` plays on one of two engines with the same API and the
+same answers. ``SpecHand``, here, is the oracle: every decision is delegated to a section function
+of ``pyholdem.spec`` and this module only sequences them. ``NativeHand``
+(``pyholdem.hand_native``) plays the same hand on the C twin of this module (``csrc/hand.c``);
+the differential tests drive both in lockstep. Each action is atomic: it is validated completely,
+applied, and a refused action leaves the hand exactly as it was.
 """
 
 from __future__ import annotations
@@ -10,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
+from typing import NamedTuple
 
 from pyholdem.errors import IllegalAction, InvalidCards, NativeError, RuleViolation, show_value
 from pyholdem.hand_fast import nl_legal_actions, uses_nl_legal_actions
@@ -58,7 +62,9 @@ from pyholdem.spec.table import (
     straddle_seats,
 )
 
-__all__ = ["Event", "Hand", "HandResult", "LegalActions"]
+__all__ = ["ENGINES", "Event", "Hand", "HandResult", "LegalActions", "SpecHand"]
+
+ENGINES = ("auto", "spec", "native")
 
 
 @dataclass(frozen=True)
@@ -117,7 +123,73 @@ class Hand:
 
     Amounts are chips (integers). Every action is validated completely before anything changes;
     a refused action raises ``IllegalAction`` naming the value, what is allowed and the section.
+
+    ``engine``: ``"auto"`` (the default) plays on the C engine (``NativeHand``) when the core is
+    built and can play this hand, else on the spec engine (``SpecHand``, the oracle); ``"spec"``
+    always plays on the spec engine; ``"native"`` on the C engine, or raises ``NativeError``
+    saying why it cannot. The C engine hands a hand over to the spec engine, state and log
+    included, for what it does not play itself: sleepers, unknown cards, out-of-turn actions,
+    time-outs that freeze a player, and amounts beyond 2**60 chips.
     """
+
+    engine: str = "spec"
+    rules: RuleSet
+    initial_stacks: tuple[int, ...]
+
+    def __new__(cls, *args: object, engine: str = "auto", **kwargs: object) -> Hand:
+        if cls is not Hand:
+            return object.__new__(cls)
+        if engine == "spec":
+            return object.__new__(SpecHand)
+        if engine not in ENGINES:
+            raise RuleViolation(f"engine {engine!r} is not one of {', '.join(map(repr, ENGINES))}", "0.1")
+        native = _native_hand_class()
+        if native is None:
+            if engine == "native":
+                raise NativeError(
+                    "engine 'native' needs the compiled core pyholdem._native; run 'make build'"
+                )
+            return object.__new__(SpecHand)
+        return object.__new__(native)
+
+    def __repr__(self) -> str:
+        where = "over" if self.is_over else f"{self.street}, seat {self.to_act} to act"
+        return (
+            f"<Hand {len(self.initial_stacks)} seats, button {self.button}, {where}, "
+            f"stacks {list(self.stacks)}>"
+        )
+
+    def hole_cards(self, seat: int) -> tuple[Card | None, ...]:
+        n = len(self.initial_stacks)
+        if type(seat) is not int or not 0 <= seat < n:
+            raise RuleViolation(f"seat {show_value(seat)} is not a seat in 0..{n - 1}", "3.1")
+        return self.deal.holes[seat]
+
+    @property
+    def board(self) -> tuple[Card | None, ...]:
+        result = self.result
+        if result is not None:
+            return result.board
+        return visible_board(self.deal, STREET_NAMES.index(self.street))
+
+    def fold(self) -> None:
+        self._act("fold", None)
+
+    def check(self) -> None:
+        self._act("check", None)
+
+    def call(self) -> None:
+        self._act("call", None)
+
+    def bet_to(self, amount: int) -> None:
+        self._act("bet", amount)
+
+    def raise_to(self, amount: int) -> None:
+        self._act("raise", amount)
+
+
+class SpecHand(Hand):
+    """``Hand`` on the spec engine: each step asks the section functions of ``pyholdem.spec``."""
 
     def __init__(
         self,
@@ -133,37 +205,26 @@ class Hand:
         hole_cards: Sequence[str | Sequence[object] | None] | None = None,
         board: str | Sequence[object] | None = None,
         bet_sizes: tuple[int, int] | None = None,
+        engine: str = "spec",
     ) -> None:
-        if not isinstance(rules, RuleSet):
-            raise RuleViolation(f"rules {rules!r} is not a RuleSet", "0.1")
-        check_seats(stacks, rules)
-        n = len(stacks)
-        if not isinstance(button, int) or isinstance(button, bool) or not 0 <= button < n:
-            raise RuleViolation(f"button {show_value(button)} is not a seat in 0..{n - 1}", "3.1")
-        amounts = blind_amounts(blinds, rules)
-        seats_of_blinds = blind_seats(n, button, len(amounts))
-        if isinstance(straddles, str) or not isinstance(straddles, Sequence):
-            raise RuleViolation(f"straddles {straddles!r} are not a list of amounts", "3.16")
-        straddlers = straddle_seats(n, button, seats_of_blinds, tuple(straddles), amounts[-1], rules)
-        big = amounts[-1]
-        if bet_sizes is None:
-            bet_sizes = (big, 2 * big)
-        if (
-            not isinstance(bet_sizes, tuple)
-            or len(bet_sizes) != 2
-            or not all(isinstance(b, int) and not isinstance(b, bool) and b > 0 for b in bet_sizes)
-        ):
-            raise RuleViolation(f"bet_sizes {show_value(bet_sizes)} are not (small bet, big bet) > 0", "5.2")
+        setup = hand_setup(rules, stacks, button, blinds, straddles, bet_sizes)
+        n, amounts, seats_of_blinds, straddlers, big = (
+            setup.seats,
+            setup.blinds,
+            setup.blind_seats,
+            setup.straddlers,
+            setup.blinds[-1],
+        )
         self.rules = rules
         self.initial_stacks = tuple(stacks)
-        self.deal = _make_deal(n, button, seed, hole_cards, board)
+        self.deal = make_deal(n, button, seed, hole_cards, board)
         due = antes_due(antes, n, seats_of_blinds, rules)
         self._uniform_antes = len(set(due)) == 1
         st = HandState(
             seats=n,
             button=button,
             big_blind=big,
-            bet_sizes=bet_sizes,
+            bet_sizes=setup.bet_sizes,
             blind_seats=seats_of_blinds + straddlers,
             blind_amounts=amounts + tuple(straddles),
             stacks=list(stacks),
@@ -196,16 +257,45 @@ class Hand:
         self._last_round = PREFLOP
         self._advance(st, events, first=True)
 
-    # ------------------------------------------------------------------ queries
-    def __repr__(self) -> str:
-        st = self._state
-        where = "over" if self.is_over else f"{STREET_NAMES[st.street]}, seat {st.to_act} to act"
-        return f"<Hand {st.seats} seats, button {st.button}, {where}, stacks {list(st.stacks)}>"
+    @classmethod
+    def from_parts(
+        cls,
+        rules: RuleSet,
+        initial_stacks: tuple[int, ...],
+        deal: Deal,
+        uniform_antes: bool,
+        state: HandState,
+        events: list[RawEvent],
+        result: HandResult | None,
+        exposed: tuple[int, ...],
+        last_round: int,
+    ) -> SpecHand:
+        """A spec-engine hand that goes on from the given point (how ``NativeHand`` hands over)."""
+        hand = object.__new__(cls)
+        hand.rules = rules
+        hand.initial_stacks = initial_stacks
+        hand.deal = deal
+        hand._uniform_antes = uniform_antes
+        hand._state = state
+        hand._unknown_cards = any(c is None for hole in deal.holes for c in hole) or None in deal.board
+        hand._legal = None
+        hand._legal_of = nl_legal_actions if uses_nl_legal_actions(rules) else legal_actions
+        hand._events = events
+        hand._event_objects = []
+        hand._result = result
+        hand._exposed = exposed
+        hand._last_round = last_round
+        return hand
 
+    # ------------------------------------------------------------------ queries
     @property
     def to_act(self) -> int | None:
         """The seat whose turn it is, or None when the hand is over."""
         return self._state.to_act
+
+    @property
+    def button(self) -> int:
+        return self._state.button
 
     @property
     def is_over(self) -> bool:
@@ -231,20 +321,8 @@ class Hand:
         return tuple(self._state.stacks)
 
     @property
-    def board(self) -> tuple[Card | None, ...]:
-        if self._result is not None:
-            return self._result.board
-        return visible_board(self.deal, self._state.street)
-
-    @property
     def street(self) -> str:
         return STREET_NAMES[self._state.street]
-
-    def hole_cards(self, seat: int) -> tuple[Card | None, ...]:
-        n = len(self.deal.holes)
-        if type(seat) is not int or not 0 <= seat < n:
-            raise RuleViolation(f"seat {show_value(seat)} is not a seat in 0..{n - 1}", "3.1")
-        return self.deal.holes[seat]
 
     def pot_total(self) -> int:
         st = self._state
@@ -258,7 +336,7 @@ class Hand:
 
     def copy(self) -> Hand:
         """An independent copy: acting on it leaves this hand unchanged."""
-        other = object.__new__(Hand)
+        other = object.__new__(SpecHand)
         other.__dict__.update(self.__dict__)
         other._state = self._state.clone()
         other._events = list(self._events)
@@ -266,21 +344,6 @@ class Hand:
         return other
 
     # ------------------------------------------------------------------ actions
-    def fold(self) -> None:
-        self._act("fold", None)
-
-    def check(self) -> None:
-        self._act("check", None)
-
-    def call(self) -> None:
-        self._act("call", None)
-
-    def bet_to(self, amount: int) -> None:
-        self._act("bet", amount)
-
-    def raise_to(self, amount: int) -> None:
-        self._act("raise", amount)
-
     def all_in(self) -> None:
         """Put every chip in: a call when that does not beat the current bet, else a bet or raise."""
         st = self._state
@@ -553,6 +616,50 @@ class Hand:
         )
 
 
+class HandSetup(NamedTuple):
+    """The checked arguments of a hand: seats, blinds (§3.10) and their seats (§3.7), the straddles
+    (§3.16) and the seats that post them, the fixed-limit bet sizes (§5.2)."""
+
+    seats: int
+    blinds: tuple[int, ...]
+    blind_seats: tuple[int, ...]
+    straddles: tuple[int, ...]
+    straddlers: tuple[int, ...]
+    bet_sizes: tuple[int, int]
+
+
+def hand_setup(
+    rules: RuleSet,
+    stacks: Sequence[int],
+    button: int,
+    blinds: int | Sequence[int],
+    straddles: Sequence[int],
+    bet_sizes: tuple[int, int] | None,
+) -> HandSetup:
+    """Check a hand's table arguments in the order both engines refuse them."""
+    if not isinstance(rules, RuleSet):
+        raise RuleViolation(f"rules {rules!r} is not a RuleSet", "0.1")
+    check_seats(stacks, rules)
+    n = len(stacks)
+    if not isinstance(button, int) or isinstance(button, bool) or not 0 <= button < n:
+        raise RuleViolation(f"button {show_value(button)} is not a seat in 0..{n - 1}", "3.1")
+    amounts = blind_amounts(blinds, rules)
+    seats_of_blinds = blind_seats(n, button, len(amounts))
+    if isinstance(straddles, str) or not isinstance(straddles, Sequence):
+        raise RuleViolation(f"straddles {straddles!r} are not a list of amounts", "3.16")
+    straddlers = straddle_seats(n, button, seats_of_blinds, tuple(straddles), amounts[-1], rules)
+    big = amounts[-1]
+    if bet_sizes is None:
+        bet_sizes = (big, 2 * big)
+    if (
+        not isinstance(bet_sizes, tuple)
+        or len(bet_sizes) != 2
+        or not all(isinstance(b, int) and not isinstance(b, bool) and b > 0 for b in bet_sizes)
+    ):
+        raise RuleViolation(f"bet_sizes {show_value(bet_sizes)} are not (small bet, big bet) > 0", "5.2")
+    return HandSetup(n, amounts, seats_of_blinds, tuple(straddles), straddlers, bet_sizes)
+
+
 def showdown_value(hole: Sequence[Card | None], board: Sequence[Card | None]) -> int:
     """§8.5's hand value, computed by the C evaluator ``pyholdem.evaluate_mask`` when it is built.
 
@@ -602,18 +709,28 @@ def _fast_resolver() -> Callable[..., Settlement] | None:
 
 
 @cache
+def _native_hand_class() -> type[Hand] | None:
+    try:
+        from pyholdem.hand_native import NativeHand
+    except NativeError:
+        return None
+    return NativeHand
+
+
+@cache
 def _fast_evaluator() -> Callable[[int], int] | None:
     import pyholdem
 
     return getattr(pyholdem, "evaluate_mask", None)
 
 
-def _make_deal(
+def make_deal(
     n: int,
     button: int,
     seed: Seed,
     hole_cards: Sequence[str | Sequence[object] | None] | None,
     board: str | Sequence[object] | None,
+    shuffle: Callable[[Seed], tuple[Card, ...]] = shuffled_deck,
 ) -> Deal:
     holes: list[tuple[Card | None, ...]] | None = None
     if hole_cards is not None:
@@ -628,7 +745,7 @@ def _make_deal(
     board_cards = () if board is None else parse_cards(board)  # type: ignore[arg-type]
     if len(board_cards) > 5:
         raise InvalidCards(f"board {board!r} has {len(board_cards)} cards; at most 5", "4.3")
-    return deal_cards(shuffled_deck(seed), n, button, holes, board_cards)  # type: ignore[arg-type]
+    return deal_cards(shuffle(seed), n, button, holes, board_cards)  # type: ignore[arg-type]
 
 
 def _post_forced_bets(

@@ -24,7 +24,7 @@ def test_8_10_hand_settles_with_the_c_resolver(monkeypatch: pytest.MonkeyPatch) 
         return c_resolve_pots(*args, **kwargs)
 
     monkeypatch.setattr(hand_module, "_fast_resolver", lambda: spy)
-    h = hand_module.Hand(RuleSet(), [100, 100, 100], button=0, blinds=(1, 2), seed=3)
+    h = hand_module.Hand(RuleSet(), [100, 100, 100], button=0, blinds=(1, 2), seed=3, engine="spec")
     while not h.is_over:
         h.call() if h.legal_actions().call is not None else h.check()
     assert len(calls) == 1 and h.result is not None

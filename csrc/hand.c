@@ -1,0 +1,675 @@
+/*
+ * hand.c — one hand of Texas Hold'em, the C twin of pyholdem.hand.SpecHand (specs 03-08).
+ *
+ * Each static function below is named after the spec function (pyholdem/spec/) or SpecHand step
+ * (pyholdem/hand.py) it mirrors, and says its section; the differential tests drive this engine and
+ * the spec engine in lockstep and compare every legal action, state, event and result.
+ * Choices of the RuleSet arrive as the index of the choice in the RuleSet's list (ph_rules).
+ * Amounts are int64: the Python side only sends hands whose chips stay far below 2**62.
+ */
+#include <string.h>
+
+#include "holdem.h"
+
+enum { PREFLOP = 0, TURN = 2, RIVER = 3, SHOWDOWN = 4 };
+enum { NO_LIMIT = 0, POT_LIMIT = 1, FIXED_LIMIT = 2 };
+/* choice indices, in the order of pyholdem.ruleset */
+enum { MIN_BET_BIG_BLIND = 0 };
+enum { RAISE_LARGEST_FULL = 0, RAISE_INITIAL_BET = 1, RAISE_LAST_INCREMENT = 2 };
+enum { LIFT_EVENT_HEADS_UP = 0, LIFT_ROUND_HEADS_UP = 1, LIFT_NEVER = 2 };
+enum { REOPEN_CUMULATIVE = 0, REOPEN_SINGLE = 1, REOPEN_ANY = 2 };
+enum { LIMIT_HALF_BET = 0 };
+enum { RAISE_BASE_CURRENT_BET = 1 };
+enum { ANTES_UNIFORM = 0, ANTES_POOLED = 1, ANTES_AS_BETS = 2 };
+enum { CALL_FULL_BLIND = 0 };
+enum { PL_ALL_POTS = 0 };
+enum { STRADDLE_RAISE_BIG_BLIND = 1, STRADDLE_SHORT_ALL_IN = 1 };
+enum { ANTE_BIG_BLIND = 2, PRIORITY_ANTE_FIRST_FOR_BBA = 1, PRIORITY_ANTE_FIRST = 0 };
+enum { SHOW_ANY_STREET = 1 };
+
+static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
+static int64_t max64(int64_t a, int64_t b) { return a > b ? a : b; }
+static int64_t ceil_to(int64_t x, int64_t unit) { return (x + unit - 1) / unit * unit; }
+
+/* ------------------------------------------------------------------ state queries */
+
+/* HandState.can_act: in the hand and holding chips (nobody is frozen here: time-outs go to the spec). */
+static int can_act(const ph_hand *h, int s) { return !h->folded[s] && h->stacks[s] > 0; }
+
+static int live_count(const ph_hand *h) {
+    int n = 0;
+    for (int s = 0; s < h->seats; s++) n += !h->folded[s];
+    return n;
+}
+
+/* 7.1 all_in_to */
+static int64_t all_in_to(const ph_hand *h, int s) { return h->bets[s] + h->stacks[s]; }
+
+/* 6.9 betting_closed(seat): every player other than seat is folded or all-in. */
+static int betting_closed_for(const ph_hand *h, int seat) {
+    for (int s = 0; s < h->seats; s++)
+        if (s != seat && can_act(h, s)) return 0;
+    return 1;
+}
+
+/* 6.5 must_act */
+static int must_act(const ph_hand *h, int s) {
+    if (!can_act(h, s)) return 0;
+    if (h->bets[s] < h->current_bet) return 1;
+    return !h->acted[s] && !betting_closed_for(h, s);
+}
+
+/* 6.4 next_to_act (-1: nobody) */
+static int next_to_act(const ph_hand *h, int after) {
+    for (int step = 1; step <= h->seats; step++) {
+        int s = (after + step) % h->seats;
+        if (must_act(h, s)) return s;
+    }
+    return -1;
+}
+
+/* 5.5 min_bet */
+static int64_t min_bet(const ph_hand *h) {
+    return h->rules.nl_min_bet == MIN_BET_BIG_BLIND ? h->big_blind : h->rules.chip_unit;
+}
+
+/* 5.6 min_raise_to */
+static int64_t min_raise_to(const ph_hand *h) {
+    int64_t increment = h->full_increment;
+    if (h->rules.min_raise_rule == RAISE_INITIAL_BET) increment = h->first_bet;
+    else if (h->rules.min_raise_rule == RAISE_LAST_INCREMENT) increment = max64(h->last_increment, min_bet(h));
+    return h->current_bet + max64(increment, min_bet(h));
+}
+
+/* 5.2 fl_bet_size */
+static int64_t fl_bet_size(const ph_hand *h) { return h->street >= TURN ? h->big_bet : h->small_bet; }
+
+/* 5.3 fl_raise_to */
+static int64_t fl_raise_to(const ph_hand *h) {
+    int64_t base = h->rules.fl_raise_base == RAISE_BASE_CURRENT_BET ? h->current_bet : h->full_level;
+    return base + fl_bet_size(h);
+}
+
+/* 5.4 fl_cap_reached */
+static int fl_cap_reached(const ph_hand *h) {
+    if (h->bet_count < 1 + h->rules.fl_max_raises) return 0;
+    switch (h->rules.fl_cap_lifted_heads_up) {
+    case LIFT_ROUND_HEADS_UP: return live_count(h) > 2 || h->capped;
+    case LIFT_EVENT_HEADS_UP: return h->seats > 2;
+    default: return 1;
+    }
+}
+
+/* 5.8 nl_cap_reached */
+static int nl_cap_reached(const ph_hand *h) {
+    if (h->rules.nl_raise_cap < 0 || h->raise_count < h->rules.nl_raise_cap) return 0;
+    return !(h->rules.nl_cap_lifted_heads_up && live_count(h) == 2);
+}
+
+/* 7.3 cumulative_reopen */
+static int cumulative_reopen(const ph_hand *h, int s) {
+    int64_t increment = min_raise_to(h) - h->current_bet;
+    return h->current_bet - h->marks[s] >= increment;
+}
+
+/* 7.2 reopened */
+static int reopened(const ph_hand *h, int s) {
+    if (!h->acted[s]) return 1;
+    int64_t mark = h->marks[s];
+    if (h->rules.betting_structure == FIXED_LIMIT || h->rules.reopen_rule_big_bet == REOPEN_SINGLE)
+        return h->full_level > mark;
+    if (h->rules.reopen_rule_big_bet == REOPEN_ANY) return h->current_bet > mark;
+    return h->full_level > mark || cumulative_reopen(h, s);
+}
+
+/* 6.7 may_raise */
+static int may_raise(const ph_hand *h, int seat) {
+    if (all_in_to(h, seat) <= h->current_bet) return 0;
+    int others = 0, callers = 0;
+    for (int s = 0; s < h->seats; s++) {
+        if (s == seat || !can_act(h, s)) continue;
+        others++;
+        callers += all_in_to(h, s) > h->current_bet;
+    }
+    if (!others) return 0;
+    if (h->rules.raise_needs_a_caller && !callers) return 0;
+    if (!reopened(h, seat)) return 0;
+    if (h->rules.betting_structure == FIXED_LIMIT) return !fl_cap_reached(h);
+    return !nl_cap_reached(h);
+}
+
+/* 5.10 pl_counted_bets, summed */
+static int64_t pl_counted_bets(const ph_hand *h) {
+    int64_t bets[PH_MAX_SEATS];
+    memcpy(bets, h->bets, sizeof bets);
+    if (h->street == PREFLOP) {
+        for (int i = 0; i < h->n_forced; i++) {
+            int seat = h->blind_seats[i];
+            int64_t amount = h->blind_amounts[i], full = amount;
+            if (h->rules.pl_sb_counts_as_bb && h->n_forced - h->straddles == 2 && i == 0) full = h->big_blind;
+            if (h->rules.pl_preflop_full_blinds || full != amount) bets[seat] = max64(bets[seat], full);
+        }
+    }
+    int64_t total = 0;
+    for (int s = 0; s < h->seats; s++) total += bets[s];
+    return total;
+}
+
+/* 5.11 pl_pot */
+static int64_t pl_pot(const ph_hand *h, int seat) {
+    int64_t contributions[PH_MAX_SEATS], middle = 0;
+    for (int s = 0; s < h->seats; s++) {
+        contributions[s] = h->committed[s] + h->antes[s];
+        middle += contributions[s];
+    }
+    if (h->rules.pl_pot_basis == PL_ALL_POTS || middle == 0) return middle;
+    ph_pot pots[PH_MAX_POTS];
+    int n_pots = 0;
+    if (ph_layer_pots(h->seats, contributions, h->folded, 0, pots, &n_pots) != PH_OK) return middle;
+    int64_t mine = -1;
+    for (int p = 0; p < n_pots; p++)
+        if (pots[p].eligible >> seat & 1u) mine = pots[p].amount;
+    return mine >= 0 ? mine : middle;
+}
+
+/* 5.9 pl_max_raise_to */
+static int64_t pl_max_raise_to(const ph_hand *h, int seat) {
+    int64_t to_call = h->current_bet - h->bets[seat];
+    int64_t raise_part = pl_pot(h, seat) + pl_counted_bets(h) + to_call;
+    if (h->rules.pl_round_pot_to > 0) raise_part = ceil_to(raise_part, h->rules.pl_round_pot_to);
+    return h->current_bet + raise_part;
+}
+
+/* 5.1 raise_bounds */
+static void raise_bounds(const ph_hand *h, int seat, int64_t *low, int64_t *high) {
+    int64_t top = all_in_to(h, seat);
+    if (h->rules.betting_structure == FIXED_LIMIT) {
+        *low = *high = min64(fl_raise_to(h), top);
+        return;
+    }
+    int64_t unit = h->rules.chip_unit;
+    int64_t least = h->current_bet == 0 ? min_bet(h) : min_raise_to(h);
+    *low = min64(ceil_to(least, unit), top);
+    if (h->rules.betting_structure == POT_LIMIT)
+        *high = max64(*low, min64(pl_max_raise_to(h, seat) / unit * unit, top));
+    else
+        *high = top; /* 5.7 nl_max_raise_to */
+}
+
+/* 6.1 legal_actions, kept in the hand for the seat to act (6.6 may_check) */
+static void update_legal(ph_hand *h) {
+    int seat = h->to_act;
+    h->legal_check = h->legal_is_bet = 0;
+    h->legal_call = h->legal_min = h->legal_max = -1;
+    if (seat < 0) return;
+    int64_t to_call = min64(h->current_bet, all_in_to(h, seat)) - h->bets[seat];
+    h->legal_call = to_call > 0 ? to_call : -1;
+    h->legal_check = h->bets[seat] >= h->current_bet;
+    h->legal_is_bet = h->current_bet == 0;
+    if (may_raise(h, seat)) raise_bounds(h, seat, &h->legal_min, &h->legal_max);
+}
+
+/* ------------------------------------------------------------------ the log */
+
+static void emit(ph_hand *h, ph_event *log, int kind, int seat, int64_t amount, int all_in, int street,
+                 const uint8_t *cards, int n_cards) {
+    ph_event *e = &log[h->n_events++];
+    e->amount = amount;
+    e->kind = (int8_t)kind;
+    e->seat = (int8_t)seat;
+    e->street = (int8_t)street;
+    e->all_in = (int8_t)(all_in != 0);
+    e->n_cards = (int8_t)n_cards;
+    e->cards[0] = e->cards[1] = e->cards[2] = 0;
+    for (int i = 0; i < n_cards && i < 3; i++) e->cards[i] = cards[i];
+}
+
+/* ------------------------------------------------------------------ flow (SpecHand) */
+
+/* 4.4 visible_board: how many board cards the streets dealt show. */
+static int board_count(int street) {
+    static const int after[4] = {0, 3, 4, 5};
+    return after[street];
+}
+
+/* 4.6 exposed_all_in_hands, and SpecHand._expose */
+static void expose(ph_hand *h, ph_event *log) {
+    if (h->n_exposed) return;
+    int live = live_count(h), all_can_act = 1;
+    for (int s = 0; s < h->seats; s++)
+        if (!h->folded[s] && !can_act(h, s)) all_can_act = 0;
+    if (!h->rules.all_in_face_up || live < 2 || all_can_act) return;
+    for (int s = 0; s < h->seats; s++) {
+        if (h->folded[s]) continue;
+        h->exposed[h->n_exposed++] = (uint8_t)s;
+        emit(h, log, PH_EV_SHOW, s, -1, 0, h->street, h->holes[s], 2);
+    }
+}
+
+static int is_exposed(const ph_hand *h, int seat) {
+    for (int i = 0; i < h->n_exposed; i++)
+        if (h->exposed[i] == seat) return 1;
+    return 0;
+}
+
+/* SpecHand._end_round with 7.6 return_uncalled */
+static void end_round(ph_hand *h, ph_event *log) {
+    int top = 0;
+    for (int s = 1; s < h->seats; s++) top = h->bets[s] > h->bets[top] ? s : top;
+    int64_t second = -1;
+    for (int s = 0; s < h->seats; s++) second = s != top && h->bets[s] > second ? h->bets[s] : second;
+    if (h->bets[top] > second) {
+        int64_t back = h->bets[top] - second;
+        h->stacks[top] += back;
+        h->bets[top] = second;
+        emit(h, log, PH_EV_RETURN, top, back, 0, h->street, NULL, 0);
+    }
+    for (int s = 0; s < h->seats; s++) {
+        h->committed[s] += h->bets[s];
+        h->bets[s] = 0;
+    }
+    h->to_act = -1;
+}
+
+/* SpecHand._open_street */
+static void open_street(ph_hand *h) {
+    h->current_bet = h->full_level = h->first_bet = h->last_increment = 0;
+    h->full_increment = min_bet(h);
+    h->bet_count = h->raise_count = h->capped = 0;
+    memset(h->acted, 0, sizeof h->acted);
+    memset(h->marks, 0, sizeof h->marks);
+}
+
+/* 8.2 showing_order: writes the seats in order, returns how many. */
+static int showing_order(const ph_hand *h, int *order) {
+    int first = h->aggressors[h->last_round];
+    if (h->rules.showdown_order == SHOW_ANY_STREET) {
+        first = -1;
+        for (int r = h->last_round; r >= 0 && first < 0; r--) first = h->aggressors[r];
+    }
+    if (first < 0 || h->folded[first]) {
+        for (int i = 0; i < h->seats; i++) {
+            int s = (h->button + 1 + i) % h->seats;
+            if (!h->folded[s]) {
+                first = s;
+                break;
+            }
+        }
+    }
+    int k = 0;
+    for (int i = 0; i < h->seats; i++) {
+        int s = (first + i) % h->seats;
+        if (!h->folded[s]) order[k++] = s;
+    }
+    return k;
+}
+
+/* 8.3 must_show, with 8.4 may_muck; shown[s] >= 0 is the value of a hand already shown. */
+static int must_show(const ph_hand *h, int seat, int32_t value, const int32_t *shown) {
+    if (!(h->rules.losers_may_muck && !is_exposed(h, seat))) return 1;
+    for (int p = 0; p < h->n_pots; p++) {
+        uint32_t eligible = h->pots[p].eligible;
+        if (!(eligible >> seat & 1u)) continue;
+        int32_t best = -1;
+        for (int s = 0; s < h->seats; s++)
+            if (eligible >> s & 1u && shown[s] > best) best = shown[s];
+        if (best < 0 || value >= best) return 1;
+    }
+    return 0;
+}
+
+/* SpecHand._contributions: each seat's contribution and the dead money (7.7, ante_award). */
+static void contributions(const ph_hand *h, int64_t *contrib, int64_t *dead) {
+    for (int s = 0; s < h->seats; s++) {
+        contrib[s] = h->committed[s];
+        dead[s] = 0;
+    }
+    if (h->rules.ante_award == ANTES_POOLED) {
+        int64_t least_positive = -1, least_live = -1;
+        for (int s = 0; s < h->seats; s++) {
+            if (contrib[s] > 0 && (least_positive < 0 || contrib[s] < least_positive)) least_positive = contrib[s];
+            if (!h->folded[s] && (least_live < 0 || contrib[s] < least_live)) least_live = contrib[s];
+        }
+        if (least_positive >= 0 && least_live >= least_positive)
+            for (int s = 0; s < h->seats; s++) dead[s] = h->antes[s];
+        return;
+    }
+    for (int s = 0; s < h->seats; s++) {
+        if (h->rules.ante_award == ANTES_AS_BETS || h->uniform_antes || (h->stacks[s] == 0 && h->committed[s] == 0))
+            contrib[s] += h->antes[s];
+        else
+            dead[s] = h->antes[s];
+    }
+}
+
+/* SpecHand._settle: 8.10 settlement (on ph_resolve_pots), 8.2-8.4 show or muck, 8.6 award order,
+   8.8 shares; the result stays in the hand. */
+static void settle(ph_hand *h, ph_event *log, int showdown) {
+    int n = h->seats;
+    int64_t contrib[PH_MAX_SEATS] = {0}, dead[PH_MAX_SEATS] = {0}, payouts[PH_MAX_SEATS] = {0};
+    int64_t ante_payouts[PH_MAX_SEATS] = {0};
+    int32_t values[PH_MAX_SEATS] = {0};
+    contributions(h, contrib, dead);
+    for (int s = 0; s < n; s++) {
+        values[s] = 0;
+        if (showdown && !h->folded[s]) {
+            uint64_t mask = 1ull << h->holes[s][0] | 1ull << h->holes[s][1];
+            for (int i = 0; i < 5; i++) mask |= 1ull << h->board[i];
+            values[s] = ph_evaluate_mask(mask);
+        }
+    }
+    int odd = h->rules.odd_chip_rule;
+    int64_t unit = h->rules.chip_unit;
+    int any_antes = 0, any_dead = 0, n_main = 0, n_antes = 0;
+    for (int s = 0; s < n; s++) {
+        any_antes |= h->antes[s] != 0;
+        any_dead |= dead[s] != 0;
+    }
+    ph_pot main[PH_MAX_POTS];
+    ph_resolve_pots(n, contrib, h->folded, values, h->button, dead, odd, unit, payouts, main, &n_main, NULL);
+    h->n_pots = 0;
+    if (h->rules.ante_award == ANTES_POOLED && any_antes && !any_dead) {
+        int64_t zero[PH_MAX_SEATS] = {0};
+        ph_resolve_pots(n, zero, h->folded, values, h->button, h->antes, odd, unit, ante_payouts, h->pots, &n_antes,
+                        NULL);
+        for (int s = 0; s < n; s++) payouts[s] += ante_payouts[s];
+        h->n_pots = n_antes;
+    }
+    for (int p = 0; p < n_main; p++) h->pots[h->n_pots++] = main[p];
+
+    h->n_shown = 0;
+    for (int i = 0; i < h->n_exposed; i++) h->shown[h->n_shown++] = h->exposed[i];
+    if (showdown) {
+        int32_t shown[PH_MAX_SEATS];
+        for (int s = 0; s < n; s++) shown[s] = is_exposed(h, s) ? values[s] : -1;
+        int order[PH_MAX_SEATS];
+        int k = showing_order(h, order);
+        for (int i = 0; i < k; i++) {
+            int s = order[i];
+            if (is_exposed(h, s)) continue;
+            if (must_show(h, s, values[s], shown)) {
+                shown[s] = values[s];
+                h->shown[h->n_shown++] = (uint8_t)s;
+                emit(h, log, PH_EV_SHOW, s, -1, 0, SHOWDOWN, h->holes[s], 2);
+            } else {
+                emit(h, log, PH_EV_MUCK, s, -1, 0, SHOWDOWN, NULL, 0);
+            }
+        }
+    }
+    int street = showdown ? SHOWDOWN : h->street;
+    int64_t won[PH_MAX_SEATS] = {0};
+    /* the wins are logged after the returns: count them first, write them below */
+    int n_wins = 0;
+    ph_event wins[PH_MAX_SEATS * (2 * PH_MAX_POTS)];
+    for (int i = 0; i < h->n_pots; i++) {
+        int p = h->rules.side_pots_awarded_first ? h->n_pots - 1 - i : i;
+        int64_t shares[PH_MAX_SEATS] = {0};
+        ph_split_pot(h->pots[p].amount, h->pots[p].winners, h->button, n, odd, unit, shares);
+        for (int s = 0; s < n; s++) {
+            if (!(h->pots[p].winners >> s & 1u)) continue;
+            won[s] += shares[s];
+            ph_event *e = &wins[n_wins++];
+            memset(e, 0, sizeof *e);
+            e->amount = shares[s];
+            e->kind = PH_EV_WIN;
+            e->seat = (int8_t)s;
+            e->street = (int8_t)street;
+        }
+    }
+    for (int s = 0; s < n; s++)
+        if (payouts[s] > won[s]) emit(h, log, PH_EV_RETURN, s, payouts[s] - won[s], 0, street, NULL, 0);
+    for (int i = 0; i < n_wins; i++) log[h->n_events++] = wins[i];
+    for (int s = 0; s < n; s++) h->stacks[s] += payouts[s];
+    h->to_act = -1;
+    h->over = 1;
+    h->showdown = showdown;
+}
+
+/* SpecHand._advance: end of the hand, next player and streets after an action (first: the deal). */
+static void advance(ph_hand *h, ph_event *log, int first, int folded) {
+    int actor = h->to_act;
+    if (folded && live_count(h) == 1) { /* 6.8 uncontested_winner */
+        end_round(h, log);
+        settle(h, log, 0);
+        return;
+    }
+    int next;
+    if (first) {
+        next = next_to_act(h, h->blind_seats[h->n_forced - 1]); /* 6.2 first_to_act_preflop */
+    } else {
+        next = next_to_act(h, actor);
+        h->last_round = h->street;
+    }
+    while (next < 0) {
+        end_round(h, log);
+        if (h->street == RIVER) {
+            expose(h, log);
+            settle(h, log, 1);
+            return;
+        }
+        int live = live_count(h), able = 0; /* 4.5 run_out_needed */
+        for (int s = 0; s < h->seats; s++) able += !h->folded[s] && can_act(h, s);
+        if (live >= 2 && able <= 1) expose(h, log);
+        h->street++;
+        open_street(h);
+        int from = h->street > 1 ? board_count(h->street) - 1 : 0;
+        emit(h, log, PH_EV_BOARD, -1, -1, 0, h->street, h->board + from, board_count(h->street) - from);
+        next = next_to_act(h, h->button); /* 6.3 first_to_act_postflop */
+    }
+    h->to_act = next;
+}
+
+/* 7.4 limit_all_in_is_full */
+static int limit_all_in_is_full(const ph_hand *h, int64_t raise_part, int64_t bet_size) {
+    if (h->rules.reopen_rule_limit == LIMIT_HALF_BET) return 2 * raise_part >= bet_size;
+    return raise_part >= bet_size;
+}
+
+/* SpecHand._apply_raise */
+static void apply_raise(ph_hand *h, int seat, int64_t amount) {
+    const ph_rules *r = &h->rules;
+    int64_t old = h->current_bet;
+    int all_in = amount == all_in_to(h, seat);
+    int counts = 1, full;
+    if (r->betting_structure == FIXED_LIMIT) {
+        int64_t size = fl_bet_size(h);
+        full = amount >= fl_raise_to(h);
+        if (!full && all_in) full = limit_all_in_is_full(h, amount - h->full_level, size);
+        if (all_in) counts = (full || r->fl_cap_counts_short_allins) && r->fl_cap_counts_allin_raise;
+    } else {
+        int64_t needed = old == 0 ? min_bet(h) : min_raise_to(h);
+        full = amount >= needed || (r->first_wager_reopens && h->aggressors[h->street] < 0);
+    }
+    if (full) {
+        h->full_increment = max64(h->full_increment, amount - old);
+        h->full_level = amount;
+        if (h->first_bet == 0) h->first_bet = amount - old;
+    }
+    if (counts && (full || r->betting_structure != FIXED_LIMIT || r->fl_cap_counts_short_allins)) {
+        h->bet_count++;
+        if (old > 0) h->raise_count++;
+    }
+    if (r->betting_structure == FIXED_LIMIT && h->bet_count >= 1 + r->fl_max_raises && live_count(h) > 2)
+        h->capped = 1;
+    h->last_increment = amount - old;
+    h->stacks[seat] -= amount - h->bets[seat];
+    h->bets[seat] = amount;
+    h->current_bet = amount;
+    h->aggressors[h->street] = seat;
+}
+
+/* pyholdem.spec.betting.check_action, as a verdict: is the action among the legal ones? */
+static int allowed(const ph_hand *h, int action, int64_t amount) {
+    switch (action) {
+    case PH_FOLD: return 1;
+    case PH_CHECK: return h->legal_check;
+    case PH_CALL: return h->legal_call > 0;
+    case PH_BET:
+    case PH_RAISE: {
+        if (h->legal_min < 0 || (action == PH_BET) != (h->legal_is_bet != 0)) return 0;
+        int64_t top = all_in_to(h, h->to_act);
+        if (amount > top || (amount != top && amount % h->rules.chip_unit)) return 0; /* 5.12 */
+        return amount >= h->legal_min && amount <= h->legal_max;
+    }
+    default: return 0;
+    }
+}
+
+int ph_hand_act(ph_hand *h, int action, int64_t amount, ph_event *log, int64_t log_capacity) {
+    if (!h || !log || h->over || h->to_act < 0 || h->to_act >= h->seats || h->n_events < 0) return PH_ERR_ARGUMENT;
+    if (log_capacity - h->n_events < PH_STEP_EVENTS) return PH_ERR_LOG_FULL;
+    if (!allowed(h, action, amount)) return PH_ERR_REFUSED;
+    int seat = h->to_act, street = h->street;
+    switch (action) { /* SpecHand._apply */
+    case PH_FOLD:
+        h->folded[seat] = 1;
+        emit(h, log, PH_EV_FOLD, seat, -1, 0, street, NULL, 0);
+        break;
+    case PH_CHECK: emit(h, log, PH_EV_CHECK, seat, -1, 0, street, NULL, 0); break;
+    case PH_CALL: {
+        int64_t target = min64(h->current_bet, all_in_to(h, seat));
+        int64_t added = target - h->bets[seat];
+        h->stacks[seat] -= added;
+        h->bets[seat] = target;
+        emit(h, log, PH_EV_CALL, seat, added, h->stacks[seat] == 0, street, NULL, 0);
+        break;
+    }
+    default:
+        apply_raise(h, seat, amount);
+        emit(h, log, action == PH_BET ? PH_EV_BET : PH_EV_RAISE, seat, amount, h->stacks[seat] == 0, street, NULL, 0);
+    }
+    h->acted[seat] = 1;
+    h->marks[seat] = h->current_bet;
+    advance(h, log, 0, action == PH_FOLD);
+    update_legal(h);
+    return PH_OK;
+}
+
+/* ------------------------------------------------------------------ set-up */
+
+/* 4.3 deal_cards from a shuffled deck (4.2 hole_card_order: from the seat left of the button, twice) */
+static void deal(ph_hand *h, const uint8_t *deck) {
+    int next = 0, n = h->seats;
+    for (int i = 0; i < 2 * n; i++) h->holes[(h->button + 1 + i % n) % n][i / n] = deck[next++];
+    static const int counts[3] = {3, 1, 1};
+    int b = 0;
+    for (int street = 0; street < 3; street++) {
+        h->burns[street] = deck[next++];
+        for (int c = 0; c < counts[street]; c++) h->board[b++] = deck[next++];
+    }
+}
+
+static int valid_rules(const ph_rules *r) {
+    return r->betting_structure >= 0 && r->betting_structure <= 2 && r->chip_unit >= 1 && r->fl_max_raises >= 1 &&
+           r->pl_round_pot_to >= 0 && (r->odd_chip_rule == 0 || r->odd_chip_rule == 1);
+}
+
+int ph_hand_init(ph_hand *h, const ph_rules *rules, int n, int button, const int64_t *stacks,
+                 const int64_t *antes_due, int n_forced, const int32_t *forced_seats, const int64_t *forced_amounts,
+                 int n_straddles, int64_t small_bet, int64_t big_bet, int uniform_antes, const char *key,
+                 size_t key_bytes, const uint8_t *cards, ph_event *log, int64_t log_capacity) {
+    if (!h || !rules || !stacks || !antes_due || !forced_seats || !forced_amounts || !log) return PH_ERR_ARGUMENT;
+    if (n < 2 || n > PH_MAX_SEATS || button < 0 || button >= n || n_forced < 1 || n_forced > PH_MAX_FORCED ||
+        n_straddles < 0 || n_straddles >= n_forced || n_forced - n_straddles > 2 || small_bet < 1 || big_bet < 1 ||
+        log_capacity < 2 * PH_STEP_EVENTS || !valid_rules(rules))
+        return PH_ERR_ARGUMENT;
+    for (int s = 0; s < n; s++)
+        if (stacks[s] < 1 || antes_due[s] < 0) return PH_ERR_ARGUMENT;
+    for (int i = 0; i < n_forced; i++)
+        if (forced_seats[i] < 0 || forced_seats[i] >= n || forced_amounts[i] < 1) return PH_ERR_ARGUMENT;
+    uint8_t deck[52];
+    if (cards) {
+        uint64_t seen = 0;
+        for (int i = 0; i < 2 * n + 8; i++) {
+            if (cards[i] >= 52 || seen >> cards[i] & 1u) return PH_ERR_ARGUMENT;
+            seen |= 1ull << cards[i];
+        }
+    } else if (ph_shuffled_deck(key, key_bytes, deck) != PH_OK) {
+        return PH_ERR_ARGUMENT;
+    }
+
+    memset(h, 0, sizeof *h);
+    h->rules = *rules;
+    h->seats = n;
+    h->button = button;
+    h->n_forced = n_forced;
+    h->straddles = n_straddles;
+    h->to_act = -1;
+    for (int r = 0; r < 4; r++) h->aggressors[r] = -1;
+    int n_blinds = n_forced - n_straddles;
+    h->big_blind = forced_amounts[n_blinds - 1];
+    h->small_bet = small_bet;
+    h->big_bet = big_bet;
+    h->uniform_antes = uniform_antes;
+    for (int i = 0; i < n_forced; i++) {
+        h->blind_seats[i] = forced_seats[i];
+        h->blind_amounts[i] = forced_amounts[i];
+    }
+    memcpy(h->stacks, stacks, (size_t)n * sizeof *stacks);
+    memcpy(h->initial_stacks, stacks, (size_t)n * sizeof *stacks);
+    if (cards) {
+        for (int s = 0; s < n; s++) {
+            h->holes[s][0] = cards[2 * s];
+            h->holes[s][1] = cards[2 * s + 1];
+        }
+        memcpy(h->burns, cards + 2 * n, 3);
+        memcpy(h->board, cards + 2 * n + 3, 5);
+    } else {
+        deal(h, deck);
+    }
+
+    /* SpecHand._post_forced_bets: 3.11 post_forced (antes and blinds), then 3.16 straddles */
+    int64_t blind_due[PH_MAX_SEATS] = {0};
+    for (int i = 0; i < n_blinds; i++) blind_due[forced_seats[i]] = forced_amounts[i];
+    int bba = rules->ante_type == ANTE_BIG_BLIND;
+    for (int s = 0; s < n; s++) {
+        int ante_first = rules->short_post_priority == PRIORITY_ANTE_FIRST;
+        if (bba && s == forced_seats[n_blinds - 1]) ante_first = rules->bba_priority == PRIORITY_ANTE_FIRST_FOR_BBA;
+        int64_t stack = h->stacks[s], ante, blind;
+        if (ante_first) {
+            ante = min64(antes_due[s], stack);
+            blind = min64(blind_due[s], stack - ante);
+        } else {
+            blind = min64(blind_due[s], stack);
+            ante = min64(antes_due[s], stack - blind);
+        }
+        h->stacks[s] -= ante + blind;
+        h->antes[s] = ante;
+        h->bets[s] = blind;
+        if (ante) emit(h, log, PH_EV_ANTE, s, ante, h->stacks[s] == 0, PREFLOP, NULL, 0);
+    }
+    for (int i = 0; i < n_blinds; i++) {
+        int s = forced_seats[i];
+        if (h->bets[s]) emit(h, log, PH_EV_BLIND, s, h->bets[s], h->stacks[s] == 0, PREFLOP, NULL, 0);
+    }
+    for (int i = n_blinds; i < n_forced; i++) {
+        int s = forced_seats[i];
+        int64_t amount = forced_amounts[i];
+        if (h->stacks[s] < amount && rules->straddle_short_stack == STRADDLE_SHORT_ALL_IN) amount = h->stacks[s];
+        if (h->stacks[s] < amount) return PH_ERR_REFUSED;
+        h->stacks[s] -= amount;
+        h->bets[s] = amount;
+        emit(h, log, PH_EV_STRADDLE, s, amount, h->stacks[s] == 0, PREFLOP, NULL, 0);
+    }
+
+    /* 3.15 open_preflop, with 7.5 preflop_call_level */
+    int64_t posted = 0, full = 0;
+    for (int i = 0; i < n_forced; i++) {
+        posted = max64(posted, h->bets[forced_seats[i]]);
+        full = max64(full, forced_amounts[i]);
+    }
+    h->current_bet = rules->short_blind_call_amount == CALL_FULL_BLIND ? max64(full, posted) : posted;
+    h->full_level = h->current_bet;
+    int64_t opener = max64(forced_amounts[n_forced - 1], h->big_blind);
+    if (rules->straddle_raise_size == STRADDLE_RAISE_BIG_BLIND) opener = h->big_blind;
+    h->full_increment = h->first_bet = h->last_increment = opener;
+    h->bet_count = rules->fl_cap_counts_blinds ? 1 + n_straddles : 0;
+
+    for (int i = 0; i < n; i++) {
+        int s = (button + 1 + i) % n;
+        emit(h, log, PH_EV_DEAL, s, -1, 0, PREFLOP, h->holes[s], 2);
+    }
+    advance(h, log, 1, 1);
+    update_legal(h);
+    return PH_OK;
+}

@@ -1,0 +1,384 @@
+"""``Hand`` on the C engine (``csrc/hand.c``): the same hands, answers and refusals as ``SpecHand``.
+
+The C engine keeps the whole hand in one ``ph_hand`` struct and writes the log into an array the
+hand owns; Python checks the arguments with the same spec functions as ``SpecHand`` and reads
+the struct back as the spec's ``HandState``, ``Event``s and ``HandResult``. The refusal of an
+action is worded by the spec (``check_action`` on the same state), so both engines refuse with
+the same message and section. What the C engine does not play — sleepers (§3.17), unknown cards
+(§4.2), actions out of turn (§6.10), a time-out that freezes a player (§7.8), amounts beyond
+``LIMIT`` — goes to the spec engine: the hand becomes a ``SpecHand`` with the same state and log.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, NoReturn
+
+from pyholdem._bindings.native import ffi, lib
+from pyholdem._bindings.shuffle import CARDS, seed_key, shuffled_deck
+from pyholdem.errors import IllegalAction, NativeError
+from pyholdem.hand import Event, Hand, HandResult, RawEvent, SpecHand, hand_setup, make_deal
+from pyholdem.ruleset import FIELDS, RuleSet
+from pyholdem.spec.betting import LegalActions, check_action, legal_actions, timeout_outcome
+from pyholdem.spec.cards import Seed
+from pyholdem.spec.dealing import BOARD_AFTER_STREET, Deal
+from pyholdem.spec.pots import Pot
+from pyholdem.spec.state import STREET_NAMES, HandState
+from pyholdem.spec.table import antes_due
+
+__all__ = ["EVENT_KINDS", "LIMIT", "NativeHand", "native_rules"]
+
+EVENT_KINDS = (
+    "ante", "blind", "straddle", "deal", "fold", "check", "call", "bet", "raise", "return", "board",
+    "show", "muck", "win",
+)  # fmt: skip
+EVENT_STREETS = (*STREET_NAMES, "showdown")
+ACTION_CODES = {
+    "fold": lib.PH_FOLD,
+    "check": lib.PH_CHECK,
+    "call": lib.PH_CALL,
+    "bet": lib.PH_BET,
+    "raise": lib.PH_RAISE,
+}
+LIMIT = 2**60
+"""Chips the C engine plays: every stack total, forced bet, bet size and chip unit stays below it,
+so no sum it forms comes near the 64-bit range."""
+
+_INT32_MAX = 2**31 - 1
+_LOG_START = 4 * lib.PH_STEP_EVENTS
+_EVENT_SIZE = ffi.sizeof("ph_event")
+_RULES_CACHE: dict[int, tuple[RuleSet, Any]] = {}
+_act = lib.ph_hand_act
+_OK, _REFUSED, _LOG_FULL = lib.PH_OK, lib.PH_ERR_REFUSED, lib.PH_ERR_LOG_FULL
+
+
+def native_rules(rules: RuleSet) -> Any | None:
+    """The ``ph_rules`` of a rule set (each choice as its index among the choices), or None when a
+    number is beyond what the C engine plays. Kept per rule set: rule sets are immutable."""
+    cached = _RULES_CACHE.get(id(rules))
+    if cached is not None and cached[0] is rules:
+        return cached[1]
+    if rules.chip_unit >= LIMIT or (rules.pl_round_pot_to or 0) >= LIMIT:
+        return None
+    c = ffi.new("ph_rules *")
+    for name, _ in ffi.typeof("ph_rules").fields:
+        value = getattr(rules, name)
+        choices = FIELDS[name].metadata.get("choices")
+        if choices:
+            value = choices.index(value)
+        elif value is None:
+            value = -1 if name == "nl_raise_cap" else 0
+        if name not in ("chip_unit", "pl_round_pot_to"):
+            value = min(int(value), _INT32_MAX)
+        setattr(c, name, value)
+    if len(_RULES_CACHE) > 256:
+        _RULES_CACHE.clear()
+    _RULES_CACHE[id(rules)] = (rules, c)
+    return c
+
+
+def _seats(mask: int) -> tuple[int, ...]:
+    return tuple(s for s in range(mask.bit_length()) if mask >> s & 1)
+
+
+class NativeHand(Hand):
+    """``Hand`` on the C engine; see the module docstring for what it hands to the spec engine."""
+
+    engine = "native"
+
+    def __init__(
+        self,
+        rules: RuleSet,
+        stacks: Sequence[int],
+        *,
+        button: int,
+        blinds: int | Sequence[int],
+        antes: int | Sequence[int] | None = None,
+        straddles: Sequence[int] = (),
+        sleeper: int | None = None,
+        seed: Seed = None,
+        hole_cards: Sequence[str | Sequence[object] | None] | None = None,
+        board: str | Sequence[object] | None = None,
+        bet_sizes: tuple[int, int] | None = None,
+        engine: str = "auto",
+    ) -> None:
+        arguments = {
+            "button": button, "blinds": blinds, "antes": antes, "straddles": straddles, "sleeper": sleeper,
+            "seed": seed, "hole_cards": hole_cards, "board": board, "bet_sizes": bet_sizes,
+        }  # fmt: skip
+        setup = hand_setup(rules, stacks, button, blinds, straddles, bet_sizes)
+        n = setup.seats
+        key = cards = None
+        if hole_cards is None and board is None:
+            key = seed_key(seed)
+            why = "the seed is not an int, str, bytes or None" if key is None else None
+        else:
+            deal = make_deal(n, button, seed, hole_cards, board, shuffled_deck)
+            dealt = [c for hole in deal.holes for c in hole] + [*deal.burns, *deal.board]
+            why = "a card is unknown" if None in dealt else None
+            cards = dealt
+        crules = native_rules(rules)
+        if why is None and sleeper is not None:
+            why = "a sleeper is posted (§3.17)"
+        if why is None and crules is None:
+            why = f"the chip unit or pot rounding is {LIMIT} or more"
+        due: list[int] = []
+        if why is None:
+            due = antes_due(antes, n, setup.blind_seats, rules)
+            forced = (*setup.blinds, *setup.straddles)
+            if sum(stacks) >= LIMIT or max(*due, *forced, *setup.bet_sizes) >= LIMIT:
+                why = f"an amount is {LIMIT} chips or more"
+        if why is not None:
+            if engine == "native":
+                raise NativeError(f"the C engine cannot play this hand: {why}")
+            self._become(SpecHand(rules, stacks, **arguments))
+            return
+        h = ffi.new("ph_hand *")
+        log = ffi.new("ph_event[]", _LOG_START)
+        status = lib.ph_hand_init(
+            h, crules, n, button, list(stacks), due, len(setup.blind_seats) + len(setup.straddlers),
+            [*setup.blind_seats, *setup.straddlers], [*setup.blinds, *setup.straddles], len(setup.straddlers),
+            setup.bet_sizes[0], setup.bet_sizes[1], len(set(due)) == 1, key or ffi.NULL, len(key or b""),
+            cards if cards is not None else ffi.NULL, log, _LOG_START,
+        )  # fmt: skip
+        if status == _REFUSED:  # a straddle the player cannot post: the spec words the refusal (§3.16)
+            SpecHand(rules, stacks, **arguments)
+        if status != _OK:
+            raise NativeError(f"ph_hand_init refused the hand (status {status})")
+        self.rules = rules
+        self.initial_stacks = tuple(stacks)
+        self._h = h
+        self._log = log
+        self._capacity = _LOG_START
+        self._legal: LegalActions | None = None
+        self._event_objects: list[Event] = []
+        self._result: HandResult | None = None
+        self._deal: Deal | None = None
+
+    def _become(self, spec: SpecHand) -> None:
+        """From now on this hand is ``spec`` (a ``SpecHand`` in the same state)."""
+        self.__class__ = SpecHand  # type: ignore[assignment]
+        self.__dict__.clear()
+        self.__dict__.update(spec.__dict__)
+
+    def _to_spec(self) -> SpecHand:
+        h = self._h
+        exposed = tuple(h.exposed[0 : h.n_exposed])
+        events: list[RawEvent] = [
+            (e.kind, e.seat, e.amount, e.cards, e.all_in, e.street) for e in self.events
+        ]
+        return SpecHand.from_parts(
+            self.rules, self.initial_stacks, self.deal, bool(h.uniform_antes), self.state, events,
+            self.result, exposed, h.last_round,
+        )  # fmt: skip
+
+    def _via_spec(self, method: str, *args: object, **kwargs: object) -> None:
+        """Do ``method`` on the spec engine: refused, this hand is unchanged; done, it goes on there."""
+        spec = self._to_spec()
+        getattr(spec, method)(*args, **kwargs)
+        self._become(spec)
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def to_act(self) -> int | None:
+        """The seat whose turn it is, or None when the hand is over."""
+        seat = self._h.to_act
+        return None if seat < 0 else seat
+
+    @property
+    def button(self) -> int:
+        return self._h.button
+
+    @property
+    def is_over(self) -> bool:
+        return self._h.over != 0
+
+    @property
+    def result(self) -> HandResult | None:
+        if self._result is None and self._h.over:
+            h = self._h
+            n = h.seats
+            final = tuple(h.stacks[0:n])
+            holes = self.deal.holes
+            self._result = HandResult(
+                stacks=final,
+                net=tuple(f - i for f, i in zip(final, self.initial_stacks, strict=True)),
+                pots=tuple(
+                    Pot(p.amount, _seats(p.eligible), _seats(p.winners)) for p in h.pots[0 : h.n_pots]
+                ),
+                shown={s: holes[s] for s in h.shown[0 : h.n_shown]},
+                board=self.deal.board[: BOARD_AFTER_STREET[h.street]],
+                showdown=bool(h.showdown),
+            )
+        return self._result
+
+    @property
+    def deal(self) -> Deal:
+        if self._deal is None:
+            h = self._h
+            self._deal = Deal(
+                tuple((CARDS[a], CARDS[b]) for a, b in h.holes[0 : h.seats]),
+                tuple(CARDS[c] for c in h.burns),
+                tuple(CARDS[c] for c in h.board),
+            )
+        return self._deal
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        made = self._event_objects
+        log = self._log
+        for i in range(len(made), self._h.n_events):
+            e = log[i]
+            made.append(
+                Event(
+                    EVENT_KINDS[e.kind],
+                    None if e.seat < 0 else e.seat,
+                    None if e.amount < 0 else e.amount,
+                    tuple(CARDS[c] for c in e.cards[0 : e.n_cards]),
+                    bool(e.all_in),
+                    EVENT_STREETS[e.street],
+                )
+            )
+        return tuple(made)
+
+    @property
+    def state(self) -> HandState:
+        """A copy of the explicit state the rule functions read."""
+        h = self._h
+        n, k = h.seats, h.n_forced
+        return HandState(
+            seats=n,
+            button=h.button,
+            big_blind=h.big_blind,
+            bet_sizes=(h.small_bet, h.big_bet),
+            blind_seats=tuple(h.blind_seats[0:k]),
+            blind_amounts=tuple(h.blind_amounts[0:k]),
+            stacks=list(h.stacks[0:n]),
+            bets=list(h.bets[0:n]),
+            committed=list(h.committed[0:n]),
+            antes=list(h.antes[0:n]),
+            folded=[bool(f) for f in h.folded[0:n]],
+            acted=[bool(a) for a in h.acted[0:n]],
+            marks=list(h.marks[0:n]),
+            street=h.street,
+            current_bet=h.current_bet,
+            full_level=h.full_level,
+            full_increment=h.full_increment,
+            first_bet=h.first_bet,
+            last_increment=h.last_increment,
+            bet_count=h.bet_count,
+            raise_count=h.raise_count,
+            capped=bool(h.capped),
+            to_act=None if h.to_act < 0 else h.to_act,
+            aggressors=[None if a < 0 else a for a in h.aggressors],
+            straddles=h.straddles,
+            frozen=[False] * n,
+        )
+
+    @property
+    def stacks(self) -> tuple[int, ...]:
+        h = self._h
+        return tuple(h.stacks[0 : h.seats])
+
+    @property
+    def street(self) -> str:
+        return STREET_NAMES[self._h.street]
+
+    def pot_total(self) -> int:
+        h = self._h
+        n = h.seats
+        return sum(h.committed[0:n]) + sum(h.bets[0:n]) + sum(h.antes[0:n])
+
+    def legal_actions(self) -> LegalActions:
+        """What the player to act may do (§6.1); raises ``IllegalAction`` when the hand is over."""
+        legal = self._legal
+        if legal is None:
+            h = self._h
+            seat = h.to_act
+            if seat < 0:
+                raise IllegalAction("the hand is over; nobody is to act", "6.1")
+            call, low = h.legal_call, h.legal_min
+            legal = self._legal = LegalActions(
+                seat,
+                True,
+                h.legal_check != 0,
+                call if call > 0 else None,
+                low if low > 0 else None,
+                h.legal_max if low > 0 else None,
+                h.legal_is_bet != 0,
+            )
+        return legal
+
+    def copy(self) -> NativeHand:
+        """An independent copy: acting on it leaves this hand unchanged."""
+        other = object.__new__(NativeHand)
+        other.__dict__.update(self.__dict__)
+        other._h = ffi.new("ph_hand *", self._h[0])
+        other._log = ffi.new("ph_event[]", self._capacity)
+        ffi.memmove(other._log, self._log, self._h.n_events * _EVENT_SIZE)
+        other._event_objects = list(self._event_objects)
+        return other
+
+    # ------------------------------------------------------------------ actions
+    def _act(self, kind: str, amount: int | None) -> None:
+        code = ACTION_CODES.get(kind) if kind.__class__ is str else None
+        if code is None or (amount is None) != (code < lib.PH_BET):
+            self._refuse(kind, amount)
+        chips = 0
+        if amount is not None:
+            if amount.__class__ is not int or not -LIMIT < amount < LIMIT:
+                self._refuse(kind, amount)
+            chips = amount
+        status = _act(self._h, code, chips, self._log, self._capacity)
+        if status == _LOG_FULL:
+            self._grow_log()
+            status = _act(self._h, code, chips, self._log, self._capacity)
+        if status != _OK:
+            self._refuse(kind, amount)
+        self._legal = None
+
+    def _grow_log(self) -> None:
+        log = ffi.new("ph_event[]", 2 * self._capacity)
+        ffi.memmove(log, self._log, self._h.n_events * _EVENT_SIZE)
+        self._log, self._capacity = log, 2 * self._capacity
+
+    def _refuse(self, kind: object, amount: object) -> NoReturn:
+        """Raise the refusal the spec gives for the action the C engine refused (§6.1)."""
+        if self._h.to_act < 0:
+            raise IllegalAction(f"{kind} is not allowed: the hand is over", "6.1")
+        state = self.state
+        check_action(state, self.rules, kind, amount, legal_actions(state, self.rules))  # type: ignore[arg-type]
+        raise NativeError(f"the C engine refused {kind} {amount!r}, which the spec allows (§6.1)")
+
+    def all_in(self) -> None:
+        """Put every chip in: a call when that does not beat the current bet, else a bet or raise."""
+        h = self._h
+        seat = h.to_act
+        if seat < 0:
+            raise IllegalAction("the hand is over; nobody is to act", "6.1")
+        total = h.bets[seat] + h.stacks[seat]
+        if total <= h.current_bet:
+            self._act("call", None)
+        else:
+            self._act("bet" if h.current_bet == 0 else "raise", total)
+
+    def time_out(self) -> None:
+        """The player to act ran out of time (§6.11): checked or folded here; a freeze (§7.8) goes to
+        the spec engine."""
+        if self._h.to_act < 0:
+            raise IllegalAction("time-out is not allowed: the hand is over", "6.11")
+        outcome = timeout_outcome(self.state, self.rules, self._h.to_act)
+        if outcome == "freeze":
+            self._via_spec("time_out")
+        else:
+            self._act(outcome, None)
+
+    def act(self, kind: str, amount: int | None = None, *, seat: int | None = None) -> None:
+        """``act("raise", 300)`` is ``raise_to(300)``; kinds: fold, check, call, bet, raise.
+
+        With ``seat`` other than ``to_act`` the action is out of turn (§6.10), played on the spec engine.
+        """
+        if seat is None or seat == self.to_act:
+            self._act(kind, amount)
+        else:
+            self._via_spec("act", kind, amount, seat=seat)
