@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import Any, NoReturn
 
 from pyholdem._bindings.native import ffi, lib
+from pyholdem._bindings.pots import SEATS_OF_MASK
 from pyholdem._bindings.shuffle import CARDS, seed_key, shuffled_deck
 from pyholdem.errors import IllegalAction, NativeError
 from pyholdem.hand import Event, Hand, HandResult, RawEvent, SpecHand, hand_setup, make_deal
@@ -75,10 +76,6 @@ def native_rules(rules: RuleSet) -> Any | None:
         _RULES_CACHE.clear()
     _RULES_CACHE[id(rules)] = (rules, c)
     return c
-
-
-def _seats(mask: int) -> tuple[int, ...]:
-    return tuple(s for s in range(mask.bit_length()) if mask >> s & 1)
 
 
 class NativeHand(Hand):
@@ -204,7 +201,8 @@ class NativeHand(Hand):
                 stacks=final,
                 net=tuple(f - i for f, i in zip(final, self.initial_stacks, strict=True)),
                 pots=tuple(
-                    Pot(p.amount, _seats(p.eligible), _seats(p.winners)) for p in h.pots[0 : h.n_pots]
+                    Pot(p.amount, SEATS_OF_MASK[p.eligible], SEATS_OF_MASK[p.winners])
+                    for p in h.pots[0 : h.n_pots]
                 ),
                 shown={s: holes[s] for s in h.shown[0 : h.n_shown]},
                 board=self.deal.board[: BOARD_AFTER_STREET[h.street]],

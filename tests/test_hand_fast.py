@@ -22,7 +22,7 @@ NL_VARIANTS = st.fixed_dictionaries(
 
 
 def _with_variants(setup: dict, variants: dict) -> dict:
-    return {**setup, "rules": setup["rules"].replace(**variants)}
+    return {**setup, "rules": setup["rules"].replace(**variants), "engine": "spec"}
 
 
 def _reference(setup: dict) -> Hand:
@@ -68,7 +68,7 @@ def test_7_2_fast_legal_actions_after_short_all_ins() -> None:
     ):
         for seed in range(150):
             stacks = [rng.choice([30, 120, 170, 260, 400, 2000]) for _ in range(rng.randint(2, 9))]
-            h = Hand(rules, stacks, button=seed % len(stacks), blinds=(25, 50), seed=seed)
+            h = Hand(rules, stacks, button=seed % len(stacks), blinds=(25, 50), seed=seed, engine="spec")
             while not h.is_over:
                 legal = legal_actions(h.state, h.rules)
                 assert h.legal_actions() == nl_legal_actions(h.state, h.rules) == legal
@@ -94,7 +94,7 @@ def test_5_12_offered_bounds_are_accepted_with_a_chip_unit_and_odd_stacks() -> N
         rules = RuleSet(chip_unit=25, betting_structure=structure)
         for seed in range(60):
             stacks = [rng.choice([137, 190, 260, 333, 2000]) for _ in range(rng.randint(2, 7))]
-            h = Hand(rules, stacks, button=seed % len(stacks), blinds=(25, 50), seed=seed)
+            h = Hand(rules, stacks, button=seed % len(stacks), blinds=(25, 50), seed=seed, engine="spec")
             while not h.is_over:
                 legal = legal_actions(h.state, h.rules)
                 assert h.legal_actions() == legal

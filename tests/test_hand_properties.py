@@ -68,6 +68,7 @@ def hand_setups(draw: st.DrawFn) -> dict:
         "antes": antes,
         "straddles": straddles,
         "seed": draw(st.integers(0, 2**32)),
+        "engine": draw(st.sampled_from(["auto", "spec"])),
     }
 
 
@@ -81,6 +82,7 @@ def make(setup: dict) -> Hand:
         straddles=setup["straddles"],
         sleeper=setup["sleeper"],
         seed=setup["seed"],
+        engine=setup.get("engine", "auto"),
     )
 
 

@@ -12,6 +12,10 @@ TWINS: dict[str, tuple[str, str]] = {
     "pyholdem.spec.showdown:resolve_pots": ("ph_resolve_pots", "pyholdem._bindings.pots:resolve_pots"),
     "pyholdem.spec.rankings:hand_value": ("ph_hand_value", "pyholdem._bindings.evaluator:hand_value"),
     "pyholdem.spec.rankings:equity": ("ph_equity", "pyholdem._bindings.evaluator:equity"),
+    "pyholdem.spec.cards:shuffled_deck": ("ph_shuffled_deck", "pyholdem._bindings.shuffle:shuffled_deck"),
+    "pyholdem.spec.pots:layer_pots": ("ph_layer_pots", "pyholdem._bindings.pots:layer_pots"),
+    "pyholdem.spec.showdown:split_pot": ("ph_split_pot", "pyholdem._bindings.pots:split_pot"),
+    "pyholdem.hand:SpecHand": ("ph_hand_act", "pyholdem.hand_native:NativeHand"),
 }
 
 __all__ = ["TWINS", "ffi", "lib"]

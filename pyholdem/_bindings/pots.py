@@ -370,3 +370,50 @@ def resolve_showdowns_batch(
             raise InvalidCards(f"row {r}: {where} {held} holds {problem}", "1.1")
         raise_batch_fault(status, fault, arrays, "resolve_showdowns_batch")
     return payouts, values
+
+
+def layer_pots(contributions: Sequence[int], folded: Sequence[bool], dead: int = 0) -> tuple[Pot, ...]:
+    """§7.7 on the C core (``ph_layer_pots``, which the C hand engine uses for §5.11): the pots
+    ``pyholdem.spec.pots.layer_pots`` gives for the same contributions."""
+    n = len(contributions)
+    if not 2 <= n <= MAX_SEATS or len(folded) != n:
+        raise RuleViolation(
+            f"{n} contributions and {len(folded)} folded flags; 2 to {MAX_SEATS} seats", SECTION
+        )
+    amounts = _amounts(contributions, "contributions")
+    if not _is_int(dead) or not 0 <= dead <= INT64_MAX or sum(amounts) + dead > INT64_MAX:
+        raise RuleViolation(
+            f"dead = {show_value(dead)} is not an integer >= 0 within the chip range", SECTION
+        )
+    pots = ffi.new("ph_pot[]", MAX_SEATS)
+    count = ffi.new("int *")
+    check(lib.ph_layer_pots(n, amounts, [bool(f) for f in folded], dead, pots, count), "layer_pots", SECTION)
+    return tuple(Pot(p.amount, SEATS_OF_MASK[p.eligible]) for p in pots[0 : count[0]])
+
+
+def split_pot(
+    amount: int,
+    winners: Sequence[int],
+    button: int,
+    seats: int,
+    *,
+    odd_chip_rule: str | None = None,
+    chip_unit: int = 1,
+) -> dict[int, int]:
+    """§8.8 on the C core (``ph_split_pot``, which the C hand engine logs each win with): the shares
+    ``pyholdem.spec.showdown.split_pot`` gives."""
+    if not _is_int(seats) or not 2 <= seats <= MAX_SEATS or not _is_int(button) or not 0 <= button < seats:
+        raise RuleViolation(f"button {show_value(button)} of {show_value(seats)} seats is not a seat", "8.8")
+    if not winners or not all(_is_int(s) and 0 <= s < seats for s in winners):
+        raise RuleViolation(f"winners {list(winners)} are not seats in 0..{seats - 1}", "8.8")
+    if not _is_int(amount) or not 0 <= amount <= INT64_MAX:
+        raise RuleViolation(
+            f"amount {show_value(amount)} is not an integer >= 0 within the chip range", "8.8"
+        )
+    shares = ffi.new("int64_t[]", MAX_SEATS)
+    mask = sum(1 << s for s in set(winners))
+    status = lib.ph_split_pot(
+        amount, mask, button, seats, odd_chip_code(odd_chip_rule), chip_unit_value(chip_unit), shares
+    )
+    check(status, "split_pot", "8.8")
+    return {s: shares[s] for s in sorted(set(winners), key=lambda s: (s - button - 1) % seats)}
