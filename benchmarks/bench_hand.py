@@ -1,6 +1,7 @@
 """Random-action six-max no-limit hands played to the end, per second: pyholdem.Hand and pokerkit.
 
-Both engines play the same kind of hand: six players with 100 big blinds, each decision drawn
+``Hand`` plays on the C engine (``engine="auto"``); the spec engine (``engine="spec"``, the
+oracle) plays the same hands for comparison. Both libraries play the same kind of hand: six players with 100 big blinds, each decision drawn
 from the same random policy (check 60 %, call 15 %, bet or raise a random amount up to three
 times the minimum 10 %, otherwise check or fold), so most hands reach a showdown. Target
 (issue 4): pyholdem at least 50 times pokerkit. Hands per second, actions per hand and the share of
@@ -35,9 +36,9 @@ def _choose(
     return ("check", 0) if check else ("fold", 0)
 
 
-def play_pyholdem(seed: int) -> tuple[int, bool]:
+def play_pyholdem(seed: int, engine: str = "auto") -> tuple[int, bool]:
     rng = random.Random(seed)
-    h = Hand(RULES, STACKS, button=seed % 6, blinds=(50, 100), seed=seed)
+    h = Hand(RULES, STACKS, button=seed % 6, blinds=(50, 100), seed=seed, engine=engine)
     actions = 0
     while not h.is_over:
         legal = h.legal_actions()
@@ -105,6 +106,14 @@ def test_bench_pyholdem_hands(benchmark: Any) -> None:
     _record(benchmark, "pyholdem", results)
 
 
+def test_bench_pyholdem_spec_engine_hands(benchmark: Any) -> None:
+    results = benchmark.pedantic(
+        lambda: [play_pyholdem(seed, "spec") for seed in range(HANDS)], rounds=5, iterations=1
+    )
+    assert results == [play_pyholdem(seed) for seed in range(HANDS)]
+    _record(benchmark, "spec engine", results)
+
+
 def test_bench_pokerkit_hands(benchmark: Any, capsys: pytest.CaptureFixture[str]) -> None:
     pytest.importorskip("pokerkit")
     results = benchmark.pedantic(
@@ -115,8 +124,10 @@ def test_bench_pokerkit_hands(benchmark: Any, capsys: pytest.CaptureFixture[str]
     if "pyholdem" in RATE:
         ratio = RATE["pyholdem"] / rate
         benchmark.extra_info["pyholdem_speedup"] = round(ratio, 1)
+        spec = RATE.get("spec engine")
         with capsys.disabled():
             print(
                 f"\npyholdem {RATE['pyholdem']:.0f} hands/s, pokerkit {rate:.0f} hands/s: "
                 f"pyholdem is {ratio:.1f}x pokerkit (target 50x)"
+                + (f"; the spec engine {spec:.0f} hands/s ({spec / rate:.1f}x pokerkit)" if spec else "")
             )

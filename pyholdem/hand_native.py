@@ -11,6 +11,7 @@ the same message and section. What the C engine does not play — sleepers (§3.
 
 from __future__ import annotations
 
+import struct
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
@@ -48,17 +49,36 @@ so no sum it forms comes near the 64-bit range."""
 _INT32_MAX = 2**31 - 1
 _LOG_START = 4 * lib.PH_STEP_EVENTS
 _EVENT_SIZE = ffi.sizeof("ph_event")
-_RULES_CACHE: dict[int, tuple[RuleSet, Any]] = {}
+_EVENT_LAYOUT = struct.Struct("=q5b3B")  # ph_event: amount, kind, seat, street, all_in, n_cards, cards
+assert _EVENT_LAYOUT.size == _EVENT_SIZE
+_CACHE_SIZE = 256
+_MISSING = object()
+_RULES_BY_ID: dict[int, tuple[RuleSet, Any]] = {}
+_RULES_BY_VALUE: dict[RuleSet, Any] = {}
 _act = lib.ph_hand_act
 _OK, _REFUSED, _LOG_FULL = lib.PH_OK, lib.PH_ERR_REFUSED, lib.PH_ERR_LOG_FULL
 
 
 def native_rules(rules: RuleSet) -> Any | None:
     """The ``ph_rules`` of a rule set (each choice as its index among the choices), or None when a
-    number is beyond what the C engine plays. Kept per rule set: rule sets are immutable."""
-    cached = _RULES_CACHE.get(id(rules))
+    number is beyond what the C engine plays. Kept per rule set (rule sets are immutable): found
+    by identity first, then by value."""
+    cached = _RULES_BY_ID.get(id(rules))
     if cached is not None and cached[0] is rules:
         return cached[1]
+    c = _RULES_BY_VALUE.get(rules, _MISSING)
+    if c is _MISSING:
+        c = _build_native_rules(rules)
+        if len(_RULES_BY_VALUE) >= _CACHE_SIZE:
+            _RULES_BY_VALUE.clear()
+        _RULES_BY_VALUE[rules] = c
+    if len(_RULES_BY_ID) >= _CACHE_SIZE:
+        _RULES_BY_ID.clear()
+    _RULES_BY_ID[id(rules)] = (rules, c)
+    return c
+
+
+def _build_native_rules(rules: RuleSet) -> Any | None:
     if rules.chip_unit >= LIMIT or (rules.pl_round_pot_to or 0) >= LIMIT:
         return None
     c = ffi.new("ph_rules *")
@@ -72,9 +92,6 @@ def native_rules(rules: RuleSet) -> Any | None:
         if name not in ("chip_unit", "pl_round_pot_to"):
             value = min(int(value), _INT32_MAX)
         setattr(c, name, value)
-    if len(_RULES_CACHE) > 256:
-        _RULES_CACHE.clear()
-    _RULES_CACHE[id(rules)] = (rules, c)
     return c
 
 
@@ -224,19 +241,29 @@ class NativeHand(Hand):
     @property
     def events(self) -> tuple[Event, ...]:
         made = self._event_objects
-        log = self._log
-        for i in range(len(made), self._h.n_events):
-            e = log[i]
-            made.append(
-                Event(
-                    EVENT_KINDS[e.kind],
-                    None if e.seat < 0 else e.seat,
-                    None if e.amount < 0 else e.amount,
-                    tuple(CARDS[c] for c in e.cards[0 : e.n_cards]),
-                    bool(e.all_in),
-                    EVENT_STREETS[e.street],
+        start, end = len(made), self._h.n_events
+        if end > start:
+            raw = ffi.buffer(self._log + start, (end - start) * _EVENT_SIZE)
+            for amount, kind, seat, street, all_in, n, a, b, c in _EVENT_LAYOUT.iter_unpack(raw):
+                cards = (
+                    ()
+                    if n == 0
+                    else (CARDS[a], CARDS[b])
+                    if n == 2
+                    else (CARDS[a], CARDS[b], CARDS[c])
+                    if n == 3
+                    else (CARDS[a],)
                 )
-            )
+                made.append(
+                    Event(
+                        EVENT_KINDS[kind],
+                        None if seat < 0 else seat,
+                        None if amount < 0 else amount,
+                        cards,
+                        all_in != 0,
+                        EVENT_STREETS[street],
+                    )
+                )
         return tuple(made)
 
     @property

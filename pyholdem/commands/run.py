@@ -5,6 +5,8 @@
 2. Runs the pokerkit-free conformance vectors against pyholdem itself (its C fast paths, through
    the same adapter protocol another implementation would use).
 3. Evaluates a few million random hands in C (and settles a million pots) and prints throughput.
+4. Plays random-action hands of all three structures on the C hand engine and again on the spec
+   engine, checks that both give the same log and result, and prints both rates.
 """
 
 from __future__ import annotations
@@ -28,6 +30,9 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--examples", type=Path, default=EXAMPLES, help="the histories to replay")
     p.add_argument(
         "--hands", type=positive_int, default=3_000_000, help="random hands for the C throughput step"
+    )
+    p.add_argument(
+        "--engine-hands", type=positive_int, default=3_000, help="random hands for the hand-engine step"
     )
     p.add_argument("--random-vectors", type=int, default=None, help="seeded random vectors per runner")
     p.set_defaults(func=run)
@@ -127,6 +132,59 @@ def throughput(hands: int) -> bool:
     return True
 
 
+_STRUCTURES = {name: RuleSet(betting_structure=name) for name in ("no_limit", "pot_limit", "fixed_limit")}
+
+
+def _random_hand(structure: str, seed: int, engine: str) -> object:
+    """One seeded six-max hand played to the end by a random policy; its events and result."""
+    import random
+
+    from pyholdem import Hand
+
+    rng = random.Random(seed)
+    rules = _STRUCTURES[structure]
+    stacks = [rng.choice([300, 2_000, 10_000]) for _ in range(6)]
+    h = Hand(
+        rules, stacks, button=seed % 6, blinds=(50, 100), antes=10 * (seed % 2), seed=seed, engine=engine
+    )
+    while not h.is_over:
+        legal = h.legal_actions()
+        r = rng.random()
+        if legal.min_raise_to is not None and legal.max_raise_to is not None and r < 0.15:
+            amount = rng.randint(legal.min_raise_to, min(legal.max_raise_to, 3 * legal.min_raise_to))
+            (h.bet_to if legal.is_bet else h.raise_to)(amount)
+        elif legal.check and r < 0.8:
+            h.check()
+        elif legal.call is not None and r < 0.8:
+            h.call()
+        else:
+            h.fold()
+    return h.events, h.result
+
+
+def hand_engines(count: int) -> bool:
+    """Step 4: the same random hands on the C hand engine and on the spec engine (the oracle)."""
+    structures = tuple(_STRUCTURES)
+    spent = {"native": 0.0, "spec": 0.0}
+    played: dict[str, list[object]] = {"native": [], "spec": []}
+    with Progress("hands", 2 * count) as bar:
+        for engine in ("native", "spec"):
+            start = time.perf_counter()
+            for seed in range(count):
+                played[engine].append(_random_hand(structures[seed % 3], seed, engine))
+                bar.update(len(played["native"]) + len(played["spec"]))
+            spent[engine] = time.perf_counter() - start
+    differ = [seed for seed in range(count) if played["native"][seed] != played["spec"][seed]]
+    rates = {engine: count / spent[engine] for engine in spent}
+    print(
+        f"hand engines: {count:,} random-action six-max hands (no limit, pot limit, fixed limit): "
+        f"C engine {rates['native']:,.0f} hands/s, spec engine {rates['spec']:,.0f} hands/s "
+        f"({rates['native'] / rates['spec']:.1f}x); "
+        + (f"{len(differ)} hands DIFFER, seeds {differ[:10]}" if differ else "every log and result agrees")
+    )
+    return not differ
+
+
 def run(args: argparse.Namespace) -> int:
     rows = coverage_rows()
     by_status = Counter(r.status for r in rows)
@@ -135,12 +193,14 @@ def run(args: argparse.Namespace) -> int:
         + ", ".join(f"{v} {k}" for k, v in sorted(by_status.items()))
         + " ('pyholdem spec coverage' lists them)"
     )
-    _section("1. Bundled hand histories, replayed through the spec engine")
+    _section("1. Bundled hand histories, replayed")
     ok = replay_examples(args.examples)
     _section("2. Conformance vectors, run against pyholdem itself")
     ok = run_vectors(args.random_vectors) and ok
     _section("3. C core throughput")
     ok = throughput(args.hands) and ok
+    _section("4. The C hand engine against the spec engine")
+    ok = hand_engines(args.engine_hands) and ok
     print("\nmain job: " + ("all checks passed" if ok else "some checks FAILED (see above)"))
     sys.stdout.flush()
     return 0 if ok else 1
