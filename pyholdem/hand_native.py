@@ -143,9 +143,10 @@ class NativeHand(Hand):
             if sum(stacks) >= LIMIT or max(*due, *forced, *setup.bet_sizes) >= LIMIT:
                 why = f"an amount is {LIMIT} chips or more"
         if why is not None:
+            spec = SpecHand(rules, stacks, **arguments)  # the spec's refusal of bad input comes first
             if engine == "native":
                 raise NativeError(f"the C engine cannot play this hand: {why}")
-            self._become(SpecHand(rules, stacks, **arguments))
+            self._become(spec)
             return
         h = ffi.new("ph_hand *")
         log = ffi.new("ph_event[]", _LOG_START)
@@ -351,7 +352,11 @@ class NativeHand(Hand):
             self._refuse(kind, amount)
         chips = 0
         if amount is not None:
-            if amount.__class__ is not int or not -LIMIT < amount < LIMIT:
+            if amount.__class__ is not int:
+                if not isinstance(amount, int) or isinstance(amount, bool):
+                    self._refuse(kind, amount)
+                amount = int(amount)
+            if not -LIMIT < amount < LIMIT:
                 self._refuse(kind, amount)
             chips = amount
         status = _act(self._h, code, chips, self._log, self._capacity)

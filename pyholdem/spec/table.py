@@ -338,7 +338,7 @@ def straddle_seats(
                 "3.16",
             )
         expected = previous * rules.straddle_multiplier
-        if amount != expected:
+        if not _is_int(amount) or amount != expected:
             raise RuleViolation(f"straddle {show_value(amount)} by seat {seat} must be {expected}", "3.16")
         chosen.append(seat)
         previous = amount
