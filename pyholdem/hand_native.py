@@ -187,6 +187,10 @@ class NativeHand(Hand):
             self.result, exposed, h.last_round,
         )  # fmt: skip
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled (and deep-copied) as the spec-engine hand in the same state: C structs do not pickle."""
+        return _spec_hand, (self._to_spec().__dict__,)
+
     def _via_spec(self, method: str, *args: object, **kwargs: object) -> None:
         """Do ``method`` on the spec engine: refused, this hand is unchanged; done, it goes on there."""
         spec = self._to_spec()
@@ -412,3 +416,10 @@ class NativeHand(Hand):
             self._act(kind, amount)
         else:
             self._via_spec("act", kind, amount, seat=seat)
+
+
+def _spec_hand(fields: dict[str, Any]) -> SpecHand:
+    """A ``SpecHand`` with the given attributes: how a pickled ``NativeHand`` comes back."""
+    hand = object.__new__(SpecHand)
+    hand.__dict__.update(fields)
+    return hand

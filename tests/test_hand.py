@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import copy
 import dataclasses
+import pickle
 
 import pytest
 from hypothesis import given
@@ -274,3 +276,26 @@ def test_8_2_cash_game_river_bettor_shows_first_and_the_beaten_all_in_mucks() ->
     shown = [(e.kind, e.seat) for e in h.events if e.kind in ("show", "muck")]
     assert shown == [("show", 1), ("show", 2), ("muck", 3)]
     assert h.result is not None and h.result.net == (-252, 177, 176, -101)
+
+
+def test_6_1_a_native_hand_pickles_and_deep_copies_as_the_same_hand() -> None:
+    h = Hand(RuleSet(), [100, 100, 100], button=0, blinds=(1, 2), seed=1)
+    h.raise_to(6)
+    for other in (pickle.loads(pickle.dumps(h)), copy.deepcopy(h)):
+        assert other.engine == "spec"
+        assert other.state == h.state and other.events == h.events
+        assert other.legal_actions() == h.legal_actions()
+        other.call()
+        h_copy = h.copy()
+        h_copy.call()
+        assert other.events == h_copy.events and other.state == h_copy.state
+
+
+def test_6_10_an_action_out_of_turn_hands_the_hand_to_the_spec_engine() -> None:
+    h = Hand(RuleSet(), [100, 100, 100], button=0, blinds=(1, 2), seed=1)
+    spec = Hand(RuleSet(), [100, 100, 100], button=0, blinds=(1, 2), seed=1, engine="spec")
+    assert h.engine == "native" and spec.engine == "spec"
+    for hand in (h, spec):
+        hand.act("fold", seat=2)
+    assert h.engine == "spec"
+    assert h.events == spec.events and h.state == spec.state
