@@ -11,6 +11,8 @@ message and section, and leave both hands — and every other copy — exactly a
 
 from __future__ import annotations
 
+import copy
+import pickle
 import random
 from collections.abc import Callable
 from decimal import Decimal
@@ -496,18 +498,24 @@ class HandLockstep(RuleBasedStateMachine):
             self.play(f"{what}()", lambda h: getattr(h, what)())
 
     @precondition(lambda self: len(self.pairs) < 4)
-    @rule()
-    def copy(self) -> None:
-        """Copy both hands and act on the copies from now on; the originals must not change."""
+    @rule(how=st.sampled_from(["copy()", "copy()", "copy()", "deepcopy", "pickle"]))
+    def copy_hands(self, how: str) -> None:
+        """Copy both hands and act on the copies from now on; the originals must not change. A
+        deep copy or a pickled native hand comes back as the spec-engine hand in the same state."""
         spec, native = self.pairs[self.current]
         before = snapshot(spec), snapshot(native)
-        copies = spec.copy(), native.copy()
-        assert type(copies[1]) is type(native)
+        if how == "copy()":
+            copies = spec.copy(), native.copy()
+            assert type(copies[1]) is type(native)
+        elif how == "deepcopy":
+            copies = copy.deepcopy(spec), copy.deepcopy(native)
+        else:
+            copies = pickle.loads(pickle.dumps(spec)), pickle.loads(pickle.dumps(native))
         assert (snapshot(spec), snapshot(native)) == before
-        assert (snapshot(copies[0])[1:], snapshot(copies[1])[1:]) == (before[0][1:], before[1][1:])
+        assert (view(copies[0]), view(copies[1])) == (before[0][1:], before[1][1:])
         self.pairs.append(copies)
         self.current = len(self.pairs) - 1
-        self.last = "copy()"
+        self.last = how
 
     @precondition(lambda self: len(self.pairs) > 1)
     @rule(index=st.integers(0, 3))
