@@ -18,8 +18,8 @@ def seed_key(seed: Seed) -> bytes | None:
     little-endian bytes of its 32-bit words; ``None`` for a seed the spec refuses (§1.4)."""
     if seed is None:
         return os.urandom(32)
-    if seed.__class__ is int:
-        number = abs(seed)
+    if isinstance(seed, int) and not isinstance(seed, bool):
+        number = abs(int(seed))  # as Python seeds an int subclass: by its int value
     elif seed.__class__ is str or seed.__class__ is bytes:
         raw = seed.encode() if isinstance(seed, str) else seed
         number = int.from_bytes(raw + sha512(raw).digest(), "big")

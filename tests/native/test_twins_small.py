@@ -56,6 +56,18 @@ def test_1_4_c_shuffle_edge_seeds() -> None:
     assert sorted(c_shuffle.shuffled_deck(None)) == list(cards.standard_deck())
 
 
+class _Seed(int):
+    pass
+
+
+def test_1_4_c_shuffle_takes_an_int_subclass_seed_as_its_value() -> None:
+    assert c_shuffle.shuffled_deck(_Seed(5)) == cards.shuffled_deck(_Seed(5)) == cards.shuffled_deck(5)
+    from pyholdem import Hand, RuleSet
+
+    h = Hand(RuleSet(), [100] * 3, button=0, blinds=(1, 2), seed=_Seed(5), engine="native")
+    assert h.deal == Hand(RuleSet(), [100] * 3, button=0, blinds=(1, 2), seed=5, engine="spec").deal
+
+
 def test_1_4_c_shuffle_refuses_what_the_spec_refuses() -> None:
     for seed in (True, 1.5, bytearray(b"x"), [1]):
         with pytest.raises(RuleViolation) as spec_error:
