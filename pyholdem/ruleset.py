@@ -133,6 +133,7 @@ class RuleSet:
     rebuy_or_addon_exclusive: bool = _flag(False, section="9.7")
     max_addons: int = _int(0, 0, section="9.7")
     addon_window_minutes: int | None = _int(None, 1, section="9.7")
+    addon_window_levels: int | None = _int(None, 1, section="9.7")
     addon_requires_chips: bool = _flag(True, section="9.7")
     rebuy_between_hands_only: bool = _flag(True, section="9.6")
     late_entry: bool = _flag(False, section="9.8")
@@ -313,7 +314,7 @@ PRESETS: dict[str, Preset] = {
                 "fl_cap_lifted_heads_up": "when_round_heads_up",
                 "all_in_face_up": False,
             },
-            ("Robert's Rules of Poker", "seed 004"),
+            ("Robert's Rules of Poker", "seed 003 (all-in hands stay face down in a cash game)"),
         ),
         Preset(
             "pokerkit_0_7",
@@ -349,31 +350,42 @@ PRESETS: dict[str, Preset] = {
         ),
         Preset(
             "seed_000_home_nl",
-            "Seed 000, the article's home no-limit tournament: nine-handed tables, antes from "
-            "everyone but the blinds, a first bet of any size, the minimum raise equal to the "
-            "round's first bet, odd chips not broken down, one rebuy in the first three levels.",
+            "Seed 000, the article's home no-limit tournament: ten-handed tables (ten or fewer "
+            "players, one table), antes from everyone but the blinds, a first bet of any size, the "
+            "minimum raise equal to the round's first bet, odd chips not broken down, one rebuy "
+            "or add-on (busted or not) within the first three levels, tables kept within one "
+            "player of each other, the mover drawn at random, an absent player not dealt in but "
+            "his blinds forced.",
             {
-                "max_seats": 9,
                 "ante_type": "each_player_except_blinds",
                 "nl_min_bet": "min_chip",
                 "min_raise_rule": "initial_bet",
                 "odd_chip_rule": "left_of_button_whole_chip",
                 "max_rebuys": 1,
                 "rebuy_window_levels": 3,
+                "max_addons": 1,
+                "addon_window_levels": 3,
+                "addon_requires_chips": False,
                 "rebuy_or_addon_exclusive": True,
                 "balance_mover": "random_draw",
+                "balance_max_spread": 1,
+                "absent_cutoff": "not_dealt_blinds_forced",
             },
             ("seed 000 (article)",),
         ),
         Preset(
             "seed_000_bill_limit",
             "Seed 000, Bill Costin's fixed-limit home tournament: fixed limit, small blind half "
-            "the big blind, button starts at seat 1 and moves, losers must show, two actions "
-            "end the misdeal window, an exposed hole card is a misdeal, a player's exposed card "
-            "kills the hand, tables balanced by high card between levels, final-table level bump.",
+            "the big blind, a bet and three raises a round even heads-up, button starts at seat "
+            "1 and moves, odd chips whole to the winner closest to the dealer's left, losers "
+            "must show, two actions end the misdeal window, an exposed hole card is a misdeal, "
+            "a card a player shows deliberately kills his hand, tables balanced by high card "
+            "between levels, final-table level bump.",
             {
                 "betting_structure": "fixed_limit",
                 "small_blind_rule": "half_exact",
+                "fl_cap_lifted_heads_up": "never",
+                "odd_chip_rule": "left_of_button_whole_chip",
                 "initial_button": "seat_1",
                 "button_rule": "moving",
                 "losers_may_muck": False,
@@ -393,15 +405,16 @@ PRESETS: dict[str, Preset] = {
         Preset(
             "seed_001_event",
             "Seed 001, casino event rules: button drawn at random and moving, a 90-second "
-            "clock after which the hand is folded, the level changes at the cut, chip race from "
-            "the dealer's left, an exposed card kills the hand, a 10% entry fee.",
+            "clock after which the hand is folded, the level changes at the cut, an absent "
+            "player's hand dead once his second card is dealt, an exposed card kills the hand, "
+            "a 10% entry fee (the chip race starts at seat 1, the default).",
             {
                 "initial_button": "random",
                 "button_rule": "moving",
                 "action_time_s": 90,
                 "timeout_action": "fold",
                 "level_change_cutoff": "cut",
-                "chip_race_start": "dealer_left",
+                "absent_cutoff": "own_second_card",
                 "player_exposure": "dead_hand",
                 "fee_percent": 10,
             },
@@ -411,53 +424,59 @@ PRESETS: dict[str, Preset] = {
             "seed_002_sng_addon",
             "Seed 002, the sit-and-go with add-on: frozen button when a blind busts, limit "
             "games capped at a bet and four raises with the cap lifted heads-up, the minimum "
-            "raise equal to the most recent raise, only a fold out of turn binds, a timed-out "
-            "hand folds, the level changes at the first card, one add-on within 90 minutes, "
-            "a declared board play, late entry, withdrawal when unaware of a raise.",
+            "raise equal to the most recent raise, only a fold out of turn binds, an absent "
+            "player's hand folded when his turn's 30 seconds run out (a present player's "
+            "clock is the default, §6.11), the level changes at the first card, one add-on "
+            "within 90 minutes, a declared board play, withdrawal when unaware of a raise; "
+            "late players confirm beforehand and are dealt in absent, no entry after the start; "
+            "after a fixed $30 third prize (the caller's fixed={3: 30}), 70 / 30 of the balance.",
             {
                 "button_rule": "frozen_on_blind_bust",
                 "fl_max_raises": 4,
                 "fl_cap_lifted_heads_up": "when_round_heads_up",
                 "min_raise_rule": "last_increment_including_short_allins",
                 "out_of_turn": "fold_only_binding",
-                "timeout_action": "fold",
+                "absent_cutoff": "own_turn_plus_timeout",
                 "level_change_cutoff": "first_card_dealt",
                 "max_addons": 1,
                 "addon_window_minutes": 90,
                 "must_table_both_cards": False,
                 "misdeal_cutoff": "two_actions",
                 "board_error_rule": "seed002_card_stands",
-                "late_entry": True,
                 "unaware_of_raise_withdraw": True,
+                "payout_percentages": (70, 30),
             },
             ("seed 002", "seed 002 appendix A"),
         ),
         Preset(
             "seed_003_general",
-            "Seed 003, the general rules article: small blind two thirds of the big blind, "
-            "straddles and sleeper bets, no-limit capped at three raises unless heads-up, the "
-            "last aggressor of any street shows first, all-in hands not exposed early.",
+            "Seed 003, the general rules article, as a tournament: straddles and sleeper bets, "
+            "no-limit capped at three raises unless heads-up, the last aggressor of any street "
+            "shows first, all-in hands face up in a tournament (in a cash game, for_mode(..., "
+            "'cash'), they are not). Its small blind is 'usually half' the big blind, so the "
+            "blinds are given explicitly.",
             {
-                "small_blind_rule": "two_thirds",
                 "straddle_allowed": True,
                 "sleeper_allowed": True,
                 "nl_raise_cap": 3,
                 "showdown_order": "last_aggressor_any_street",
-                "all_in_face_up": False,
             },
             ("seed 003",),
         ),
         Preset(
             "seed_004_online",
             "Seed 004, the online card room: cash game, small blind half the big blind rounded "
-            "down, the first seated player gets the button, which moves, pot-limit counts only "
-            "the active pot, a timed-out committed player is frozen all-in, odd chips whole.",
+            "down, the first seated player gets the button, which moves, a new player posts a "
+            "big blind at once or waits for it, fixed limit capped at a bet and three raises "
+            "even heads-up, pot-limit counts only the active pot, a timed-out committed player "
+            "is frozen all-in, odd chips whole.",
             {
                 "mode": "cash",
                 "small_blind_rule": "half_round_down",
                 "initial_button": "first_seated",
                 "button_rule": "moving",
-                "fl_cap_lifted_heads_up": "when_round_heads_up",
+                "new_player_entry": ("wait_bb", "post_bb_now"),
+                "fl_cap_lifted_heads_up": "never",
                 "pl_pot_basis": "active_pot",
                 "timeout_action": "allin_freeze_if_committed",
                 "odd_chip_rule": "left_of_button_whole_chip",
