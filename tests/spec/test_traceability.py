@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import ast
 import doctest
 import inspect
+import re
 from importlib import import_module
+from pathlib import Path
 
 import pytest
 
 import pyholdem
 from pyholdem.coverage import coverage_rows
 from pyholdem.registry import qualified_name, registered
-from pyholdem.ruleset import FIELDS, RuleSet
+from pyholdem.ruleset import FIELDS, RuleSet, for_mode, preset
 from pyholdem.spec_documents import DOCUMENTS
 from pyholdem.specdoc import SPEC_DIR, Example, Section, all_sections, document_path
 
@@ -120,3 +123,113 @@ def test_coverage_lists_pending_and_missing() -> None:
     for r in rows:
         if r.status == "implemented":
             assert r.tests > 0, f"§{r.id} {r.title} is implemented but no test is named after it"
+
+
+# A Variants row that credits a seed with a value must agree with that seed's preset
+# (spec/README.md, "Section format"). "seed 000" alone is either of its two presets.
+SEED_PRESETS = {
+    "000": ("seed_000_home_nl", "seed_000_bill_limit"),
+    "001": ("seed_001_event",),
+    "002": ("seed_002_sng_addon",),
+    "003": ("seed_003_general",),
+    "004": ("seed_004_online",),
+}
+QUALIFIED = {
+    "bill": ("seed_000_bill_limit",),
+    "article": ("seed_000_home_nl",),
+    "article and bill": ("seed_000_home_nl", "seed_000_bill_limit"),
+}
+_BACKTICKED = re.compile(r"`([^`]*)`")
+_CREDIT = re.compile(
+    r"(alternative in )?\bseeds? (\d{3}(?:(?:,? and |, )\d{3})*)"
+    r"(?P<qualifier> article and Bill|,? Bill| article| for cash games)?"
+)
+_ROW = re.compile(r"^\|\s*`(\w+)`\s*\|\s*`[^`]*`\s*\|(.*)\|\s*$", re.MULTILINE)
+
+
+def _literal(text: str) -> tuple[bool, object]:
+    try:
+        return True, ast.literal_eval(text)
+    except (ValueError, SyntaxError):
+        return False, None
+
+
+def seed_credits(cell: str) -> list[tuple[object, str, tuple[str, ...], bool]]:
+    """(value, credit text, presets any of which must hold it, in a cash game) for each credit."""
+    credits = []
+    spans = list(_BACKTICKED.finditer(cell))
+    for i, span in enumerate(spans):
+        ok, value = _literal(span.group(1))
+        if not ok:
+            continue  # an expression or a field name, not a value of this field
+        segment = cell[span.end() : spans[i + 1].start() if i + 1 < len(spans) else len(cell)]
+        for match in _CREDIT.finditer(segment):
+            if match.group(1):
+                continue  # "alternative in seed NNN": mentioned, not taken by the preset
+            qualifier = (match.group("qualifier") or "").strip(", ").lower()
+            cash = qualifier == "for cash games"
+            for seed in re.findall(r"\d{3}", match.group(2)):
+                names = QUALIFIED.get(qualifier, SEED_PRESETS[seed]) if seed == "000" else SEED_PRESETS[seed]
+                credits.append((value, match.group(0), names, cash))
+    return credits
+
+
+def test_seed_credit_parser_reads_the_forms_spec_readme_names() -> None:
+    cell = (
+        ' `"a"` (seed 000, Bill), `"b"` (seed 001; seed 000 article), `1` (alternative in seeds'
+        " 001, 003), `2` (seeds 000 and 002), `False` (cash games, seed 003 for cash games) "
+    )
+    found = [(value, names, cash) for value, _, names, cash in seed_credits(cell)]
+    assert found == [
+        ("a", ("seed_000_bill_limit",), False),
+        ("b", ("seed_001_event",), False),
+        ("b", ("seed_000_home_nl",), False),
+        (2, SEED_PRESETS["000"], False),
+        (2, ("seed_002_sng_addon",), False),
+        (False, ("seed_003_general",), True),
+    ]
+
+
+@pytest.mark.parametrize("sec", [s for s in SECTIONS if "seed" in s.body], ids=lambda s: s.id)
+def test_variants_rows_that_credit_a_seed_match_its_preset(sec: Section) -> None:
+    wrong = []
+    for field, cell in _ROW.findall(sec.body):
+        for value, credit, names, cash in seed_credits(cell):
+            held = {
+                name: getattr(for_mode(preset(name), "cash") if cash else preset(name), field)
+                for name in names
+            }
+            if value not in held.values():
+                wrong.append(f"{field} = {value!r} credited to {credit!r}, but {held}")
+    assert not wrong, f"§{sec.id}: " + "; ".join(wrong)
+
+
+_CITATION = re.compile(r"§(\d+\.\d+)")
+
+
+def test_every_cited_section_exists() -> None:
+    ids = {s.id for s in SECTIONS}
+    package = Path(pyholdem.__file__).parent
+    files = sorted(SPEC_DIR.glob("*.md")) + sorted(package.rglob("*.py"))
+    dangling = [
+        f"{path.name}: §{cited}"
+        for path in files
+        for cited in _CITATION.findall(path.read_text(encoding="utf-8"))
+        if cited not in ids
+    ]
+    assert not dangling, dangling
+
+
+def _prose(sec: Section) -> str:
+    text = sec.body.split("**Variants:**")[0]
+    return re.sub(r"^```example.*?^```", "", text, flags=re.MULTILINE | re.DOTALL)
+
+
+@pytest.mark.parametrize("sec", SECTIONS, ids=lambda s: s.id)
+def test_fields_a_section_reads_are_in_its_variants_table(sec: Section) -> None:
+    named = {name for name in re.findall(r"`(\w+)", _prose(sec)) if name in FIELDS}
+    if sec.id in IMPLS:
+        source = inspect.getsource(IMPLS[sec.id])
+        named |= {name for name in re.findall(r"\brules\.(\w+)", source) if name in FIELDS}
+    missing = sorted(named - set(sec.variants))
+    assert not missing, f"§{sec.id} reads {missing} but its Variants table does not list them"
