@@ -233,3 +233,13 @@ def test_fields_a_section_reads_are_in_its_variants_table(sec: Section) -> None:
         named |= {name for name in re.findall(r"\brules\.(\w+)", source) if name in FIELDS}
     missing = sorted(named - set(sec.variants))
     assert not missing, f"§{sec.id} reads {missing} but its Variants table does not list them"
+
+
+def test_each_field_is_in_the_variants_table_of_the_section_it_names() -> None:
+    by_id = {s.id: s for s in SECTIONS}
+    unlisted = [
+        f"{name} (§{f.metadata['section']})"
+        for name, f in FIELDS.items()
+        if name not in by_id[f.metadata["section"]].variants
+    ]
+    assert not unlisted, f"fields missing from the Variants table of the section that reads them: {unlisted}"
