@@ -20,6 +20,7 @@ from pyholdem.spec.histories import (
     PER_PLAYER_AMOUNTS,
     SINGLE_AMOUNTS,
     Action,
+    check_action_count,
     check_fields,
     chip_scale,
     format_action,
@@ -115,6 +116,7 @@ def _check_history(hand: HandHistory) -> None:
     for i, action in enumerate(hand.actions):
         if not isinstance(action, Action):
             raise HistoryError(f"actions[{i}] = {action!r} is not an Action", "12.6")
+    check_action_count(len(hand.actions))
 
 
 def hand_from_table(

@@ -14,6 +14,7 @@ import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
+from fractions import Fraction
 from typing import Any
 
 from pyholdem.errors import HistoryError, InvalidCards
@@ -68,6 +69,15 @@ OPTIONAL_FIELDS: dict[str, str] = {
 }
 MAX_DECIMALS = 8
 MAX_DIGITS = 100
+MAX_ACTIONS = 1000
+
+
+def check_action_count(count: int) -> None:
+    """Refuse a hand with more than ``MAX_ACTIONS`` entries in ``actions`` (§12.1)."""
+    if count > MAX_ACTIONS:
+        raise HistoryError(
+            f"the hand has {count} actions, more than the {MAX_ACTIONS} a hand history may have", "12.1"
+        )
 
 
 @rule("12.1")
@@ -163,8 +173,12 @@ def _decimal(value: object, what: str, *, text: bool = False) -> Decimal:
 
 
 def _decimals(number: Decimal) -> int:
-    exponent = number.normalize().as_tuple().exponent
-    return max(0, -exponent) if isinstance(exponent, int) else 0
+    """The decimals of ``number`` once trailing zeros are dropped, exactly (no context rounding)."""
+    _, digits, exponent = number.as_tuple()
+    if not isinstance(exponent, int):
+        return 0
+    trailing = len(digits) - len("".join(map(str, digits)).rstrip("0"))
+    return max(0, -(exponent + trailing)) if any(digits) else 0
 
 
 @rule("12.3")
@@ -187,9 +201,13 @@ def chip_scale(amounts: Sequence[object]) -> int:
 
 
 def to_units(value: object, scale: int, what: str = "amount") -> int:
-    """``value`` (an integer, ``Decimal`` or decimal text) in chip units of ``1 / scale`` exactly."""
-    units = _decimal(value, what, text=True) * scale
-    if units != units.to_integral_value():
+    """``value`` (an integer, ``Decimal`` or decimal text) in chip units of ``1 / scale`` exactly.
+
+    The product is taken on exact fractions, not in a ``Decimal`` context, whose 28 significant
+    digits would round the 100 digits an amount may have (§12.3).
+    """
+    units = Fraction(_decimal(value, what, text=True)) * scale
+    if units.denominator != 1:
         raise HistoryError(f"{what} = {value} is not a whole number of 1/{scale} units", "12.3")
     return int(units)
 
@@ -281,6 +299,7 @@ def check_fields(table: Mapping[str, Any]) -> int:
     actions = table["actions"]
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise HistoryError(f"actions = {actions!r} is not an array of strings", "12.4")
+    check_action_count(len(actions))
     return n
 
 
@@ -416,30 +435,44 @@ def compare_results(
     winnings: Sequence[int] | None = None,
     rake_percent: int = 10,
 ) -> Verdict:
-    """Verifying results: a replay agrees with ``finishing_stacks`` exactly, with ``winnings`` up to rake.
+    """Verifying results: a replay agrees with ``finishing_stacks`` and ``winnings`` up to a bounded rake.
 
     ``collected[i]`` is what player ``i`` took from the pots and ``returned[i]`` its uncalled bets
     given back. Recorded winnings are after rake, and some sites count a returned bet as won; they
     agree when each player's recorded amount is at most ``collected + returned``, a player who got
     nothing back is recorded as winning nothing, and ``sum(collected) - sum(winnings)`` is at most
-    ``rake_percent`` of everything the players got back, rounded up (§12.8).
+    ``rake_percent`` of everything the players got back, rounded up. Recorded finishing stacks
+    agree when they equal the final stacks, or fall short of them only by a rake taken from what
+    each player collected, within the same bound; the verdict then names the rake. Winnings that
+    are all zero while the pot went to someone name no winner, and say so (§12.8).
     """
     returned = returned if returned is not None else [0] * len(collected)
+    gross = [c + r for c, r in zip(collected, returned, strict=True)]
+    allowed = -(-sum(gross) * rake_percent // 100)
+    bound = f"at most {allowed}, {rake_percent}% of {sum(gross)}"
     if finishing_stacks is not None:
         if tuple(finishing_stacks) == tuple(final_stacks):
             return Verdict(True, "finishing_stacks", "final stacks equal finishing_stacks")
+        short = [got - want for got, want in zip(final_stacks, finishing_stacks, strict=True)]
+        rake = sum(short)
+        if all(0 <= d <= c for d, c in zip(short, collected, strict=True)) and rake <= allowed:
+            raked = ", ".join(f"p{i + 1} {d}" for i, d in enumerate(short) if d)
+            return Verdict(
+                True,
+                "finishing_stacks",
+                f"final stacks equal finishing_stacks after rake {rake} ({raked}; {bound})",
+            )
         diffs = [
             f"p{i + 1} {got} != {want}"
             for i, (got, want) in enumerate(zip(final_stacks, finishing_stacks, strict=True))
             if got != want
         ]
-        return Verdict(
-            False, "finishing_stacks", "final stacks differ from finishing_stacks: " + ", ".join(diffs)
-        )
+        message = "final stacks differ from finishing_stacks: " + ", ".join(diffs)
+        if all(0 <= d <= c for d, c in zip(short, collected, strict=True)):
+            message += f" (as rake, {rake} is above {bound})"
+        return Verdict(False, "finishing_stacks", message)
     if winnings is not None:
-        gross = [c + r for c, r in zip(collected, returned, strict=True)]
         rake = sum(collected) - sum(winnings)
-        allowed = -(-sum(gross) * rake_percent // 100)
         bad = [
             f"p{i + 1} recorded {want} but collected {got}"
             for i, (got, want) in enumerate(zip(gross, winnings, strict=True))
@@ -447,6 +480,13 @@ def compare_results(
         ]
         if bad:
             return Verdict(False, "winnings", "winnings differ: " + ", ".join(bad))
+        if not any(winnings) and any(collected):
+            paid = ", ".join(f"p{i + 1} {c}" for i, c in enumerate(collected) if c)
+            return Verdict(
+                False,
+                "winnings",
+                f"the recorded winnings name no winner (every entry is 0), but the pot goes to {paid}",
+            )
         if rake > allowed:
             return Verdict(
                 False,
@@ -484,12 +524,15 @@ def format_action(action: Action, scale: int) -> str:
 
 @dataclass(frozen=True)
 class HandSetup:
-    """The arguments of ``pyholdem.Hand`` that a history's forced bets and stacks describe (§12.10)."""
+    """The arguments of ``pyholdem.Hand`` that a history's forced bets and stacks describe (§12.10).
+
+    ``blinds`` is ``(small, big)``, or ``(blind,)`` for a single blind posted by ``p1`` (§3.10).
+    """
 
     structure: str
     stacks: tuple[int, ...]
     button: int
-    blinds: tuple[int, int]
+    blinds: tuple[int, ...]
     straddles: tuple[int, ...]
     antes: tuple[int, ...]
     bet_sizes: tuple[int, int] | None
@@ -505,44 +548,82 @@ def hand_setup(
     min_bet: int | None = None,
     small_bet: int | None = None,
     big_bet: int | None = None,
+    scale: int = 1,
 ) -> HandSetup:
     """Setting up the hand: the seats, button, blinds, straddles, antes and bet sizes of a history.
 
     Player ``pK`` sits at seat ``K - 1`` and the last player has the button (§12.5). The first two
     entries of ``blinds_or_straddles`` are the small and big blind; later non-zero entries must
-    follow one another from the third (under-the-gun straddle, then re-straddles). ``min_bet`` must
-    be the big blind (pyholdem's minimum bet, §5.5); ``FT`` gives the small and big bet. Other
-    layouts (a button straddle, no big blind) raise ``HistoryError`` (§12.10).
+    follow one another from the third (under-the-gun straddle, then re-straddles). A first entry
+    alone (``[80000, 0, 0, 0, 0]``; heads-up ``[0, 80000]``, §12.5) is a single blind posted by
+    ``p1`` (§3.10). ``min_bet`` must be the big blind (the single blind), pyholdem's minimum bet
+    (§5.5); ``FT`` gives the small and big bet. Other layouts (a button straddle, no blind, a big
+    blind without the small blind before it, the blinds written larger first) raise
+    ``HistoryError`` naming the amounts as written, ``scale`` chip units to the unit (§12.10).
     """
     structure = variant_structure(variant)
     n = len(starting_stacks)
-    per_player_antes, _ = forced_bets(antes, blinds_or_straddles)
+    per_player_antes, per_player_blinds = forced_bets(antes, blinds_or_straddles)
     if len(starting_stacks) != len(antes):
         raise HistoryError(f"{len(antes)} antes for {n} players", "12.10")
+
+    def written(units: int) -> str:
+        return format_amount(units, scale)
+
+    shown = "[" + ", ".join(map(written, blinds_or_straddles)) + "]"
     small, big, *rest = blinds_or_straddles
     straddles = tuple(rest)
     while straddles and straddles[-1] == 0:
         straddles = straddles[:-1]
     if 0 in straddles:
         raise HistoryError(
-            f"blinds_or_straddles {list(blinds_or_straddles)}: straddles must follow the big blind "
+            f"blinds_or_straddles {shown}: straddles must follow the big blind "
             "without a gap (a button or skipped-seat straddle is not modelled)",
             "12.10",
         )
-    if big <= 0:
-        raise HistoryError(f"blinds_or_straddles {list(blinds_or_straddles)} has no big blind", "12.10")
+    single = per_player_blinds[0] > 0 and not any(per_player_blinds[1:])
+    if not any(blinds_or_straddles):
+        raise HistoryError(f"blinds_or_straddles {shown} has no blind", "12.10")
+    if single:
+        small, big = per_player_blinds[0], 0
+    elif n == 2 and small > 0 and big <= 0:
+        raise HistoryError(
+            f"blinds_or_straddles {shown}: heads-up this single blind is the button's (p2, §12.5); "
+            "pyholdem's single blind is posted by the player left of the button (§3.7), written "
+            f"[0, {written(small)}] heads-up",
+            "12.10",
+        )
+    elif small <= 0:
+        raise HistoryError(
+            f"blinds_or_straddles {shown} has a big blind but no small blind before it (a missing "
+            "small blind is not modelled; a single blind posted by p1 is written first)",
+            "12.10",
+        )
+    elif big <= 0:
+        raise HistoryError(
+            f"blinds_or_straddles {shown} has straddles but no big blind; a single blind is "
+            "written alone, first",
+            "12.10",
+        )
+    elif small > big:
+        raise HistoryError(
+            f"blinds_or_straddles {shown}: the small blind {written(small)} is larger than the big "
+            f"blind {written(big)}; PHH writes the small blind first, heads-up too (§12.5)",
+            "12.10",
+        )
+    blinds = (small, big) if big > 0 else (small,)
     bet_sizes = None
     if structure == "fixed_limit":
         assert small_bet is not None and big_bet is not None
         bet_sizes = (small_bet, big_bet)
-    elif min_bet != big:
+    elif min_bet != blinds[-1]:
+        what = "the big blind" if len(blinds) == 2 else "the single blind"
         raise HistoryError(
-            f"min_bet {min_bet} is not the big blind {big}; pyholdem's minimum bet is the big blind (§5.5)",
+            f"min_bet {written(min_bet) if min_bet is not None else None} is not {what} "
+            f"{written(blinds[-1])}; pyholdem's minimum bet is the big blind (§5.5)",
             "12.10",
         )
-    return HandSetup(
-        structure, tuple(starting_stacks), n - 1, (small, big), straddles, per_player_antes, bet_sizes
-    )
+    return HandSetup(structure, tuple(starting_stacks), n - 1, blinds, straddles, per_player_antes, bet_sizes)
 
 
 @rule("12.11")
