@@ -130,12 +130,14 @@ def hand_from_table(
             match = _AMOUNT_IN_ACTION.match(text.split("#", 1)[0])
             if match:
                 action_amounts.append((i, match.group(1)))
-        field_amounts = [v for name in PER_PLAYER_AMOUNTS for v in table.get(name) or ()]
-        field_amounts += [table[name] for name in SINGLE_AMOUNTS if name in table]
-        scale = chip_scale(field_amounts)
+        named = [
+            (f"{name}[{i}]", v) for name in PER_PLAYER_AMOUNTS for i, v in enumerate(table.get(name) or ())
+        ]
+        named += [(name, table[name]) for name in SINGLE_AMOUNTS if name in table]
+        scale = chip_scale([v for _, v in named], [name for name, _ in named])
         for i, text in action_amounts:
             try:
-                scale = max(scale, chip_scale([text]))
+                scale = max(scale, chip_scale([text], ["'cbr' amount"]))
             except HistoryError as exc:
                 raise exc.located(action=i) from None
         actions = []

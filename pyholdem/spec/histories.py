@@ -145,30 +145,44 @@ def variant_structure(code: object) -> str:
     raise HistoryError(f"unknown variant {code!r}; expected one of NT, FT, PT", "12.2")
 
 
+def brief(value: object, *, quote: bool = True, limit: int = 60) -> str:
+    """``value`` as a message shows it (``repr`` when ``quote``), cut short past ``limit`` characters."""
+    shown = repr(value) if quote else str(value)
+    if len(shown) <= limit:
+        return shown
+    return f"{shown[: limit - 1]}… ({len(shown)} characters)"
+
+
 def _decimal(value: object, what: str, *, text: bool = False) -> Decimal:
     if (
         isinstance(value, bool)
         or not isinstance(value, int | Decimal | str)
         or (isinstance(value, str) and not text)
     ):
-        raise HistoryError(f"{what} = {value!r} is not a number", "12.3")
+        raise HistoryError(f"{what} = {brief(value)} is not a number", "12.3")
     if isinstance(value, str):
         if not re.fullmatch(r"\d+(\.\d+)?", value):
-            raise HistoryError(f"{what} = {value!r} is not a non-negative number", "12.3")
+            raise HistoryError(f"{what} = {brief(value)} is not a non-negative number", "12.3")
         value = Decimal(value)
     number = Decimal(value)
     if number.is_finite() and number.adjusted() >= MAX_DIGITS:
         raise HistoryError(
-            f"{what} = {value} has more than {MAX_DIGITS} digits before the decimal point", "12.3"
+            f"{what} = {brief(value, quote=False)} has more than {MAX_DIGITS} digits before the "
+            "decimal point",
+            "12.3",
         )
     if number.is_finite() and number and number.adjusted() < -MAX_DECIMALS:
-        raise HistoryError(f"{what} = {value} has more than {MAX_DECIMALS} decimals", "12.3")
+        raise HistoryError(
+            f"{what} = {brief(value, quote=False)} has more than {MAX_DECIMALS} decimals", "12.3"
+        )
     if not number.is_finite():
         raise HistoryError(
-            f"{what} = {value} is not a finite amount (unknown amounts cannot be replayed)", "12.3"
+            f"{what} = {brief(value, quote=False)} is not a finite amount (unknown amounts cannot "
+            "be replayed)",
+            "12.3",
         )
     if number < 0:
-        raise HistoryError(f"{what} = {value} is negative", "12.3")
+        raise HistoryError(f"{what} = {brief(value, quote=False)} is negative", "12.3")
     return number
 
 
@@ -182,20 +196,23 @@ def _decimals(number: Decimal) -> int:
 
 
 @rule("12.3")
-def chip_scale(amounts: Sequence[object]) -> int:
+def chip_scale(amounts: Sequence[object], names: Sequence[str] | None = None) -> int:
     """Amounts and the chip scale: chip units per unit written, ``10**d`` for the most decimals ``d``.
 
     Every amount of a hand (fields and action amounts) is written in the same currency; the hand is
     replayed in integer chip units of ``1 / scale``, so ``0.50`` with scale 100 is 50 units and no
     float is ever used. More than eight decimals, a negative, infinite or non-numeric amount raises
-    ``HistoryError`` naming it (§12.3).
+    ``HistoryError`` naming it (``names[i]``, by default ``amount #i``) (§12.3).
     """
     most = 0
     for i, value in enumerate(amounts):
-        number = _decimal(value, f"amount #{i + 1}", text=True)
+        what = names[i] if names is not None else f"amount #{i + 1}"
+        number = _decimal(value, what, text=True)
         decimals = _decimals(number)
         if decimals > MAX_DECIMALS:
-            raise HistoryError(f"amount {value} has more than {MAX_DECIMALS} decimals", "12.3")
+            raise HistoryError(
+                f"{what} = {brief(value, quote=False)} has more than {MAX_DECIMALS} decimals", "12.3"
+            )
         most = max(most, decimals)
     return 10**most
 
@@ -208,7 +225,9 @@ def to_units(value: object, scale: int, what: str = "amount") -> int:
     """
     units = Fraction(_decimal(value, what, text=True)) * scale
     if units.denominator != 1:
-        raise HistoryError(f"{what} = {value} is not a whole number of 1/{scale} units", "12.3")
+        raise HistoryError(
+            f"{what} = {brief(value, quote=False)} is not a whole number of 1/{scale} units", "12.3"
+        )
     return int(units)
 
 
@@ -240,7 +259,7 @@ def _check_type(name: str, value: object, kind: str) -> None:
         "array of amounts": isinstance(value, list) and all(_is_amount(v) for v in value),
     }[kind]
     if not ok:
-        raise HistoryError(f"field {name} = {value!r} is not {kind_article(kind)}", "12.4")
+        raise HistoryError(f"field {name} = {brief(value)} is not {kind_article(kind)}", "12.4")
 
 
 def kind_article(kind: str) -> str:
@@ -274,7 +293,7 @@ def check_fields(table: Mapping[str, Any]) -> int:
         _check_type(name, value, OPTIONAL_FIELDS[name])
     stacks = table["starting_stacks"]
     if not isinstance(stacks, list) or not 2 <= len(stacks) <= 10:
-        raise HistoryError(f"starting_stacks = {stacks!r} is not an array of 2 to 10 amounts", "12.4")
+        raise HistoryError(f"starting_stacks = {brief(stacks)} is not an array of 2 to 10 amounts", "12.4")
     n = len(stacks)
     for name in (*PER_PLAYER_AMOUNTS, "players", "seats", "time_banks"):
         value = table.get(name)
@@ -282,23 +301,23 @@ def check_fields(table: Mapping[str, Any]) -> int:
             continue
         if not isinstance(value, list) or len(value) != n:
             raise HistoryError(
-                f"field {name} = {value!r} is not an array of {n} values, one per player", "12.4"
+                f"field {name} = {brief(value)} is not an array of {n} values, one per player", "12.4"
             )
         if name in PER_PLAYER_AMOUNTS:
             for i, v in enumerate(value):
                 _decimal(v, f"{name}[{i}]")
     for single in SINGLE_AMOUNTS:
         if single in table and _decimal(table[single], single) <= 0:
-            raise HistoryError(f"{single} = {table[single]} is not positive", "12.4")
+            raise HistoryError(f"{single} = {brief(table[single], quote=False)} is not positive", "12.4")
     for i, v in enumerate(stacks):
         if _decimal(v, f"starting_stacks[{i}]") <= 0:
-            raise HistoryError(f"starting_stacks[{i}] = {v} is not positive", "12.4")
+            raise HistoryError(f"starting_stacks[{i}] = {brief(v, quote=False)} is not positive", "12.4")
     seats = table.get("seats")
     if seats is not None and (len(set(seats)) != n or min(seats) < 1):
-        raise HistoryError(f"seats = {seats!r} are not {n} distinct seat numbers from 1", "12.4")
+        raise HistoryError(f"seats = {brief(seats)} are not {n} distinct seat numbers from 1", "12.4")
     actions = table["actions"]
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-        raise HistoryError(f"actions = {actions!r} is not an array of strings", "12.4")
+        raise HistoryError(f"actions = {brief(actions)} is not an array of strings", "12.4")
     check_action_count(len(actions))
     return n
 
@@ -352,7 +371,7 @@ def parse_action(text: object, players: int, scale: int) -> Action:
     actor or action, a missing or extra argument raise ``HistoryError`` (§12.6).
     """
     if not isinstance(text, str):
-        raise HistoryError(f"action {text!r} is not a string", "12.6")
+        raise HistoryError(f"action {brief(text)} is not a string", "12.6")
     body, hash_, comment = text.partition("#")
     commentary = comment.strip() or None if hash_ else None
     words = body.split()
@@ -364,14 +383,16 @@ def parse_action(text: object, players: int, scale: int) -> Action:
             return Action("deal_hole", _player(rest[1], players), parse_phh_cards(rest[2]), None, commentary)
         if rest[:1] == ["db"] and len(rest) == 2:
             return Action("deal_board", None, parse_phh_cards(rest[1], unknown=False), None, commentary)
-        raise HistoryError(f"dealer action {body.strip()!r} is not 'd dh pN cards' or 'd db cards'", "12.6")
+        raise HistoryError(
+            f"dealer action {brief(body.strip())} is not 'd dh pN cards' or 'd db cards'", "12.6"
+        )
     player = _player(actor, players)
     verb, args = (rest[0], rest[1:]) if rest else ("", [])
     if verb in ("f", "cc") and not args:
         return Action("fold" if verb == "f" else "check_call", player, commentary=commentary)
     if verb == "cbr" and len(args) == 1:
         if not _AMOUNT.fullmatch(args[0]):
-            raise HistoryError(f"'cbr' amount {args[0]!r} is not a non-negative number", "12.6")
+            raise HistoryError(f"'cbr' amount {brief(args[0])} is not a non-negative number", "12.6")
         amount = to_units(args[0], scale, "cbr amount")
         return Action("bet_raise_to", player, amount=amount, commentary=commentary)
     if verb == "sm" and len(args) <= 1:
@@ -381,14 +402,14 @@ def parse_action(text: object, players: int, scale: int) -> Action:
             return Action("show_muck", player, None, commentary=commentary, shows_dealt=True)
         return Action("show_muck", player, parse_phh_cards(args[0]), commentary=commentary)
     if verb in ("pb", "sd"):
-        raise HistoryError(f"action {body.strip()!r}: {verb!r} belongs to stud or draw games", "12.6")
-    raise HistoryError(f"action {body.strip()!r} is not one of f, cc, cbr X, sm [cards]", "12.6")
+        raise HistoryError(f"action {brief(body.strip())}: {verb!r} belongs to stud or draw games", "12.6")
+    raise HistoryError(f"action {brief(body.strip())} is not one of f, cc, cbr X, sm [cards]", "12.6")
 
 
 def _player(word: str, players: int) -> int:
     match = _ACTOR.fullmatch(word)
     if not match:
-        raise HistoryError(f"actor {word!r} is not 'd' or p1..p{players}", "12.6")
+        raise HistoryError(f"actor {brief(word)} is not 'd' or p1..p{players}", "12.6")
     index = int(match.group(1))
     if index > players:
         raise HistoryError(f"actor {word!r} is not one of p1..p{players}", "12.6")
@@ -403,17 +424,17 @@ def parse_phh_cards(text: str, *, unknown: bool = True) -> tuple[Card | None, ..
     (``A?``) or text that is not a card raises ``HistoryError`` (§12.7). Board cards must be known.
     """
     if not text or len(text) % 2 or not re.fullmatch(r"[0-9A-Za-z?]+", text):
-        raise HistoryError(f"cards {text!r} are not written as two characters each", "12.7")
+        raise HistoryError(f"cards {brief(text)} are not written as two characters each", "12.7")
     tokens = [text[i : i + 2] for i in range(0, len(text), 2)]
     for token in tokens:
         if "?" in token and token != "??":
             raise HistoryError(f"card {token!r} is half unknown; an unknown card is '??'", "12.7")
         if token == "??" and not unknown:
-            raise HistoryError(f"cards {text!r}: board cards must be known", "12.7")
+            raise HistoryError(f"cards {brief(text)}: board cards must be known", "12.7")
     try:
         return parse_cards(tokens, allow_unknown=True)
     except InvalidCards as exc:
-        raise HistoryError(f"cards {text!r}: {exc.detail} (§{exc.section})", "12.7") from None
+        raise HistoryError(f"cards {brief(text)}: {exc.detail} (§{exc.section})", "12.7") from None
 
 
 @dataclass(frozen=True)

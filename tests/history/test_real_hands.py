@@ -303,3 +303,19 @@ def test_12_3_decimals_are_counted_exactly() -> None:
     assert chip_scale(["1" * 99 + ".00000001"]) == 10**8
     with pytest.raises(HistoryError, match="not a whole number of 1/10 units"):
         to_units("1" * 60 + ".25", 10)
+
+
+def test_12_3_refusals_name_the_amount_and_stay_short() -> None:
+    base = "variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n"
+    cases = [
+        ("starting_stacks = [100.123456789, 100]\nactions = []\n", "starting_stacks[0] = 100.123456789 has"),
+        ("starting_stacks = [100, 100]\nactions = ['p2 cbr 1.123456789']\n", "'cbr' amount = 1.12345"),
+        ("starting_stacks = [100, 100]\nactions = ['p2 cbr -1']\n", "'cbr' amount = '-1' is not"),
+        (f"starting_stacks = [1{'0' * 40}.{'5' * 900}, 100]\nactions = []\n", "(942 characters)"),
+        (f"starting_stacks = [100, 100]\nactions = ['d db {'2c' * 5000}']\n", "(10002 characters)"),
+        (f"starting_stacks = [100, 100]\nactions = [{'1, ' * 5000}]\n", "is not an array of strings"),
+    ]
+    for fields, message in cases:
+        (error,) = read_text(base + fields)
+        assert isinstance(error, HistoryError) and message in str(error), (message, str(error)[:200])
+        assert "amount #" not in str(error) and len(str(error)) < 300
