@@ -308,7 +308,12 @@ def _judge(history: HandHistory, rules: RuleSet, repair: bool = False, engine: s
         hand, cards, implied = _play(history, rules, repair, engine=engine)
     except PyHoldemError as exc:
         index = exc.action if isinstance(exc, HistoryError) else getattr(exc, "action_index", None)
-        return ReplayResult(ok=False, finishing_stacks=None, error={**exc.as_dict(), "action": index}, **base)
+        note = ""
+        if not isinstance(exc, HistoryError) and history.scale != 1:
+            note = f"the rules count chips: amounts in the refusal are units of 1/{history.scale}"
+        return ReplayResult(
+            ok=False, finishing_stacks=None, error={**exc.as_dict(), "action": index}, note=note, **base
+        )
     final = hand.result.stacks if hand.result is not None else hand.stacks
     folded = hand.state.folded
     contenders = [s for s in range(len(final)) if not folded[s]]
@@ -323,7 +328,12 @@ def _judge(history: HandHistory, rules: RuleSet, repair: bool = False, engine: s
         return ReplayResult(ok=True, finishing_stacks=None, error=None, note=note, **base)
     collected, returned = _money(hand)
     verdict = compare_results(
-        final, collected, returned, finishing_stacks=history.finishing_stacks, winnings=history.winnings
+        final,
+        collected,
+        returned,
+        finishing_stacks=history.finishing_stacks,
+        winnings=history.winnings,
+        scale=history.scale,
     )
     note = verdict.message if hand.is_over else f"{verdict.message} (the history stops before the hand ends)"
     if implied:

@@ -455,6 +455,7 @@ def compare_results(
     finishing_stacks: Sequence[int] | None = None,
     winnings: Sequence[int] | None = None,
     rake_percent: int = 10,
+    scale: int = 1,
 ) -> Verdict:
     """Verifying results: a replay agrees with ``finishing_stacks`` and ``winnings`` up to a bounded rake.
 
@@ -465,44 +466,49 @@ def compare_results(
     ``rake_percent`` of everything the players got back, rounded up. Recorded finishing stacks
     agree when they equal the final stacks, or fall short of them only by a rake taken from what
     each player collected, within the same bound; the verdict then names the rake. Winnings that
-    are all zero while the pot went to someone name no winner, and say so (§12.8).
+    are all zero while the pot went to someone name no winner, and say so. Amounts are chip units;
+    messages write them as the file does, ``scale`` units to the unit written (§12.8).
     """
+
+    def w(units: int) -> str:
+        return format_amount(units, scale)
+
     returned = returned if returned is not None else [0] * len(collected)
     gross = [c + r for c, r in zip(collected, returned, strict=True)]
     allowed = -(-sum(gross) * rake_percent // 100)
-    bound = f"at most {allowed}, {rake_percent}% of {sum(gross)}"
+    bound = f"at most {w(allowed)}, {rake_percent}% of {w(sum(gross))}"
     if finishing_stacks is not None:
         if tuple(finishing_stacks) == tuple(final_stacks):
             return Verdict(True, "finishing_stacks", "final stacks equal finishing_stacks")
         short = [got - want for got, want in zip(final_stacks, finishing_stacks, strict=True)]
         rake = sum(short)
         if all(0 <= d <= c for d, c in zip(short, collected, strict=True)) and rake <= allowed:
-            raked = ", ".join(f"p{i + 1} {d}" for i, d in enumerate(short) if d)
+            raked = ", ".join(f"p{i + 1} {w(d)}" for i, d in enumerate(short) if d)
             return Verdict(
                 True,
                 "finishing_stacks",
-                f"final stacks equal finishing_stacks after rake {rake} ({raked}; {bound})",
+                f"final stacks equal finishing_stacks after rake {w(rake)} ({raked}; {bound})",
             )
         diffs = [
-            f"p{i + 1} {got} != {want}"
+            f"p{i + 1} {w(got)} != {w(want)}"
             for i, (got, want) in enumerate(zip(final_stacks, finishing_stacks, strict=True))
             if got != want
         ]
         message = "final stacks differ from finishing_stacks: " + ", ".join(diffs)
         if all(0 <= d <= c for d, c in zip(short, collected, strict=True)):
-            message += f" (as rake, {rake} is above {bound})"
+            message += f" (as rake, {w(rake)} is above {bound})"
         return Verdict(False, "finishing_stacks", message)
     if winnings is not None:
         rake = sum(collected) - sum(winnings)
         bad = [
-            f"p{i + 1} recorded {want} but collected {got}"
+            f"p{i + 1} recorded {w(want)} but collected {w(got)}"
             for i, (got, want) in enumerate(zip(gross, winnings, strict=True))
             if want > got or (got == 0 and want != 0)
         ]
         if bad:
             return Verdict(False, "winnings", "winnings differ: " + ", ".join(bad))
         if not any(winnings) and any(collected):
-            paid = ", ".join(f"p{i + 1} {c}" for i, c in enumerate(collected) if c)
+            paid = ", ".join(f"p{i + 1} {w(c)}" for i, c in enumerate(collected) if c)
             return Verdict(
                 False,
                 "winnings",
@@ -512,10 +518,10 @@ def compare_results(
             return Verdict(
                 False,
                 "winnings",
-                f"rake {rake} (collected {sum(collected)}, recorded {sum(winnings)}) is above {allowed} "
-                f"({rake_percent}% of {sum(gross)})",
+                f"rake {w(rake)} (collected {w(sum(collected))}, recorded {w(sum(winnings))}) is above "
+                f"{w(allowed)} ({rake_percent}% of {w(sum(gross))})",
             )
-        return Verdict(True, "winnings", f"winnings agree (rake {max(rake, 0)} of at most {allowed})")
+        return Verdict(True, "winnings", f"winnings agree (rake {w(max(rake, 0))} of at most {w(allowed)})")
     return Verdict(True, "none", "no finishing_stacks or winnings to compare")
 
 

@@ -319,3 +319,23 @@ def test_12_3_refusals_name_the_amount_and_stay_short() -> None:
         (error,) = read_text(base + fields)
         assert isinstance(error, HistoryError) and message in str(error), (message, str(error)[:200])
         assert "amount #" not in str(error) and len(str(error)) < 300
+
+
+CENTS = (
+    "variant = 'NT'\nantes = [0, 0, 0]\nblinds_or_straddles = [0.25, 0.50, 0]\nmin_bet = 0.5\n"
+    "starting_stacks = [100, 100, 100]\n"
+)
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_12_8_verdicts_write_amounts_as_the_file_does(engine: str) -> None:
+    walk = CENTS + "actions = ['p3 f', 'p1 f']\n"
+    off = result_of(walk + "finishing_stacks = [99.75, 100.50, 100]\n", engine)
+    assert off["error"]["message"] == "final stacks differ from finishing_stacks: p2 100.25 != 100.50"
+    raked = result_of(walk + "finishing_stacks = [99.75, 100.20, 100]\n", engine)
+    assert raked["ok"] and "after rake 0.05 (p2 0.05; at most 0.08, 10% of 0.75)" in raked["note"]
+    nobody = result_of(walk + "winnings = [0, 0, 0]\n", engine)
+    assert nobody["error"]["message"].endswith("but the pot goes to p2 0.50")
+    illegal = result_of(CENTS + "actions = ['p3 cbr 0.75']\n", engine)
+    assert illegal["error"]["message"] == "raise to 75 is below the minimum raise to 100"
+    assert illegal["note"] == "the rules count chips: amounts in the refusal are units of 1/100"
