@@ -339,3 +339,29 @@ def test_12_8_verdicts_write_amounts_as_the_file_does(engine: str) -> None:
     illegal = result_of(CENTS + "actions = ['p3 cbr 0.75']\n", engine)
     assert illegal["error"]["message"] == "raise to 75 is below the minimum raise to 100"
     assert illegal["note"] == "the rules count chips: amounts in the refusal are units of 1/100"
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize("players", [2, 3, 6])
+def test_12_9_single_blind_hands_are_written_and_read_back(engine: str, players: int) -> None:
+    import random
+
+    from pyholdem import Hand
+    from pyholdem.history.record import history_from_hand, random_play
+
+    rules = RuleSet(blind_count=1, betting_structure="fixed_limit")
+    for seed in range(10):
+        hand = Hand(rules, [500] * players, button=players - 1, blinds=20, seed=seed, engine=engine)
+        random_play(hand, random.Random(seed))
+        history = history_from_hand(hand)
+        expected = (0, 20) if players == 2 else (20,) + (0,) * (players - 1)
+        assert history.blinds_or_straddles == expected
+        (back,) = loads(dumps(history))
+        result = replay(back, engine=engine)
+        assert result.ok and result.finishing_stacks == hand.result.stacks, (seed, result)
+    straddled = Hand(
+        RuleSet(blind_count=1, straddle_allowed=True), [500] * 4, button=3, blinds=10, straddles=(20,)
+    )
+    with pytest.raises(HistoryError, match="single blind followed by straddles") as info:
+        history_from_hand(straddled)
+    assert info.value.section == "12.9"
