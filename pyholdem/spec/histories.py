@@ -126,6 +126,12 @@ def parse_toml(text: str) -> dict[str, Any]:
     try:
         return tomllib.loads(text, parse_float=Decimal)
     except ValueError as exc:
+        if "integer string conversion" in str(exc):
+            raise HistoryError(
+                f"an integer has thousands of digits; amounts have at most {MAX_DIGITS} digits before "
+                "the decimal point",
+                "12.3",
+            ) from None
         raise HistoryError(f"malformed TOML: {exc}", "12.1") from None
     except RecursionError:
         raise HistoryError("malformed TOML: arrays or tables nested too deeply", "12.1") from None
