@@ -372,3 +372,18 @@ def test_12_3_an_integer_of_thousands_of_digits_is_an_amount_too_long() -> None:
     (error,) = read_text(base + f"starting_stacks = [{'9' * 5000}, 100]\nactions = []\n")
     assert isinstance(error, HistoryError) and error.section == "12.3"
     assert "at most 100 digits before the decimal point" in str(error) and "sys." not in str(error)
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_12_11_replay_command_plays_on_the_chosen_engine(
+    engine: str, tmp_path: object, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from pathlib import Path
+
+    from pyholdem.cli import main
+
+    path = Path(str(tmp_path)) / "wsop.phh"
+    path.write_text(WSOP_2023_43_1)
+    assert main(["replay", str(path), "--engine", engine, "--json"]) == 0
+    line = json.loads(capsys.readouterr().out)
+    assert line["ok"] and line["finishing_stacks"] == [7340000, 3775000, 5110000, 8935000, 4545000]
