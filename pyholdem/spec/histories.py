@@ -128,9 +128,9 @@ def parse_toml(text: str) -> dict[str, Any]:
     except ValueError as exc:
         if "integer string conversion" in str(exc):
             raise HistoryError(
-                f"an integer has thousands of digits; amounts have at most {MAX_DIGITS} digits before "
-                "the decimal point",
-                "12.3",
+                "an integer has more than 4300 digits, too many to read (an amount has at most "
+                f"{MAX_DIGITS} digits before the decimal point, §12.3)",
+                "12.1",
             ) from None
         raise HistoryError(f"malformed TOML: {exc}", "12.1") from None
     except RecursionError:
