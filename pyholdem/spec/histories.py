@@ -666,8 +666,8 @@ def hand_action(action: Action, to_act: int | None, can_check: bool, is_bet: boo
     The actor MUST be the player to act. ``cc`` is a check when checking is legal, else a call;
     ``cbr X`` is a bet to ``X`` when nobody has bet this round, else a raise to ``X``; ``f`` folds.
     Whether the action is legal is then the rules' decision (spec 05–07). Dealer actions MUST come
-    where the hand needs them: hole cards before any player acts (``p1`` first), board cards once
-    the betting round before them has ended (§12.11).
+    where the hand needs them: hole cards before any player acts, two at once or one at a time,
+    round by round from ``p1``, board cards once the betting round before them has ended (§12.11).
     """
     if action.player is None or action.kind not in ("fold", "check_call", "bet_raise_to"):
         raise HistoryError(f"{action.kind} is not a betting action", "12.11")
