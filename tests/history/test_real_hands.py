@@ -18,7 +18,7 @@ from pyholdem.errors import HistoryError
 from pyholdem.history import HandHistory, dumps, loads, read_text
 from pyholdem.history.replay import _play, replay, replay_histories
 from pyholdem.ruleset import preset
-from pyholdem.spec.histories import MAX_ACTIONS, compare_results, hand_setup
+from pyholdem.spec.histories import MAX_ACTIONS, compare_results, hand_setup, parse_toml
 
 ENGINES = ["spec", "native"]
 
@@ -54,23 +54,14 @@ def test_12_11_hole_cards_dealt_one_card_per_action(engine: str) -> None:
     (history,) = loads(WSOP_2023_43_1)
     hand, cards, _ = _play(history, RuleSet(), False, engine=engine)
     assert [str(c) for c in hand.hole_cards(0)] == ["7s", "4s"] and not cards.unknown
+    table = parse_toml(WSOP_2023_43_1)
+    deals = ["d dh p1 7s4s", "d dh p2 Js8h", "d dh p3 Td8c", "d dh p4 6d5h", "d dh p5 Qh7h"]
     pairs = WSOP_2023_43_1.split("actions = [\n")[0] + (
-        "actions = ['d dh p1 7s4s', 'd dh p2 Js8h', 'd dh p3 Td8c', 'd dh p4 6d5h', 'd dh p5 Qh7h', "
-        + ", ".join(repr(a) for a in history_actions(WSOP_2023_43_1)[10:])
-        + "]\n"
+        f"actions = {json.dumps(deals + table['actions'][10:])}\n"
+        f"finishing_stacks = {table['finishing_stacks']}\n"
     )
     two_at_once = result_of(pairs, engine)
-    assert two_at_once["ok"] and two_at_once["finishing_stacks"] == one_by_one["finishing_stacks"]
-
-
-def history_actions(text: str) -> list[str]:
-    return list(loads_table(text)["actions"])
-
-
-def loads_table(text: str) -> dict[str, object]:
-    from pyholdem.spec.histories import parse_toml
-
-    return parse_toml(text)
+    assert two_at_once["ok"] and two_at_once["note"] == "final stacks equal finishing_stacks"
 
 
 @pytest.mark.parametrize("engine", ENGINES)
