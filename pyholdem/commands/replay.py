@@ -28,6 +28,12 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         action="store_true",
         help="take players a history skips to check (if free) or fold, as pokerkit reads PHH (§12.11)",
     )
+    p.add_argument(
+        "--engine",
+        choices=("auto", "spec", "native"),
+        default="auto",
+        help="the hand engine to replay on (default auto: the C engine where it can play the hand)",
+    )
     p.add_argument("--json", action="store_true", help="one JSON object per hand per line")
     p.add_argument("--quiet", action="store_true", help="print only failing hands and the summary")
     p.set_defaults(func=run)
@@ -78,7 +84,9 @@ def run(args: argparse.Namespace) -> int:
     rules = rules_from(args.rules)
     diagnose_with = preset(args.diagnose) if args.diagnose else None
     results = []
-    for result in replay_paths(args.paths, rules, diagnose_with=diagnose_with, repair=args.repair):
+    for result in replay_paths(
+        args.paths, rules, diagnose_with=diagnose_with, repair=args.repair, engine=args.engine
+    ):
         results.append(result)
         if args.json:
             print(json.dumps(result.as_dict(), sort_keys=True))

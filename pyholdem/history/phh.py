@@ -20,6 +20,7 @@ from pyholdem.spec.histories import (
     PER_PLAYER_AMOUNTS,
     SINGLE_AMOUNTS,
     Action,
+    check_action_count,
     check_fields,
     chip_scale,
     format_action,
@@ -115,6 +116,7 @@ def _check_history(hand: HandHistory) -> None:
     for i, action in enumerate(hand.actions):
         if not isinstance(action, Action):
             raise HistoryError(f"actions[{i}] = {action!r} is not an Action", "12.6")
+    check_action_count(len(hand.actions))
 
 
 def hand_from_table(
@@ -128,12 +130,14 @@ def hand_from_table(
             match = _AMOUNT_IN_ACTION.match(text.split("#", 1)[0])
             if match:
                 action_amounts.append((i, match.group(1)))
-        field_amounts = [v for name in PER_PLAYER_AMOUNTS for v in table.get(name) or ()]
-        field_amounts += [table[name] for name in SINGLE_AMOUNTS if name in table]
-        scale = chip_scale(field_amounts)
+        named = [
+            (f"{name}[{i}]", v) for name in PER_PLAYER_AMOUNTS for i, v in enumerate(table.get(name) or ())
+        ]
+        named += [(name, table[name]) for name in SINGLE_AMOUNTS if name in table]
+        scale = chip_scale([v for _, v in named], [name for name, _ in named])
         for i, text in action_amounts:
             try:
-                scale = max(scale, chip_scale([text]))
+                scale = max(scale, chip_scale([text], ["'cbr' amount"]))
             except HistoryError as exc:
                 raise exc.located(action=i) from None
         actions = []

@@ -54,8 +54,10 @@ def history_from_hand(hand: Hand, *, extra: Mapping[str, Any] | None = None) -> 
     """
     state = hand.state
     n, button = state.seats, state.button
-    if len(state.blind_seats) - state.straddles != 2:
-        raise HistoryError("PHH writes a small and a big blind; this hand has a single blind", "12.9")
+    if len(state.blind_seats) - state.straddles == 1 and state.straddles:
+        raise HistoryError(
+            "PHH cannot write a single blind followed by straddles: they would read as two blinds", "12.9"
+        )
     blinds = [0] * n
     for seat, amount in zip(state.blind_seats, state.blind_amounts, strict=True):
         blinds[_player(seat, button, n)] = amount

@@ -8,13 +8,14 @@ traced to the rule-set fields whose other reading would have agreed (``diagnose`
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pyholdem.errors import HistoryError, PyHoldemError, RuleSetError
-from pyholdem.hand import Hand
+from pyholdem.errors import HistoryError, PyHoldemError, RuleSetError, RuleViolation
+from pyholdem.hand import ENGINES, Hand
 from pyholdem.history.phh import HandHistory, iter_files, read_file
 from pyholdem.ruleset import FIELDS, RuleSet
 from pyholdem.spec.cards import Card, standard_deck
@@ -60,18 +61,27 @@ def _collect_cards(history: HandHistory) -> _Cards:
     """Hole cards from ``d dh`` (filled in by ``sm``), the board from ``d db``, in order (§12.11)."""
     n = history.players
     holes: list[list[Card | None] | None] = [None] * n
+    last_deal = [0] * n
     board: list[Card] = []
     for i, action in enumerate(history.actions):
         try:
             if action.kind == "deal_hole":
                 assert action.player is not None and action.cards is not None
-                if holes[action.player] is not None:
-                    raise HistoryError(f"p{action.player + 1} is dealt hole cards twice", "12.11")
-                if len(action.cards) != 2:
+                dealt = holes[action.player] or []
+                counts = [len(h or ()) for h in holes]
+                following = counts.index(min(counts))
+                if action.player != following:
                     raise HistoryError(
-                        f"p{action.player + 1} is dealt {len(action.cards)} hole cards, not 2", "12.11"
+                        f"hole cards go to p{following + 1} next, not p{action.player + 1}", "12.11"
                     )
-                holes[action.player] = list(action.cards)
+                if len(dealt) + len(action.cards) > 2:
+                    raise HistoryError(
+                        f"p{action.player + 1} is dealt {len(dealt) + len(action.cards)} hole cards, "
+                        "more than 2",
+                        "12.11",
+                    )
+                holes[action.player] = dealt + list(action.cards)
+                last_deal[action.player] = i
             elif action.kind == "deal_board":
                 assert action.cards is not None
                 board.extend(c for c in action.cards if c is not None)
@@ -89,11 +99,16 @@ def _collect_cards(history: HandHistory) -> _Cards:
                         dealt[k] = shown
         except HistoryError as exc:
             raise exc.located(action=i) from None
-    seen = [c for h in holes if h for c in h if c is not None] + board
-    duplicates = sorted({c for c in seen if seen.count(c) > 1})
+    for player, h in enumerate(holes):
+        if h is not None and len(h) != 2:
+            error = HistoryError(f"p{player + 1} is dealt {len(h)} hole card, not 2", "12.11")
+            raise error.located(action=last_deal[player])
+    seen = Counter(c for h in holes if h for c in h if c is not None)
+    seen.update(board)
+    duplicates = sorted(c for c, count in seen.items() if count > 1)
     if duplicates:
         raise HistoryError(f"card {duplicates[0]} is dealt twice", "1.1")
-    spare = iter(c for c in standard_deck() if c not in set(seen))
+    spare = iter(c for c in standard_deck() if c not in seen)
     unknown: set[int] = set()
     filled: list[list[Card | None]] = []
     for seat, h in enumerate(holes):
@@ -106,7 +121,12 @@ def _collect_cards(history: HandHistory) -> _Cards:
 
 
 def _play(
-    history: HandHistory, rules: RuleSet, repair: bool, observe: Callable[[Hand], None] | None = None
+    history: HandHistory,
+    rules: RuleSet,
+    repair: bool,
+    observe: Callable[[Hand], None] | None = None,
+    *,
+    engine: str = "auto",
 ) -> tuple[Hand, _Cards, list[str]]:
     """Play every action; raises ``HistoryError`` (set-up, notation) or the rules' own error.
 
@@ -122,23 +142,25 @@ def _play(
         min_bet=history.min_bet,
         small_bet=history.small_bet,
         big_bet=history.big_bet,
+        scale=history.scale,
     )
     cards = _collect_cards(history)
     if rules.ante_award == "pooled" and history.ante_trimming_status:
         rules = rules.replace(ante_award="as_bets")
+    single = len(setup.blinds) == 1
     hand = Hand(
-        rules.replace(betting_structure=setup.structure),
+        rules.replace(betting_structure=setup.structure, blind_count=len(setup.blinds)),
         setup.stacks,
         button=setup.button,
-        blinds=setup.blinds,
+        blinds=setup.blinds[0] if single else setup.blinds,
         antes=setup.antes,
         straddles=setup.straddles,
         hole_cards=[tuple(h) for h in cards.holes],
         board=cards.board,
         bet_sizes=setup.bet_sizes,
         seed="phh-replay",
+        engine=engine,
     )
-    dealt_holes = 0
     dealt_board = 0
     player_acted = False
     implied: list[str] = []
@@ -148,7 +170,7 @@ def _play(
                 implied += _imply(hand, action, i)
             if observe is not None and action.kind in _BETTING and hand.to_act is not None:
                 observe(hand)
-            if _step(hand, action, dealt_holes, dealt_board, player_acted):
+            if _step(hand, action, dealt_board, player_acted):
                 implied.append(
                     f"p{(action.player or 0) + 1} check at action {i} skipped (nobody left to bet)"
                 )
@@ -157,9 +179,7 @@ def _play(
         except PyHoldemError as exc:
             exc.action_index = i  # type: ignore[attr-defined]
             raise
-        if action.kind == "deal_hole":
-            dealt_holes += 1
-        elif action.kind == "deal_board":
+        if action.kind == "deal_board":
             dealt_board += len(action.cards or ())
         elif action.kind in _BETTING:
             player_acted = True
@@ -181,17 +201,16 @@ def _imply(hand: Hand, action: Action, index: int) -> list[str]:
     return implied
 
 
-def _step(hand: Hand, action: Action, dealt_holes: int, dealt_board: int, player_acted: bool) -> bool:
-    """Apply one action; True when it is a redundant check the rules no longer ask for (§12.11)."""
+def _step(hand: Hand, action: Action, dealt_board: int, player_acted: bool) -> bool:
+    """Apply one action; True when it is a redundant check the rules no longer ask for (§12.11).
+
+    Whom hole cards go to, in which order, is checked before the hand starts (``_collect_cards``).
+    """
     if action.kind in ("noop", "show_muck"):
         return False
     if action.kind == "deal_hole":
         if player_acted:
             raise HistoryError("hole cards are dealt after the betting has begun", "12.11")
-        if action.player != dealt_holes:
-            raise HistoryError(
-                f"hole cards go to p{dealt_holes + 1} next, not p{(action.player or 0) + 1}", "12.11"
-            )
         return False
     if action.kind == "deal_board":
         total = dealt_board + len(action.cards or ())
@@ -240,22 +259,26 @@ def replay(
     *,
     diagnose_with: RuleSet | None = None,
     repair: bool = False,
+    engine: str = "auto",
 ) -> ReplayResult:
     """Replay ``history`` under ``rules`` (default ``tda_2024``) and judge it (§12.8, §12.11).
 
     With ``diagnose_with`` (the rule set the history is believed to follow), a disagreement names
-    the fields of that rule set which, switched one at a time, make the hand agree.
+    the fields of that rule set which, switched one at a time, make the hand agree. ``engine``
+    is the ``Hand`` engine the hand is played on (``"auto"``, ``"spec"`` or ``"native"``).
     """
     if not isinstance(history, HandHistory):
         raise HistoryError(f"{history!r} is not a HandHistory to replay", "12.8")
     for given in (rules, diagnose_with):
         if given is not None and not isinstance(given, RuleSet):
             raise RuleSetError(f"{given!r} is not a RuleSet", "0.1")
+    if engine not in ENGINES:
+        raise RuleViolation(f"engine {engine!r} is not one of {', '.join(map(repr, ENGINES))}", "0.1")
     rules = rules or RuleSet()
-    result = _judge(history, rules, repair)
+    result = _judge(history, rules, repair, engine)
     if result.ok or diagnose_with is None or diagnose_with == rules:
         return result
-    causes = _diagnose(history, rules, diagnose_with, repair)
+    causes = _diagnose(history, rules, diagnose_with, repair, engine)
     if not causes:
         return result
     error = dict(result.error or {})
@@ -278,14 +301,19 @@ def replay(
     )
 
 
-def _judge(history: HandHistory, rules: RuleSet, repair: bool = False) -> ReplayResult:
+def _judge(history: HandHistory, rules: RuleSet, repair: bool = False, engine: str = "auto") -> ReplayResult:
     expected = _expected(history)
     base = {"file": history.file, "index": history.index, "expected": expected, "scale": history.scale}
     try:
-        hand, cards, implied = _play(history, rules, repair)
+        hand, cards, implied = _play(history, rules, repair, engine=engine)
     except PyHoldemError as exc:
         index = exc.action if isinstance(exc, HistoryError) else getattr(exc, "action_index", None)
-        return ReplayResult(ok=False, finishing_stacks=None, error={**exc.as_dict(), "action": index}, **base)
+        note = ""
+        if not isinstance(exc, HistoryError) and history.scale != 1:
+            note = f"the rules count chips: amounts in the refusal are units of 1/{history.scale}"
+        return ReplayResult(
+            ok=False, finishing_stacks=None, error={**exc.as_dict(), "action": index}, note=note, **base
+        )
     final = hand.result.stacks if hand.result is not None else hand.stacks
     folded = hand.state.folded
     contenders = [s for s in range(len(final)) if not folded[s]]
@@ -300,7 +328,12 @@ def _judge(history: HandHistory, rules: RuleSet, repair: bool = False) -> Replay
         return ReplayResult(ok=True, finishing_stacks=None, error=None, note=note, **base)
     collected, returned = _money(hand)
     verdict = compare_results(
-        final, collected, returned, finishing_stacks=history.finishing_stacks, winnings=history.winnings
+        final,
+        collected,
+        returned,
+        finishing_stacks=history.finishing_stacks,
+        winnings=history.winnings,
+        scale=history.scale,
     )
     note = verdict.message if hand.is_over else f"{verdict.message} (the history stops before the hand ends)"
     if implied:
@@ -319,7 +352,9 @@ def _expected(history: HandHistory) -> dict[str, Any] | None:
     return None
 
 
-def _diagnose(history: HandHistory, rules: RuleSet, target: RuleSet, repair: bool) -> tuple[str, ...]:
+def _diagnose(
+    history: HandHistory, rules: RuleSet, target: RuleSet, repair: bool, engine: str = "auto"
+) -> tuple[str, ...]:
     """The fields where ``target`` differs from ``rules`` that alone make the replay agree."""
     causes = []
     for name, value in target.changes(rules).items():
@@ -329,7 +364,7 @@ def _diagnose(history: HandHistory, rules: RuleSet, target: RuleSet, repair: boo
             candidate = rules.replace(**{name: value})
         except PyHoldemError:
             continue
-        if _judge(history, candidate, repair).ok:
+        if _judge(history, candidate, repair, engine).ok:
             causes.append(name)
     return tuple(causes)
 
@@ -340,10 +375,13 @@ def replay_paths(
     *,
     diagnose_with: RuleSet | None = None,
     repair: bool = False,
+    engine: str = "auto",
 ) -> Iterator[ReplayResult]:
     """Every hand of every ``.phh`` / ``.phhs`` file under ``paths``, read and replayed in order."""
     for path in iter_files(paths):
-        yield from replay_histories(read_file(path), rules, diagnose_with=diagnose_with, repair=repair)
+        yield from replay_histories(
+            read_file(path), rules, diagnose_with=diagnose_with, repair=repair, engine=engine
+        )
 
 
 def replay_histories(
@@ -352,6 +390,7 @@ def replay_histories(
     *,
     diagnose_with: RuleSet | None = None,
     repair: bool = False,
+    engine: str = "auto",
 ) -> Iterator[ReplayResult]:
     """Replay read hands; a hand that could not be read becomes a failed result naming why."""
     for item in results:
@@ -359,4 +398,4 @@ def replay_histories(
             error = {**item.as_dict(), "action": item.action}
             yield ReplayResult(item.file, item.hand, False, None, None, error)
         else:
-            yield replay(item, rules, diagnose_with=diagnose_with, repair=repair)
+            yield replay(item, rules, diagnose_with=diagnose_with, repair=repair, engine=engine)

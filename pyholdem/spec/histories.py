@@ -14,6 +14,7 @@ import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
+from fractions import Fraction
 from typing import Any
 
 from pyholdem.errors import HistoryError, InvalidCards
@@ -68,6 +69,15 @@ OPTIONAL_FIELDS: dict[str, str] = {
 }
 MAX_DECIMALS = 8
 MAX_DIGITS = 100
+MAX_ACTIONS = 1000
+
+
+def check_action_count(count: int) -> None:
+    """Refuse a hand with more than ``MAX_ACTIONS`` entries in ``actions`` (§12.1)."""
+    if count > MAX_ACTIONS:
+        raise HistoryError(
+            f"the hand has {count} actions, more than the {MAX_ACTIONS} a hand history may have", "12.1"
+        )
 
 
 @rule("12.1")
@@ -116,6 +126,12 @@ def parse_toml(text: str) -> dict[str, Any]:
     try:
         return tomllib.loads(text, parse_float=Decimal)
     except ValueError as exc:
+        if "integer string conversion" in str(exc):
+            raise HistoryError(
+                "an integer has more than 4300 digits, too many to read (an amount has at most "
+                f"{MAX_DIGITS} digits before the decimal point, §12.3)",
+                "12.1",
+            ) from None
         raise HistoryError(f"malformed TOML: {exc}", "12.1") from None
     except RecursionError:
         raise HistoryError("malformed TOML: arrays or tables nested too deeply", "12.1") from None
@@ -135,62 +151,89 @@ def variant_structure(code: object) -> str:
     raise HistoryError(f"unknown variant {code!r}; expected one of NT, FT, PT", "12.2")
 
 
+def brief(value: object, *, quote: bool = True, limit: int = 60) -> str:
+    """``value`` as a message shows it (``repr`` when ``quote``), cut short past ``limit`` characters."""
+    shown = repr(value) if quote else str(value)
+    if len(shown) <= limit:
+        return shown
+    return f"{shown[: limit - 1]}… ({len(shown)} characters)"
+
+
 def _decimal(value: object, what: str, *, text: bool = False) -> Decimal:
     if (
         isinstance(value, bool)
         or not isinstance(value, int | Decimal | str)
         or (isinstance(value, str) and not text)
     ):
-        raise HistoryError(f"{what} = {value!r} is not a number", "12.3")
+        raise HistoryError(f"{what} = {brief(value)} is not a number", "12.3")
     if isinstance(value, str):
         if not re.fullmatch(r"\d+(\.\d+)?", value):
-            raise HistoryError(f"{what} = {value!r} is not a non-negative number", "12.3")
+            raise HistoryError(f"{what} = {brief(value)} is not a non-negative number", "12.3")
         value = Decimal(value)
     number = Decimal(value)
     if number.is_finite() and number.adjusted() >= MAX_DIGITS:
         raise HistoryError(
-            f"{what} = {value} has more than {MAX_DIGITS} digits before the decimal point", "12.3"
+            f"{what} = {brief(value, quote=False)} has more than {MAX_DIGITS} digits before the "
+            "decimal point",
+            "12.3",
         )
     if number.is_finite() and number and number.adjusted() < -MAX_DECIMALS:
-        raise HistoryError(f"{what} = {value} has more than {MAX_DECIMALS} decimals", "12.3")
+        raise HistoryError(
+            f"{what} = {brief(value, quote=False)} has more than {MAX_DECIMALS} decimals", "12.3"
+        )
     if not number.is_finite():
         raise HistoryError(
-            f"{what} = {value} is not a finite amount (unknown amounts cannot be replayed)", "12.3"
+            f"{what} = {brief(value, quote=False)} is not a finite amount (unknown amounts cannot "
+            "be replayed)",
+            "12.3",
         )
     if number < 0:
-        raise HistoryError(f"{what} = {value} is negative", "12.3")
+        raise HistoryError(f"{what} = {brief(value, quote=False)} is negative", "12.3")
     return number
 
 
 def _decimals(number: Decimal) -> int:
-    exponent = number.normalize().as_tuple().exponent
-    return max(0, -exponent) if isinstance(exponent, int) else 0
+    """The decimals of ``number`` once trailing zeros are dropped, exactly (no context rounding)."""
+    _, digits, exponent = number.as_tuple()
+    if not isinstance(exponent, int):
+        return 0
+    trailing = len(digits) - len("".join(map(str, digits)).rstrip("0"))
+    return max(0, -(exponent + trailing)) if any(digits) else 0
 
 
 @rule("12.3")
-def chip_scale(amounts: Sequence[object]) -> int:
+def chip_scale(amounts: Sequence[object], names: Sequence[str] | None = None) -> int:
     """Amounts and the chip scale: chip units per unit written, ``10**d`` for the most decimals ``d``.
 
     Every amount of a hand (fields and action amounts) is written in the same currency; the hand is
     replayed in integer chip units of ``1 / scale``, so ``0.50`` with scale 100 is 50 units and no
     float is ever used. More than eight decimals, a negative, infinite or non-numeric amount raises
-    ``HistoryError`` naming it (§12.3).
+    ``HistoryError`` naming it (``names[i]``, by default ``amount #i``) (§12.3).
     """
     most = 0
     for i, value in enumerate(amounts):
-        number = _decimal(value, f"amount #{i + 1}", text=True)
+        what = names[i] if names is not None else f"amount #{i + 1}"
+        number = _decimal(value, what, text=True)
         decimals = _decimals(number)
         if decimals > MAX_DECIMALS:
-            raise HistoryError(f"amount {value} has more than {MAX_DECIMALS} decimals", "12.3")
+            raise HistoryError(
+                f"{what} = {brief(value, quote=False)} has more than {MAX_DECIMALS} decimals", "12.3"
+            )
         most = max(most, decimals)
     return 10**most
 
 
 def to_units(value: object, scale: int, what: str = "amount") -> int:
-    """``value`` (an integer, ``Decimal`` or decimal text) in chip units of ``1 / scale`` exactly."""
-    units = _decimal(value, what, text=True) * scale
-    if units != units.to_integral_value():
-        raise HistoryError(f"{what} = {value} is not a whole number of 1/{scale} units", "12.3")
+    """``value`` (an integer, ``Decimal`` or decimal text) in chip units of ``1 / scale`` exactly.
+
+    The product is taken on exact fractions, not in a ``Decimal`` context, whose 28 significant
+    digits would round the 100 digits an amount may have (§12.3).
+    """
+    units = Fraction(_decimal(value, what, text=True)) * scale
+    if units.denominator != 1:
+        raise HistoryError(
+            f"{what} = {brief(value, quote=False)} is not a whole number of 1/{scale} units", "12.3"
+        )
     return int(units)
 
 
@@ -222,7 +265,7 @@ def _check_type(name: str, value: object, kind: str) -> None:
         "array of amounts": isinstance(value, list) and all(_is_amount(v) for v in value),
     }[kind]
     if not ok:
-        raise HistoryError(f"field {name} = {value!r} is not {kind_article(kind)}", "12.4")
+        raise HistoryError(f"field {name} = {brief(value)} is not {kind_article(kind)}", "12.4")
 
 
 def kind_article(kind: str) -> str:
@@ -256,7 +299,7 @@ def check_fields(table: Mapping[str, Any]) -> int:
         _check_type(name, value, OPTIONAL_FIELDS[name])
     stacks = table["starting_stacks"]
     if not isinstance(stacks, list) or not 2 <= len(stacks) <= 10:
-        raise HistoryError(f"starting_stacks = {stacks!r} is not an array of 2 to 10 amounts", "12.4")
+        raise HistoryError(f"starting_stacks = {brief(stacks)} is not an array of 2 to 10 amounts", "12.4")
     n = len(stacks)
     for name in (*PER_PLAYER_AMOUNTS, "players", "seats", "time_banks"):
         value = table.get(name)
@@ -264,23 +307,24 @@ def check_fields(table: Mapping[str, Any]) -> int:
             continue
         if not isinstance(value, list) or len(value) != n:
             raise HistoryError(
-                f"field {name} = {value!r} is not an array of {n} values, one per player", "12.4"
+                f"field {name} = {brief(value)} is not an array of {n} values, one per player", "12.4"
             )
         if name in PER_PLAYER_AMOUNTS:
             for i, v in enumerate(value):
                 _decimal(v, f"{name}[{i}]")
     for single in SINGLE_AMOUNTS:
         if single in table and _decimal(table[single], single) <= 0:
-            raise HistoryError(f"{single} = {table[single]} is not positive", "12.4")
+            raise HistoryError(f"{single} = {brief(table[single], quote=False)} is not positive", "12.4")
     for i, v in enumerate(stacks):
         if _decimal(v, f"starting_stacks[{i}]") <= 0:
-            raise HistoryError(f"starting_stacks[{i}] = {v} is not positive", "12.4")
+            raise HistoryError(f"starting_stacks[{i}] = {brief(v, quote=False)} is not positive", "12.4")
     seats = table.get("seats")
     if seats is not None and (len(set(seats)) != n or min(seats) < 1):
-        raise HistoryError(f"seats = {seats!r} are not {n} distinct seat numbers from 1", "12.4")
+        raise HistoryError(f"seats = {brief(seats)} are not {n} distinct seat numbers from 1", "12.4")
     actions = table["actions"]
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-        raise HistoryError(f"actions = {actions!r} is not an array of strings", "12.4")
+        raise HistoryError(f"actions = {brief(actions)} is not an array of strings", "12.4")
+    check_action_count(len(actions))
     return n
 
 
@@ -333,7 +377,7 @@ def parse_action(text: object, players: int, scale: int) -> Action:
     actor or action, a missing or extra argument raise ``HistoryError`` (§12.6).
     """
     if not isinstance(text, str):
-        raise HistoryError(f"action {text!r} is not a string", "12.6")
+        raise HistoryError(f"action {brief(text)} is not a string", "12.6")
     body, hash_, comment = text.partition("#")
     commentary = comment.strip() or None if hash_ else None
     words = body.split()
@@ -345,14 +389,16 @@ def parse_action(text: object, players: int, scale: int) -> Action:
             return Action("deal_hole", _player(rest[1], players), parse_phh_cards(rest[2]), None, commentary)
         if rest[:1] == ["db"] and len(rest) == 2:
             return Action("deal_board", None, parse_phh_cards(rest[1], unknown=False), None, commentary)
-        raise HistoryError(f"dealer action {body.strip()!r} is not 'd dh pN cards' or 'd db cards'", "12.6")
+        raise HistoryError(
+            f"dealer action {brief(body.strip())} is not 'd dh pN cards' or 'd db cards'", "12.6"
+        )
     player = _player(actor, players)
     verb, args = (rest[0], rest[1:]) if rest else ("", [])
     if verb in ("f", "cc") and not args:
         return Action("fold" if verb == "f" else "check_call", player, commentary=commentary)
     if verb == "cbr" and len(args) == 1:
         if not _AMOUNT.fullmatch(args[0]):
-            raise HistoryError(f"'cbr' amount {args[0]!r} is not a non-negative number", "12.6")
+            raise HistoryError(f"'cbr' amount {brief(args[0])} is not a non-negative number", "12.6")
         amount = to_units(args[0], scale, "cbr amount")
         return Action("bet_raise_to", player, amount=amount, commentary=commentary)
     if verb == "sm" and len(args) <= 1:
@@ -362,14 +408,14 @@ def parse_action(text: object, players: int, scale: int) -> Action:
             return Action("show_muck", player, None, commentary=commentary, shows_dealt=True)
         return Action("show_muck", player, parse_phh_cards(args[0]), commentary=commentary)
     if verb in ("pb", "sd"):
-        raise HistoryError(f"action {body.strip()!r}: {verb!r} belongs to stud or draw games", "12.6")
-    raise HistoryError(f"action {body.strip()!r} is not one of f, cc, cbr X, sm [cards]", "12.6")
+        raise HistoryError(f"action {brief(body.strip())}: {verb!r} belongs to stud or draw games", "12.6")
+    raise HistoryError(f"action {brief(body.strip())} is not one of f, cc, cbr X, sm [cards]", "12.6")
 
 
 def _player(word: str, players: int) -> int:
     match = _ACTOR.fullmatch(word)
     if not match:
-        raise HistoryError(f"actor {word!r} is not 'd' or p1..p{players}", "12.6")
+        raise HistoryError(f"actor {brief(word)} is not 'd' or p1..p{players}", "12.6")
     index = int(match.group(1))
     if index > players:
         raise HistoryError(f"actor {word!r} is not one of p1..p{players}", "12.6")
@@ -384,17 +430,17 @@ def parse_phh_cards(text: str, *, unknown: bool = True) -> tuple[Card | None, ..
     (``A?``) or text that is not a card raises ``HistoryError`` (§12.7). Board cards must be known.
     """
     if not text or len(text) % 2 or not re.fullmatch(r"[0-9A-Za-z?]+", text):
-        raise HistoryError(f"cards {text!r} are not written as two characters each", "12.7")
+        raise HistoryError(f"cards {brief(text)} are not written as two characters each", "12.7")
     tokens = [text[i : i + 2] for i in range(0, len(text), 2)]
     for token in tokens:
         if "?" in token and token != "??":
             raise HistoryError(f"card {token!r} is half unknown; an unknown card is '??'", "12.7")
         if token == "??" and not unknown:
-            raise HistoryError(f"cards {text!r}: board cards must be known", "12.7")
+            raise HistoryError(f"cards {brief(text)}: board cards must be known", "12.7")
     try:
         return parse_cards(tokens, allow_unknown=True)
     except InvalidCards as exc:
-        raise HistoryError(f"cards {text!r}: {exc.detail} (§{exc.section})", "12.7") from None
+        raise HistoryError(f"cards {brief(text)}: {exc.detail} (§{exc.section})", "12.7") from None
 
 
 @dataclass(frozen=True)
@@ -415,46 +461,73 @@ def compare_results(
     finishing_stacks: Sequence[int] | None = None,
     winnings: Sequence[int] | None = None,
     rake_percent: int = 10,
+    scale: int = 1,
 ) -> Verdict:
-    """Verifying results: a replay agrees with ``finishing_stacks`` exactly, with ``winnings`` up to rake.
+    """Verifying results: a replay agrees with ``finishing_stacks`` and ``winnings`` up to a bounded rake.
 
     ``collected[i]`` is what player ``i`` took from the pots and ``returned[i]`` its uncalled bets
     given back. Recorded winnings are after rake, and some sites count a returned bet as won; they
     agree when each player's recorded amount is at most ``collected + returned``, a player who got
     nothing back is recorded as winning nothing, and ``sum(collected) - sum(winnings)`` is at most
-    ``rake_percent`` of everything the players got back, rounded up (§12.8).
+    ``rake_percent`` of everything the players got back, rounded up. Recorded finishing stacks
+    agree when they equal the final stacks, or fall short of them only by a rake taken from what
+    each player collected, within the same bound; the verdict then names the rake. Winnings that
+    are all zero while the pot went to someone name no winner, and say so. Amounts are chip units;
+    messages write them as the file does, ``scale`` units to the unit written (§12.8).
     """
+
+    def w(units: int) -> str:
+        return format_amount(units, scale)
+
     returned = returned if returned is not None else [0] * len(collected)
+    gross = [c + r for c, r in zip(collected, returned, strict=True)]
+    allowed = -(-sum(gross) * rake_percent // 100)
+    bound = f"at most {w(allowed)}, {rake_percent}% of {w(sum(gross))}"
     if finishing_stacks is not None:
         if tuple(finishing_stacks) == tuple(final_stacks):
             return Verdict(True, "finishing_stacks", "final stacks equal finishing_stacks")
+        short = [got - want for got, want in zip(final_stacks, finishing_stacks, strict=True)]
+        rake = sum(short)
+        if all(0 <= d <= c for d, c in zip(short, collected, strict=True)) and rake <= allowed:
+            raked = ", ".join(f"p{i + 1} {w(d)}" for i, d in enumerate(short) if d)
+            return Verdict(
+                True,
+                "finishing_stacks",
+                f"final stacks equal finishing_stacks after rake {w(rake)} ({raked}; {bound})",
+            )
         diffs = [
-            f"p{i + 1} {got} != {want}"
+            f"p{i + 1} {w(got)} != {w(want)}"
             for i, (got, want) in enumerate(zip(final_stacks, finishing_stacks, strict=True))
             if got != want
         ]
-        return Verdict(
-            False, "finishing_stacks", "final stacks differ from finishing_stacks: " + ", ".join(diffs)
-        )
+        message = "final stacks differ from finishing_stacks: " + ", ".join(diffs)
+        if all(0 <= d <= c for d, c in zip(short, collected, strict=True)):
+            message += f" (as rake, {w(rake)} is above {bound})"
+        return Verdict(False, "finishing_stacks", message)
     if winnings is not None:
-        gross = [c + r for c, r in zip(collected, returned, strict=True)]
         rake = sum(collected) - sum(winnings)
-        allowed = -(-sum(gross) * rake_percent // 100)
         bad = [
-            f"p{i + 1} recorded {want} but collected {got}"
+            f"p{i + 1} recorded {w(want)} but collected {w(got)}"
             for i, (got, want) in enumerate(zip(gross, winnings, strict=True))
             if want > got or (got == 0 and want != 0)
         ]
         if bad:
             return Verdict(False, "winnings", "winnings differ: " + ", ".join(bad))
+        if not any(winnings) and any(collected):
+            paid = ", ".join(f"p{i + 1} {w(c)}" for i, c in enumerate(collected) if c)
+            return Verdict(
+                False,
+                "winnings",
+                f"the recorded winnings name no winner (every entry is 0), but the pot goes to {paid}",
+            )
         if rake > allowed:
             return Verdict(
                 False,
                 "winnings",
-                f"rake {rake} (collected {sum(collected)}, recorded {sum(winnings)}) is above {allowed} "
-                f"({rake_percent}% of {sum(gross)})",
+                f"rake {w(rake)} (collected {w(sum(collected))}, recorded {w(sum(winnings))}) is above "
+                f"{w(allowed)} ({rake_percent}% of {w(sum(gross))})",
             )
-        return Verdict(True, "winnings", f"winnings agree (rake {max(rake, 0)} of at most {allowed})")
+        return Verdict(True, "winnings", f"winnings agree (rake {w(max(rake, 0))} of at most {w(allowed)})")
     return Verdict(True, "none", "no finishing_stacks or winnings to compare")
 
 
@@ -484,12 +557,15 @@ def format_action(action: Action, scale: int) -> str:
 
 @dataclass(frozen=True)
 class HandSetup:
-    """The arguments of ``pyholdem.Hand`` that a history's forced bets and stacks describe (§12.10)."""
+    """The arguments of ``pyholdem.Hand`` that a history's forced bets and stacks describe (§12.10).
+
+    ``blinds`` is ``(small, big)``, or ``(blind,)`` for a single blind posted by ``p1`` (§3.10).
+    """
 
     structure: str
     stacks: tuple[int, ...]
     button: int
-    blinds: tuple[int, int]
+    blinds: tuple[int, ...]
     straddles: tuple[int, ...]
     antes: tuple[int, ...]
     bet_sizes: tuple[int, int] | None
@@ -505,44 +581,82 @@ def hand_setup(
     min_bet: int | None = None,
     small_bet: int | None = None,
     big_bet: int | None = None,
+    scale: int = 1,
 ) -> HandSetup:
     """Setting up the hand: the seats, button, blinds, straddles, antes and bet sizes of a history.
 
     Player ``pK`` sits at seat ``K - 1`` and the last player has the button (§12.5). The first two
     entries of ``blinds_or_straddles`` are the small and big blind; later non-zero entries must
-    follow one another from the third (under-the-gun straddle, then re-straddles). ``min_bet`` must
-    be the big blind (pyholdem's minimum bet, §5.5); ``FT`` gives the small and big bet. Other
-    layouts (a button straddle, no big blind) raise ``HistoryError`` (§12.10).
+    follow one another from the third (under-the-gun straddle, then re-straddles). A first entry
+    alone (``[80000, 0, 0, 0, 0]``; heads-up ``[0, 80000]``, §12.5) is a single blind posted by
+    ``p1`` (§3.10). ``min_bet`` must be the big blind (the single blind), pyholdem's minimum bet
+    (§5.5); ``FT`` gives the small and big bet. Other layouts (a button straddle, no blind, a big
+    blind without the small blind before it, the blinds written larger first) raise
+    ``HistoryError`` naming the amounts as written, ``scale`` chip units to the unit (§12.10).
     """
     structure = variant_structure(variant)
     n = len(starting_stacks)
-    per_player_antes, _ = forced_bets(antes, blinds_or_straddles)
+    per_player_antes, per_player_blinds = forced_bets(antes, blinds_or_straddles)
     if len(starting_stacks) != len(antes):
         raise HistoryError(f"{len(antes)} antes for {n} players", "12.10")
+
+    def written(units: int) -> str:
+        return format_amount(units, scale)
+
+    shown = "[" + ", ".join(map(written, blinds_or_straddles)) + "]"
     small, big, *rest = blinds_or_straddles
     straddles = tuple(rest)
     while straddles and straddles[-1] == 0:
         straddles = straddles[:-1]
     if 0 in straddles:
         raise HistoryError(
-            f"blinds_or_straddles {list(blinds_or_straddles)}: straddles must follow the big blind "
+            f"blinds_or_straddles {shown}: straddles must follow the big blind "
             "without a gap (a button or skipped-seat straddle is not modelled)",
             "12.10",
         )
-    if big <= 0:
-        raise HistoryError(f"blinds_or_straddles {list(blinds_or_straddles)} has no big blind", "12.10")
+    single = per_player_blinds[0] > 0 and not any(per_player_blinds[1:])
+    if not any(blinds_or_straddles):
+        raise HistoryError(f"blinds_or_straddles {shown} has no blind", "12.10")
+    if single:
+        small, big = per_player_blinds[0], 0
+    elif n == 2 and small > 0 and big <= 0:
+        raise HistoryError(
+            f"blinds_or_straddles {shown}: heads-up this single blind is the button's (p2, §12.5); "
+            "pyholdem's single blind is posted by the player left of the button (§3.7), written "
+            f"[0, {written(small)}] heads-up",
+            "12.10",
+        )
+    elif small <= 0:
+        raise HistoryError(
+            f"blinds_or_straddles {shown} has a big blind but no small blind before it (a missing "
+            "small blind is not modelled; a single blind posted by p1 is written first)",
+            "12.10",
+        )
+    elif big <= 0:
+        raise HistoryError(
+            f"blinds_or_straddles {shown} has straddles but no big blind; a single blind is "
+            "written alone, first",
+            "12.10",
+        )
+    elif small > big:
+        raise HistoryError(
+            f"blinds_or_straddles {shown}: the small blind {written(small)} is larger than the big "
+            f"blind {written(big)}; PHH writes the small blind first, heads-up too (§12.5)",
+            "12.10",
+        )
+    blinds = (small, big) if big > 0 else (small,)
     bet_sizes = None
     if structure == "fixed_limit":
         assert small_bet is not None and big_bet is not None
         bet_sizes = (small_bet, big_bet)
-    elif min_bet != big:
+    elif min_bet != blinds[-1]:
+        what = "the big blind" if len(blinds) == 2 else "the single blind"
         raise HistoryError(
-            f"min_bet {min_bet} is not the big blind {big}; pyholdem's minimum bet is the big blind (§5.5)",
+            f"min_bet {written(min_bet) if min_bet is not None else None} is not {what} "
+            f"{written(blinds[-1])}; pyholdem's minimum bet is the big blind (§5.5)",
             "12.10",
         )
-    return HandSetup(
-        structure, tuple(starting_stacks), n - 1, (small, big), straddles, per_player_antes, bet_sizes
-    )
+    return HandSetup(structure, tuple(starting_stacks), n - 1, blinds, straddles, per_player_antes, bet_sizes)
 
 
 @rule("12.11")
@@ -552,8 +666,8 @@ def hand_action(action: Action, to_act: int | None, can_check: bool, is_bet: boo
     The actor MUST be the player to act. ``cc`` is a check when checking is legal, else a call;
     ``cbr X`` is a bet to ``X`` when nobody has bet this round, else a raise to ``X``; ``f`` folds.
     Whether the action is legal is then the rules' decision (spec 05–07). Dealer actions MUST come
-    where the hand needs them: hole cards before any player acts (``p1`` first), board cards once
-    the betting round before them has ended (§12.11).
+    where the hand needs them: hole cards before any player acts, two at once or one at a time,
+    round by round from ``p1``, board cards once the betting round before them has ended (§12.11).
     """
     if action.player is None or action.kind not in ("fold", "check_call", "bet_raise_to"):
         raise HistoryError(f"{action.kind} is not a betting action", "12.11")

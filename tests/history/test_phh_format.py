@@ -292,7 +292,13 @@ def test_12_10_hand_setup_from_forced_bets() -> None:
     assert heads_up.antes == (2, 0) and heads_up.blinds == (1, 2) and heads_up.button == 1
     limit = hand_setup("FT", [0, 0, 0], [1, 2, 0], [9, 9, 9], small_bet=2, big_bet=4)
     assert limit.bet_sizes == (2, 4) and limit.structure == "fixed_limit"
-    for blinds, message in (([1, 2, 0, 4], "without a gap"), ([1, 0, 0, 0], "no big blind")):
+    for blinds, message in (
+        ([1, 2, 0, 4], "without a gap"),
+        ([0, 0, 0, 0], "has no blind"),
+        ([0, 2, 0, 0], "a big blind but no small blind before it"),
+        ([2, 0, 4, 0], "straddles but no big blind"),
+        ([4, 2, 0, 0], "the small blind 4 is larger than the big blind 2"),
+    ):
         with pytest.raises(HistoryError) as info:
             hand_setup("NT", [0] * 4, blinds, [9] * 4, min_bet=2)
         assert message in str(info.value) and info.value.section == "12.10"
