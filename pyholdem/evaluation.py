@@ -60,6 +60,16 @@ def _as_id(card: Any) -> Any:
     return operator.index(card)
 
 
+def _integer(value: Any) -> int | None:
+    """``value`` as an int if it is of an integer type (NumPy's included) other than bool, else None."""
+    if isinstance(value, (bool, np.bool_)) or not hasattr(type(value), "__index__"):
+        return None
+    try:
+        return operator.index(value)
+    except TypeError:
+        return None
+
+
 def evaluate(hand: CardsLike) -> int:
     """The value of the best five of 5 to 7 cards (§2.4), computed in C.
 
@@ -224,14 +234,22 @@ def equity(
     ``seed`` makes Monte Carlo runs repeatable; ``None`` draws one from the OS.
     """
     holes, shown, gone = rankings.equity_inputs(hands, board, dead)
-    if trials is not None and (type(trials) is not int or not 1 <= trials < 1 << 64):
-        raise RuleViolation(
-            f"trials must be a positive int below 2**64 or None, not {show_value(trials)}", "2.9"
-        )
+    if trials is not None:
+        number = _integer(trials)
+        if number is None or not 1 <= number <= rankings.MAX_TRIALS:
+            raise RuleViolation(
+                f"trials must be a positive int up to {rankings.MAX_TRIALS:_} (what a 64-bit share "
+                f"counter holds) or None, not {show_value(trials)}",
+                "2.9",
+            )
+        trials = number
     if seed is None:
         seed = int.from_bytes(os.urandom(8), "little")
-    elif type(seed) is not int or not 0 <= seed < 1 << 64:
-        raise RuleViolation(f"seed must be an int in 0..2**64-1 or None, not {show_value(seed)}", "2.9")
+    else:
+        number = _integer(seed)
+        if number is None or not 0 <= number < 1 << 64:
+            raise RuleViolation(f"seed must be an int in 0..2**64-1 or None, not {show_value(seed)}", "2.9")
+        seed = number
     return _c.equity(
         [[int(c) for c in hole] for hole in holes],
         [int(c) for c in shown],

@@ -23,6 +23,9 @@ ACE, FIVE = 12, 3
 CATEGORY_SHIFT = 12
 HAND_CLASSES = 7462
 SHARE_UNIT = 2520
+# The most Monte Carlo trials one equity run may count (§2.9): a pot-share counter of 64 bits
+# gains at most SHARE_UNIT per board, so it holds SHARE_UNIT * MAX_TRIALS < 2**64 without wrapping.
+MAX_TRIALS = (2**64 - 1) // SHARE_UNIT
 
 
 @rule("2.1")
