@@ -368,8 +368,12 @@ static inline uint32_t below(uint64_t *g, uint32_t bound)
 int ph_equity_sample(ph_equity_run *run, uint64_t trials)
 {
     if (run == NULL || run->players < 2 || run->players > 10 || run->left < 0 || run->left > 5 ||
-        run->size < run->left || run->size > 52 || trials > PH_EQUITY_MAX_TRIALS - run->boards)
+        run->size < run->left || run->size > 52 || run->boards > PH_EQUITY_MAX_TRIALS ||
+        trials > PH_EQUITY_MAX_TRIALS - run->boards)
         return PH_ERR_ARGUMENT;
+    for (int i = 0; i < run->size; i++)
+        if (run->deck[i] >= 52)
+            return PH_ERR_ARGUMENT;
     const int left = run->left, size = run->size;
     for (uint64_t t = 0; t < trials; t++) {
         uint64_t k = run->key, sm = run->suit_masks;

@@ -225,6 +225,11 @@ def test_2_9_trials_bounded_by_what_the_share_counters_hold() -> None:
     assert run.boards == rankings.MAX_TRIALS - 2 and list(run.shares[0:2]) == [0, 0]
     assert lib.ph_equity_sample(run, 2) == lib.PH_OK and run.boards == rankings.MAX_TRIALS
     assert lib.ph_equity_sample(run, 1) == lib.PH_ERR_ARGUMENT
+    run.boards = 2**64 - 1  # a corrupted run: refused, not wrapped round
+    assert lib.ph_equity_sample(run, 1) == lib.PH_ERR_ARGUMENT
+    run.boards, run.deck[0] = 0, 52
+    assert lib.ph_equity_sample(run, 1) == lib.PH_ERR_ARGUMENT
+    assert lib.ph_equity_sample(ffi.NULL, 1) == lib.PH_ERR_ARGUMENT
     out = [ffi.new("uint64_t[10]") for _ in range(3)]
     boards = ffi.new("uint64_t *")
     status = lib.ph_equity(
