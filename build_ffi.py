@@ -2,7 +2,8 @@
 
 The cdef is read from ``csrc/holdem.h`` (the part between the ``PH_CDEF_BEGIN`` and
 ``PH_CDEF_END`` markers), the sources are every ``csrc/*.c``. Run as a script to build in place;
-``PYHOLDEM_SANITIZE=1`` builds with AddressSanitizer and UndefinedBehaviorSanitizer.
+``PYHOLDEM_SANITIZE=1`` builds with AddressSanitizer and UndefinedBehaviorSanitizer (signed overflow
+included: ``-fno-wrapv``).
 """
 
 from __future__ import annotations
@@ -24,8 +25,14 @@ SANITIZE = os.environ.get("PYHOLDEM_SANITIZE") == "1"
 COMPILE_ARGS = ["-std=c11", "-Wall", "-Wextra", "-Werror=implicit-function-declaration"]
 LINK_ARGS: list[str] = []
 if SANITIZE:
-    san = ["-fsanitize=address,undefined", "-fno-sanitize-recover=undefined", "-fno-omit-frame-pointer"]
-    COMPILE_ARGS += ["-O1", "-g", *san]
+    san = [
+        "-fsanitize=address,undefined,signed-integer-overflow",
+        "-fno-sanitize-recover=undefined,signed-integer-overflow",
+        "-fno-omit-frame-pointer",
+    ]
+    # Python's own CFLAGS (sysconfig, put before these) carry -fwrapv, which makes signed overflow
+    # defined and so invisible to UBSan; -fno-wrapv after it turns the check back on.
+    COMPILE_ARGS += ["-O1", "-g", "-fno-wrapv", *san]
     LINK_ARGS += san
 else:
     COMPILE_ARGS += ["-O3", "-march=x86-64-v2" if os.uname().machine == "x86_64" else "-O3"]

@@ -244,12 +244,9 @@ int ph_enumerate_categories(int k, uint64_t *counts)
 
 /* ---- equity ---- */
 
-typedef struct {
-    int players;
-    uint64_t hole_key[10];
-    uint64_t hole_suits[10];
-    uint64_t *wins, *ties, *shares;
-} showdown;
+/* The showdown state of an equity run is ph_equity_run (holdem.h): the players' hole keys, the
+   undealt deck, the board so far, the random generator and the counters. */
+typedef ph_equity_run showdown;
 
 static inline unsigned board_value(uint64_t key, uint64_t suit_masks)
 {
@@ -260,7 +257,7 @@ static inline unsigned board_value(uint64_t key, uint64_t suit_masks)
 }
 
 /* Score one completed board, counted n times (n boards that every player values the same). */
-static inline void settle(const showdown *sd, uint64_t board_key, uint64_t board_suits, uint64_t n)
+static inline void settle(showdown *sd, uint64_t board_key, uint64_t board_suits, uint64_t n)
 {
     unsigned values[10], best = 0;
     int tied = 0;
@@ -288,7 +285,7 @@ static inline void settle(const showdown *sd, uint64_t board_key, uint64_t board
 /* The last board card, from the size cards of deck (ascending ids). Cards of one rank whose suit
    cannot complete or change anyone's flush give every player the same value: one evaluation
    counts them all. */
-static uint64_t last_card(const showdown *sd, const uint8_t *deck, int size, uint64_t key, uint64_t suit_masks)
+static uint64_t last_card(showdown *sd, const uint8_t *deck, int size, uint64_t key, uint64_t suit_masks)
 {
     uint64_t flush_suits = 0;
     for (int p = 0; p < sd->players; p++)
@@ -312,7 +309,7 @@ static uint64_t last_card(const showdown *sd, const uint8_t *deck, int size, uin
     return (uint64_t)size;
 }
 
-static uint64_t complete_boards(const showdown *sd, const uint8_t *deck, int size, int left, uint64_t key,
+static uint64_t complete_boards(showdown *sd, const uint8_t *deck, int size, int left, uint64_t key,
                                 uint64_t suit_masks)
 {
     if (left == 0) {
@@ -328,10 +325,6 @@ static uint64_t complete_boards(const showdown *sd, const uint8_t *deck, int siz
     return boards;
 }
 
-typedef struct {
-    uint64_t s[4];
-} rng;
-
 static uint64_t splitmix64(uint64_t *x)
 {
     uint64_t z = (*x += 0x9e3779b97f4a7c15ull);
@@ -342,20 +335,21 @@ static uint64_t splitmix64(uint64_t *x)
 
 static inline uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
 
-static inline uint64_t next64(rng *g)
+/* xoshiro256** on the four words of s. */
+static inline uint64_t next64(uint64_t *s)
 {
-    uint64_t result = rotl(g->s[1] * 5, 7) * 9, t = g->s[1] << 17;
-    g->s[2] ^= g->s[0];
-    g->s[3] ^= g->s[1];
-    g->s[1] ^= g->s[2];
-    g->s[0] ^= g->s[3];
-    g->s[2] ^= t;
-    g->s[3] = rotl(g->s[3], 45);
+    uint64_t result = rotl(s[1] * 5, 7) * 9, t = s[1] << 17;
+    s[2] ^= s[0];
+    s[3] ^= s[1];
+    s[1] ^= s[2];
+    s[0] ^= s[3];
+    s[2] ^= t;
+    s[3] = rotl(s[3], 45);
     return result;
 }
 
 /* Uniform integer in 0..bound-1 (Lemire's multiply-and-reject). */
-static inline uint32_t below(rng *g, uint32_t bound)
+static inline uint32_t below(uint64_t *g, uint32_t bound)
 {
     uint64_t m = (next64(g) >> 32) * bound;
     uint32_t low = (uint32_t)m;
@@ -369,36 +363,41 @@ static inline uint32_t below(rng *g, uint32_t bound)
     return (uint32_t)(m >> 32);
 }
 
-static uint64_t sample_boards(const showdown *sd, uint8_t *deck, int size, int left, uint64_t key,
-                              uint64_t suit_masks, uint64_t trials, uint64_t seed)
+/* Add trials random completions of the board to the run: a partial Fisher-Yates shuffle of the
+   deck per trial, the deck's order and the generator carrying over from one call to the next. */
+int ph_equity_sample(ph_equity_run *run, uint64_t trials)
 {
-    rng g;
-    for (int i = 0; i < 4; i++)
-        g.s[i] = splitmix64(&seed);
+    if (run == NULL || run->players < 2 || run->players > 10 || run->left < 0 || run->left > 5 ||
+        run->size < run->left || run->size > 52 || run->boards > PH_EQUITY_MAX_TRIALS ||
+        trials > PH_EQUITY_MAX_TRIALS - run->boards)
+        return PH_ERR_ARGUMENT;
+    for (int i = 0; i < run->size; i++)
+        if (run->deck[i] >= 52)
+            return PH_ERR_ARGUMENT;
+    const int left = run->left, size = run->size;
     for (uint64_t t = 0; t < trials; t++) {
-        uint64_t k = key, sm = suit_masks;
+        uint64_t k = run->key, sm = run->suit_masks;
         for (int i = 0; i < left; i++) {
-            int j = i + (int)below(&g, (uint32_t)(size - i));
-            uint8_t card = deck[j];
-            deck[j] = deck[i];
-            deck[i] = card;
+            int j = i + (int)below(run->rng, (uint32_t)(size - i));
+            uint8_t card = run->deck[j];
+            run->deck[j] = run->deck[i];
+            run->deck[i] = card;
             k += PH_CARD_KEY[card];
             sm |= suit_bit(card);
         }
-        settle(sd, k, sm, 1);
+        settle(run, k, sm, 1);
     }
-    return trials;
+    run->boards += trials;
+    return PH_OK;
 }
 
-int ph_equity(const uint8_t *holes, int players, const uint8_t *board, int board_count, const uint8_t *dead,
-              int dead_count, uint64_t trials, uint64_t seed, uint64_t *wins, uint64_t *ties,
-              uint64_t *shares, uint64_t *boards)
+int ph_equity_start(ph_equity_run *run, const uint8_t *holes, int players, const uint8_t *board, int board_count,
+                    const uint8_t *dead, int dead_count, uint64_t seed)
 {
     if (players < 2 || players > 10 || (board_count != 0 && (board_count < 3 || board_count > 5)) ||
         dead_count < 0 || dead_count > 52)
         return PH_ERR_CARD_COUNT;
-    if (holes == NULL || wins == NULL || ties == NULL || shares == NULL || boards == NULL ||
-        (board_count > 0 && board == NULL) || (dead_count > 0 && dead == NULL))
+    if (run == NULL || holes == NULL || (board_count > 0 && board == NULL) || (dead_count > 0 && dead == NULL))
         return PH_ERR_ARGUMENT;
     uint8_t used[2 * 10 + 5 + 52];
     int n = 0;
@@ -415,27 +414,48 @@ int ph_equity(const uint8_t *holes, int players, const uint8_t *board, int board
     if (52 - n < left)
         return PH_ERR_CARD_COUNT;
 
-    showdown sd = {.players = players, .wins = wins, .ties = ties, .shares = shares};
-    uint64_t seen = 0, key = PH_KEY_INIT, suit_masks = 0;
+    memset(run, 0, sizeof *run);
+    run->players = players;
+    run->left = left;
+    run->key = PH_KEY_INIT;
+    uint64_t seen = 0;
     for (int p = 0; p < players; p++) {
-        sd.hole_key[p] = PH_KEY_INIT + PH_CARD_KEY[holes[2 * p]] + PH_CARD_KEY[holes[2 * p + 1]];
-        sd.hole_suits[p] = suit_bit(holes[2 * p]) | suit_bit(holes[2 * p + 1]);
-        wins[p] = ties[p] = shares[p] = 0;
+        run->hole_key[p] = PH_KEY_INIT + PH_CARD_KEY[holes[2 * p]] + PH_CARD_KEY[holes[2 * p + 1]];
+        run->hole_suits[p] = suit_bit(holes[2 * p]) | suit_bit(holes[2 * p + 1]);
     }
     for (int i = 0; i < board_count; i++) {
-        key += PH_CARD_KEY[board[i]];
-        suit_masks |= suit_bit(board[i]);
+        run->key += PH_CARD_KEY[board[i]];
+        run->suit_masks |= suit_bit(board[i]);
     }
     for (int i = 0; i < n; i++)
         seen |= PH_CARD_BIT[used[i]];
-    uint8_t deck[52];
-    int size = 0;
     for (int c = 0; c < 52; c++)
         if (!(seen & PH_CARD_BIT[c]))
-            deck[size++] = (uint8_t)c;
+            run->deck[run->size++] = (uint8_t)c;
+    for (int i = 0; i < 4; i++)
+        run->rng[i] = splitmix64(&seed);
+    return PH_OK;
+}
+
+int ph_equity(const uint8_t *holes, int players, const uint8_t *board, int board_count, const uint8_t *dead,
+              int dead_count, uint64_t trials, uint64_t seed, uint64_t *wins, uint64_t *ties,
+              uint64_t *shares, uint64_t *boards)
+{
+    if (wins == NULL || ties == NULL || shares == NULL || boards == NULL)
+        return PH_ERR_ARGUMENT;
+    ph_equity_run run;
+    int status = ph_equity_start(&run, holes, players, board, board_count, dead, dead_count, seed);
+    if (status != PH_OK)
+        return status;
     if (trials == 0)
-        *boards = complete_boards(&sd, deck, size, left, key, suit_masks);
-    else
-        *boards = sample_boards(&sd, deck, size, left, key, suit_masks, trials, seed);
+        run.boards = complete_boards(&run, run.deck, run.size, run.left, run.key, run.suit_masks);
+    else if ((status = ph_equity_sample(&run, trials)) != PH_OK)
+        return status;
+    for (int p = 0; p < players; p++) {
+        wins[p] = run.wins[p];
+        ties[p] = run.ties[p];
+        shares[p] = run.shares[p];
+    }
+    *boards = run.boards;
     return PH_OK;
 }

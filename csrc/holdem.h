@@ -53,6 +53,22 @@ int ph_enumerate_categories(int k, uint64_t *counts);
 int ph_equity(const uint8_t *holes, int players, const uint8_t *board, int board_count,
               const uint8_t *dead, int dead_count, uint64_t trials, uint64_t seed,
               uint64_t *wins, uint64_t *ties, uint64_t *shares, uint64_t *boards);
+/* Monte Carlo equity in steps, so that a long run can be interrupted between them: ph_equity_start
+   checks the cards as ph_equity does and seeds the run; each ph_equity_sample(run, trials) adds trials
+   random completions. The counts after steps of t1, t2, ... trials equal ph_equity's for t1 + t2 + ...
+   trials with the same seed. boards never exceeds PH_EQUITY_MAX_TRIALS = UINT64_MAX / 2520, so no
+   share counter (at most 2520 per board) can overflow; a step that would pass it is refused
+   (PH_ERR_ARGUMENT) and changes nothing. */
+#define PH_EQUITY_MAX_TRIALS (UINT64_MAX / 2520u) /* not seen by cffi: lines starting with # */
+typedef struct {
+    int players, size, left;
+    uint8_t deck[52];
+    uint64_t hole_key[10], hole_suits[10], key, suit_masks, rng[4];
+    uint64_t wins[10], ties[10], shares[10], boards;
+} ph_equity_run;
+int ph_equity_start(ph_equity_run *run, const uint8_t *holes, int players, const uint8_t *board,
+                    int board_count, const uint8_t *dead, int dead_count, uint64_t seed);
+int ph_equity_sample(ph_equity_run *run, uint64_t trials);
 
 /* --- pot resolver (spec 07, 08) --- */
 

@@ -7,7 +7,6 @@ the English name. Card ids are ``rank * 4 + suit`` (2c = 0 … As = 51).
 
 from __future__ import annotations
 
-import operator
 import os
 from collections.abc import Iterable
 from typing import Any
@@ -18,7 +17,7 @@ from pyholdem._bindings import evaluator as _c
 from pyholdem._bindings.native import ffi, lib
 from pyholdem.errors import InvalidCards, RuleViolation, show_value
 from pyholdem.spec import rankings
-from pyholdem.spec.cards import RANKS, SUITS, Card, CardLike, cards
+from pyholdem.spec.cards import RANKS, SUITS, Card, CardLike, as_integer, cards
 from pyholdem.spec.rankings import Category, EquityResult, category, describe, hand_class
 
 CardsLike = str | Iterable[CardLike]
@@ -54,10 +53,12 @@ def _slow_evaluate(hand: CardsLike) -> int:
 
 
 def _as_id(card: Any) -> Any:
-    """Integer types other than ``int`` (NumPy's) become ints; anything else is left to the spec."""
-    if isinstance(card, (str, int)) or not hasattr(type(card), "__index__"):
+    """Integer types other than ``int`` (NumPy's) become ints; anything else (an array, a NumPy
+    bool) is left to the spec, which refuses it (§1.7)."""
+    if isinstance(card, (str, int)):
         return card
-    return operator.index(card)
+    number = as_integer(card)
+    return card if number is None else number
 
 
 def evaluate(hand: CardsLike) -> int:
@@ -87,7 +88,11 @@ def evaluate(hand: CardsLike) -> int:
         return _evaluate_texts(hand.split(), hand)
     if not isinstance(hand, Iterable):
         return _slow_evaluate(hand)
-    return evaluate(tuple(hand))
+    try:
+        items = tuple(hand)
+    except TypeError:  # a NumPy 0-d array is Iterable but cannot be iterated
+        return _slow_evaluate(hand)
+    return evaluate(items)
 
 
 def _evaluate_texts(hand: list[Any] | tuple[Any, ...], original: Any = None) -> int:
@@ -129,14 +134,19 @@ def evaluate_mask(mask: int) -> int:
 
 
 def _mask_error(mask: int, status: int) -> None:
+    if isinstance(mask, (bool, np.bool_)):
+        raise InvalidCards(f"{mask!r} is not a card mask (an int of 52 bits)", "2.4")
     if status == lib.PH_ERR_CARD_RANGE:
         raise InvalidCards(f"mask 0x{mask:x} has bits above card 51", "1.7")
     raise InvalidCards(f"a hand has 5 to 7 cards, not {int(mask).bit_count()}", "2.4")
 
 
 def _hands_buffer(hands: Any, k: int | None) -> tuple[Any, int, int]:
-    if k is not None and (type(k) is not int or k not in (5, 6, 7)):
-        raise InvalidCards(f"k is the number of cards per hand, 5, 6 or 7, not {show_value(k)}", "2.4")
+    if k is not None:
+        number = as_integer(k)
+        if number is None or number not in (5, 6, 7):
+            raise InvalidCards(f"k is the number of cards per hand, 5, 6 or 7, not {show_value(k)}", "2.4")
+        k = number
     if isinstance(hands, np.ndarray):
         if hands.dtype != np.uint8:
             raise InvalidCards(f"hands must be a uint8 array of card ids, not {hands.dtype}", "2.4")
@@ -205,8 +215,10 @@ def evaluate_batch(hands: Any, out: np.ndarray | None = None, *, k: int | None =
 
 def enumerate_categories(k: int = 7) -> dict[Category, int]:
     """How many of the C(52, k) hands of k = 5, 6 or 7 cards fall in each category, counted in C."""
-    if type(k) is not int or k not in (5, 6, 7):
+    number = as_integer(k)
+    if number is None or number not in (5, 6, 7):
         raise InvalidCards(f"hands of 5, 6 or 7 cards, not {show_value(k)}", "2.4")
+    k = number
     counts = ffi.new("uint64_t[9]")
     lib.ph_enumerate_categories(k, counts)
     return {cat: int(counts[cat]) for cat in sorted(Category, reverse=True)}
@@ -224,14 +236,22 @@ def equity(
     ``seed`` makes Monte Carlo runs repeatable; ``None`` draws one from the OS.
     """
     holes, shown, gone = rankings.equity_inputs(hands, board, dead)
-    if trials is not None and (type(trials) is not int or not 1 <= trials < 1 << 64):
-        raise RuleViolation(
-            f"trials must be a positive int below 2**64 or None, not {show_value(trials)}", "2.9"
-        )
+    if trials is not None:
+        number = as_integer(trials)
+        if number is None or not 1 <= number <= rankings.MAX_TRIALS:
+            raise RuleViolation(
+                f"trials must be a positive int up to {rankings.MAX_TRIALS:_} (what a 64-bit share "
+                f"counter holds) or None, not {show_value(trials)}",
+                "2.9",
+            )
+        trials = number
     if seed is None:
         seed = int.from_bytes(os.urandom(8), "little")
-    elif type(seed) is not int or not 0 <= seed < 1 << 64:
-        raise RuleViolation(f"seed must be an int in 0..2**64-1 or None, not {show_value(seed)}", "2.9")
+    else:
+        number = as_integer(seed)
+        if number is None or not 0 <= number < 1 << 64:
+            raise RuleViolation(f"seed must be an int in 0..2**64-1 or None, not {show_value(seed)}", "2.9")
+        seed = number
     return _c.equity(
         [[int(c) for c in hole] for hole in holes],
         [int(c) for c in shown],

@@ -30,7 +30,7 @@ from pyholdem.spec.betting import (
     timeout_outcome,
     uncontested_winner,
 )
-from pyholdem.spec.cards import Card, Seed, parse_cards, shuffled_deck
+from pyholdem.spec.cards import Card, Seed, as_integer, parse_cards, shuffled_deck
 from pyholdem.spec.dealing import (
     Deal,
     deal_cards,
@@ -387,7 +387,7 @@ class SpecHand(Hand):
         With ``seat`` other than ``to_act`` the action is out of turn (§6.10): refused under
         ``out_of_turn = "reject"``, otherwise recorded and applied or dropped when his turn comes.
         """
-        if seat is None or seat == self._state.to_act:
+        if seat is None or as_integer(seat) == self._state.to_act:
             self._act(kind, amount)
         else:
             self._out_of_turn(kind, amount, seat)
@@ -396,8 +396,8 @@ class SpecHand(Hand):
         st = self._state
         if st.to_act is None:
             raise IllegalAction(f"{kind} is not allowed: the hand is over", "6.1")
-        if kind not in ACTIONS:
-            raise IllegalAction(f"{kind!r} is not an action; one of {', '.join(ACTIONS)}", "6.1")
+        if not isinstance(kind, str) or kind not in ACTIONS:
+            raise IllegalAction(f"{show_value(kind)} is not an action; one of {', '.join(ACTIONS)}", "6.1")
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < st.seats:
             raise IllegalAction(f"seat {show_value(seat)} is not a seat in 0..{st.seats - 1}", "6.10")
         if self.rules.out_of_turn == "reject":

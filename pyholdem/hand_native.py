@@ -22,7 +22,7 @@ from pyholdem.errors import IllegalAction, NativeError
 from pyholdem.hand import Event, Hand, HandResult, RawEvent, SpecHand, hand_setup, make_deal
 from pyholdem.ruleset import FIELDS, RuleSet
 from pyholdem.spec.betting import LegalActions, check_action, legal_actions, timeout_outcome
-from pyholdem.spec.cards import Seed
+from pyholdem.spec.cards import Seed, as_integer
 from pyholdem.spec.dealing import BOARD_AFTER_STREET, Deal
 from pyholdem.spec.pots import Pot
 from pyholdem.spec.state import STREET_NAMES, HandState
@@ -351,7 +351,10 @@ class NativeHand(Hand):
 
     # ------------------------------------------------------------------ actions
     def _act(self, kind: str, amount: int | None) -> None:
-        code = ACTION_CODES.get(kind) if kind.__class__ is str else None
+        if kind.__class__ is str:
+            code = ACTION_CODES.get(kind)
+        else:  # a str subclass (NumPy's str_) is its text, as on the spec engine
+            code = ACTION_CODES.get(str(kind)) if isinstance(kind, str) else None
         if code is None or (amount is None) != (code < lib.PH_BET):
             self._refuse(kind, amount)
         chips = 0
@@ -412,7 +415,7 @@ class NativeHand(Hand):
 
         With ``seat`` other than ``to_act`` the action is out of turn (§6.10), played on the spec engine.
         """
-        if seat is None or seat == self.to_act:
+        if seat is None or as_integer(seat) == self.to_act:
             self._act(kind, amount)
         else:
             self._via_spec("act", kind, amount, seat=seat)

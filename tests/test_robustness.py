@@ -358,3 +358,226 @@ def test_12_9_writing_a_user_field_nested_too_deeply_is_refused() -> None:
         pyholdem.history.dumps(hand)
     (shallow,) = pyholdem.history.loads(GOOD_HAND + "_x = [[1]]\n")
     assert pyholdem.history.loads(pyholdem.history.dumps(shallow)) == [shallow]
+
+
+# ---- NumPy values, surrogates and other odd types (issue 11, items 17 and 18) ----
+
+NUMPY_INTEGERS = [np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16, np.uint32, np.uint64]
+
+
+@pytest.mark.parametrize(
+    "hand",
+    [
+        np.array([[0, 4, 8, 12, 17]]),
+        [np.array([0, 4]), 8, 12, 17],
+        (np.array([0, 4, 8]), np.array([12, 17])),
+        [np.True_, 4, 8, 12, 17],
+        [np.float64(0.0), 4, 8, 12, 17],
+    ],
+    ids=["2-d array", "list holding an array", "tuple of arrays", "numpy bool", "numpy float"],
+)
+def test_1_7_numpy_arrays_and_non_integers_are_not_cards(hand: object) -> None:
+    for call in (pyholdem.evaluate, pyholdem.cards_to_mask, pyholdem.cards):
+        with pytest.raises(InvalidCards, match=r"is not a card .*§1\.7") as caught:
+            call(hand)  # type: ignore[operator]
+        shown = caught.value.detail
+        assert "array(" in shown or "np." in shown, shown
+    with pytest.raises(InvalidCards, match=r"§1\.7"):
+        pyholdem.equity([hand, "2c 2d"])  # type: ignore[list-item]
+
+
+@pytest.mark.parametrize("kind", NUMPY_INTEGERS)
+def test_1_7_numpy_integers_are_card_ids(kind: type) -> None:
+    ids = [0, 4, 8, 12, 17]
+    value = pyholdem.evaluate(ids)
+    assert pyholdem.evaluate([kind(c) for c in ids]) == value
+    assert pyholdem.evaluate(np.array(ids, dtype=kind)) == value
+    assert pyholdem.Card(kind(51)) == pyholdem.Card("As")
+    assert pyholdem.cards([kind(c) for c in ids]) == pyholdem.cards(ids)
+    assert pyholdem.evaluate_mask(kind(0b11111)) == pyholdem.evaluate(range(5))
+    assert pyholdem.equity([[kind(0), kind(4)], [8, 12]], board=[kind(20), 24, 28]) == pyholdem.equity(
+        [[0, 4], [8, 12]], board=[20, 24, 28]
+    )
+
+
+@pytest.mark.parametrize("engine", ["spec", "native"])
+@pytest.mark.parametrize("seed", ["\ud800", "ok\udfffok", "\udc80" * 3])
+def test_1_4_a_seed_with_a_lone_surrogate_is_refused(engine: str, seed: str) -> None:
+    from pyholdem._bindings.shuffle import shuffled_deck as c_shuffled_deck
+
+    message = rf"shuffle seed {re.escape(repr(seed))} is not UTF-8 text.* lone surrogate \(§1\.4\)"
+    for shuffle in (pyholdem.shuffled_deck, c_shuffled_deck):
+        with pytest.raises(RuleViolation, match=message):
+            shuffle(seed)
+    with pytest.raises(RuleViolation, match=message):
+        Hand(RuleSet(), [100, 100], button=0, blinds=(1, 2), seed=seed, engine=engine)
+
+
+@pytest.mark.parametrize("engine", ["spec", "native"])
+@pytest.mark.parametrize("kind", [np.int64, np.uint32, np.int8])
+def test_1_4_numpy_integer_seeds_shuffle_as_their_value(engine: str, kind: type) -> None:
+    from pyholdem._bindings.shuffle import seed_key
+    from pyholdem._bindings.shuffle import shuffled_deck as c_shuffled_deck
+
+    assert pyholdem.shuffled_deck(
+        kind(-5 if np.issubdtype(kind, np.signedinteger) else 5)
+    ) == pyholdem.shuffled_deck(5)
+    assert c_shuffled_deck(kind(5)) == pyholdem.shuffled_deck(5)
+    assert seed_key(kind(5)) == seed_key(5)
+    hand = Hand(RuleSet(), [100, 100], button=0, blinds=(1, 2), seed=kind(5), engine=engine)
+    same = Hand(RuleSet(), [100, 100], button=0, blinds=(1, 2), seed=5, engine=engine)
+    assert [hand.hole_cards(s) for s in (0, 1)] == [same.hole_cards(s) for s in (0, 1)]
+    assert type(hand) is type(same)  # the native engine still plays it (no fall-back to the spec)
+    for bad in (np.True_, np.float64(5.0), np.array(5), bytearray(b"5"), 5.0):
+        with pytest.raises(
+            RuleViolation, match=r"shuffle seed .* is not an int, str, bytes or None \(§1\.4\)"
+        ):
+            Hand(RuleSet(), [100, 100], button=0, blinds=(1, 2), seed=bad, engine=engine)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("engine", ["spec", "native"])
+@pytest.mark.parametrize(
+    ("kind", "seat"),
+    [
+        (np.array(["call", "fold"]), None),
+        (np.array(["call"]), None),
+        (np.array(["call", "fold"]), 1),
+        (b"call", None),
+        ("\ud800", None),
+        (["call"], None),
+    ],
+)
+def test_6_1_an_action_that_is_not_text_is_refused(engine: str, kind: object, seat: object) -> None:
+    hand = Hand(RuleSet(), [100, 100, 100], button=0, blinds=(1, 2), seed=3, engine=engine)
+    before = repr((hand.state, hand.events))
+    with pytest.raises(pyholdem.IllegalAction, match=rf"{re.escape(repr(kind))} is not an action.*§6\.1"):
+        hand.act(kind, seat=seat)  # type: ignore[arg-type]
+    assert repr((hand.state, hand.events)) == before
+
+
+@pytest.mark.parametrize("engine", ["spec", "native"])
+def test_6_10_a_seat_that_is_not_an_integer_is_refused(engine: str) -> None:
+    hand = Hand(RuleSet(), [100, 100, 100], button=0, blinds=(1, 2), seed=3, engine=engine)
+    assert hand.to_act == 0
+    for seat in (np.array([0, 1]), np.array([0]), True, np.True_, "0", 0.0):
+        with pytest.raises(pyholdem.IllegalAction, match=r"seat .* is not a seat in 0\.\.2 \(§6\.10\)"):
+            hand.act("call", seat=seat)  # type: ignore[arg-type]
+    hand.act(np.str_("call"), seat=np.int64(0))  # type: ignore[arg-type]
+    assert hand.to_act == 1
+
+
+@pytest.mark.parametrize("kind", [np.int16, np.int32, np.int64, np.uint16, np.uint32, np.uint64])
+def test_2_7_hand_values_of_any_integer_type(kind: type) -> None:
+    assert pyholdem.hand_class(kind(4928)) == pyholdem.hand_class(4928)
+    assert pyholdem.describe(kind(4928)) == pyholdem.describe(4928)
+    assert pyholdem.category(kind(4928)) == pyholdem.category(4928)
+    from pyholdem.spec.rankings import value_of_class
+
+    assert value_of_class(kind(1)) == value_of_class(1)
+
+
+def test_2_7_values_from_evaluate_batch_describe_as_ints() -> None:
+    hands = np.array([[0, 4, 8, 12, 17], [48, 49, 50, 51, 44], [36, 40, 44, 48, 32]], dtype=np.uint8)
+    values = pyholdem.evaluate_batch(hands)
+    for value, row in zip(values, hands.tolist(), strict=True):
+        assert isinstance(value, np.int32)
+        expected = pyholdem.evaluate(row)
+        assert pyholdem.describe(value) == pyholdem.describe(expected)
+        assert pyholdem.hand_class(value) == pyholdem.hand_class(expected)
+        assert pyholdem.category(value) is pyholdem.category(expected)
+
+
+@pytest.mark.parametrize(
+    "bad", [True, np.True_, np.float64(4928.0), np.array(4928), np.array([4928]), 4928.0, "4928"]
+)
+def test_2_7_hand_values_refuse_what_is_not_an_integer(bad: object) -> None:
+    from pyholdem.spec.rankings import value_of_class
+
+    for call in (pyholdem.hand_class, pyholdem.describe, pyholdem.category):
+        with pytest.raises(InvalidCards, match=rf"{re.escape(repr(bad))} is not a hand value \(§2\.7\)"):
+            call(bad)  # type: ignore[operator]
+    with pytest.raises(InvalidCards, match=r"is not a class number 1\.\.7462 \(§2\.7\)"):
+        value_of_class(bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("kind", [np.int8, np.int64, np.uint8])
+def test_2_4_k_and_enumeration_sizes_of_any_integer_type(kind: type) -> None:
+    hands = np.array([[0, 4, 8, 12, 17]], dtype=np.uint8)
+    assert pyholdem.evaluate_batch(hands, k=kind(5)).tolist() == pyholdem.evaluate_batch(hands).tolist()
+    assert (
+        pyholdem.evaluate_batch(bytes(hands), k=kind(5)).tolist() == pyholdem.evaluate_batch(hands).tolist()
+    )
+    assert pyholdem.enumerate_categories(kind(5)) == pyholdem.enumerate_categories(5)
+
+
+@pytest.mark.parametrize("mask", [True, False, np.True_])
+def test_2_4_evaluate_mask_refuses_a_bool(mask: object) -> None:
+    with pytest.raises(InvalidCards, match=rf"{re.escape(repr(mask))} is not a card mask .*§2\.4"):
+        pyholdem.evaluate_mask(mask)  # type: ignore[arg-type]
+
+
+def test_1_5_cut_refuses_a_bool_and_takes_any_integer() -> None:
+    from pyholdem.spec.cards import cut_deck
+
+    deck = pyholdem.standard_deck()
+    with pytest.raises(RuleViolation, match=r"cut at True is outside 1\.\.51 \(§1\.5\)"):
+        cut_deck(deck, True)  # type: ignore[arg-type]
+    assert cut_deck(deck, np.int64(3)) == cut_deck(deck, 3)
+
+
+ODD_SCALARS = [
+    None, True, False, np.True_, 0, 5, 51, 52, -1, 2**64, 2**64 - 1, -(2**63), 10**400, 1.5, float("nan"),
+    float("inf"), 4928.0, 1j, Decimal("5"), b"", b"As", bytearray(b"As"), "", "As", "as kd", "\ud800",
+    "As\udc80", "??", "10s", np.array(5), np.array([0, 4, 8, 12, 17]), np.array([[0, 4, 8, 12, 17]]),
+    np.array(["As", "Kd"]), np.array([], dtype=np.uint8), np.float64(5.0), np.str_("As"), np.bytes_(b"As"),
+    object(), [], (), {}, {"As"}, [[0, 4]],
+]  # fmt: skip
+
+ODD_VALUES = st.one_of(
+    st.sampled_from(ODD_SCALARS),
+    st.builds(lambda kind, v: kind(v), st.sampled_from(NUMPY_INTEGERS), st.integers(0, 127)),
+    st.text(max_size=6),
+    st.lists(st.one_of(st.integers(-2, 60), st.text(max_size=3), st.none()), max_size=8),
+)
+
+PUBLIC_CALLS = {
+    "Card": pyholdem.Card,
+    "cards": pyholdem.cards,
+    "parse_cards": pyholdem.parse_cards,
+    "format_cards": pyholdem.format_cards,
+    "shuffled_deck": pyholdem.shuffled_deck,
+    "evaluate": pyholdem.evaluate,
+    "evaluate_mask": pyholdem.evaluate_mask,
+    "cards_to_mask": pyholdem.cards_to_mask,
+    "hand_class": pyholdem.hand_class,
+    "describe": pyholdem.describe,
+    "category": pyholdem.category,
+    "enumerate_categories": lambda v: pyholdem.enumerate_categories(v) if as_small(v, 5) else None,
+    "evaluate_batch": pyholdem.evaluate_batch,
+    "evaluate_batch k": lambda v: pyholdem.evaluate_batch(bytes(10), k=v),
+    "equity hands": pyholdem.equity,
+    "equity board": lambda v: pyholdem.equity(HOLES, board=v),
+    "equity dead": lambda v: pyholdem.equity(HOLES, board="2c 3c 4c 5c", dead=v),
+    "equity trials": lambda v: (
+        pyholdem.equity(HOLES, board="2c 3c 4c", trials=v, seed=1) if as_small(v) else None
+    ),
+    "equity seed": lambda v: pyholdem.equity(HOLES, board="2c 3c 4c", trials=3, seed=v),
+}
+
+
+def as_small(value: object, limit: int = 10_000) -> bool:
+    """False for an integer so large that running with it would take too long (it is valid)."""
+    from pyholdem.spec.cards import as_integer
+
+    number = as_integer(value)
+    return number is None or number <= limit
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from(sorted(PUBLIC_CALLS)), ODD_VALUES)
+def test_1_7_odd_input_types_get_typed_errors_that_name_a_section(name: str, value: object) -> None:
+    try:
+        PUBLIC_CALLS[name](value)
+    except PyHoldemError as exc:
+        assert exc.section and re.fullmatch(r"\d+\.\d+", exc.section), (name, value, exc)
+        assert str(exc).endswith(f"(§{exc.section})")

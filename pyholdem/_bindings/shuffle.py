@@ -6,8 +6,8 @@ import os
 from hashlib import sha512
 
 from pyholdem._bindings.native import ffi, lib
-from pyholdem.errors import NativeError
-from pyholdem.spec.cards import Card, Seed, standard_deck
+from pyholdem.errors import NativeError, RuleViolation
+from pyholdem.spec.cards import Card, Seed, shuffle_seed, standard_deck
 from pyholdem.spec.cards import shuffled_deck as spec_shuffled_deck
 
 CARDS = standard_deck()
@@ -18,13 +18,15 @@ def seed_key(seed: Seed) -> bytes | None:
     little-endian bytes of its 32-bit words; ``None`` for a seed the spec refuses (§1.4)."""
     if seed is None:
         return os.urandom(32)
-    if isinstance(seed, int) and not isinstance(seed, bool):
-        number = abs(int(seed))  # as Python seeds an int subclass: by its int value
-    elif seed.__class__ is str or seed.__class__ is bytes:
-        raw = seed.encode() if isinstance(seed, str) else seed
-        number = int.from_bytes(raw + sha512(raw).digest(), "big")
-    else:
+    try:
+        value = shuffle_seed(seed)
+    except RuleViolation:
         return None
+    if isinstance(value, int):
+        number = abs(value)  # as Python seeds an int: by its absolute value
+    else:
+        raw = value.encode() if isinstance(value, str) else value
+        number = int.from_bytes(raw + sha512(raw).digest(), "big")
     return number.to_bytes(max(4, -(-number.bit_length() // 32) * 4), "little")
 
 

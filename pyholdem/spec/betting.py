@@ -73,8 +73,8 @@ def check_action(
     ``legal`` may pass the already computed ``legal_actions(state, rules)``.
     """
     legal = legal or legal_actions(state, rules)
-    if kind not in ACTIONS:
-        raise IllegalAction(f"{kind!r} is not an action; one of {', '.join(ACTIONS)}", "6.1")
+    if not isinstance(kind, str) or kind not in ACTIONS:
+        raise IllegalAction(f"{show_value(kind)} is not an action; one of {', '.join(ACTIONS)}", "6.1")
     if kind in ("fold", "check", "call") and amount is not None:
         raise IllegalAction(f"{kind} takes no amount, not {amount!r} (bet and raise name theirs)", "6.1")
     if kind == "check" and not legal.check:

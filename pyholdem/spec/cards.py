@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import numbers
+import operator
 import random
 import re
 from collections.abc import Iterable, Sequence
@@ -20,6 +22,22 @@ RANK_NAMES = (
 SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 
 
+def as_integer(value: object) -> int | None:
+    """``value`` as an ``int`` if it is of an integer type other than bool, else ``None``.
+
+    Integer types are ``int`` and its subclasses and every ``numbers.Integral`` (NumPy's
+    ``int32``, ``uint64``…); ``True``, ``numpy.bool_``, floats and arrays are not integers.
+    """
+    if isinstance(value, int):
+        return None if isinstance(value, bool) else int(value)
+    if isinstance(value, numbers.Integral):
+        try:
+            return operator.index(value)
+        except TypeError:
+            return None
+    return None
+
+
 @rule("1.7")
 class Card(int):
     """Card identifiers: a card is the integer ``rank * 4 + suit`` (0 = 2c … 51 = As).
@@ -34,11 +52,12 @@ class Card(int):
             return value
         if isinstance(value, str):
             return _CARDS[_card_id(value)]
-        if isinstance(value, int) and not isinstance(value, bool):
-            if 0 <= value < DECK_SIZE:
-                return _CARDS[value]
+        number = as_integer(value)
+        if number is not None:
+            if 0 <= number < DECK_SIZE:
+                return _CARDS[number]
             raise InvalidCards(f"card id {show_value(value)} is outside 0..{DECK_SIZE - 1}", "1.7")
-        raise InvalidCards(f"{value!r} is not a card (text like 'As' or an id 0..51)", "1.7")
+        raise InvalidCards(f"{show_value(value)} is not a card (text like 'As' or an id 0..51)", "1.7")
 
     @property
     def rank(self) -> int:
@@ -95,16 +114,15 @@ def parse_cards(cards: str | Iterable[CardLike], *, allow_unknown: bool = False)
                 hint = " (write a ten as 'T')" if "10" in chunk else ""
                 raise InvalidCards(f"{chunk!r} is not a card: a card is a rank and a suit{hint}", "1.8")
             tokens.extend(chunk[i : i + 2] for i in range(0, len(chunk), 2))
-    elif isinstance(cards, Iterable):
-        tokens = list(cards)
     else:
-        raise InvalidCards(f"{cards!r} is not card text or a sequence of cards", "1.8")
+        tokens = _items(cards)
     parsed: list[Card | None] = []
     for token in tokens:
-        if allow_unknown and (token is None or token == "??"):
+        unknown = isinstance(token, str) and token == "??"
+        if allow_unknown and (token is None or unknown):
             parsed.append(None)
             continue
-        if token == "??":
+        if unknown:
             raise InvalidCards("'??' (an unknown card) is not allowed here", "1.8")
         parsed.append(Card(token))
     seen: set[Card] = set()
@@ -116,6 +134,17 @@ def parse_cards(cards: str | Iterable[CardLike], *, allow_unknown: bool = False)
     return tuple(parsed)
 
 
+def _items(cards: object) -> list[CardLike]:
+    """The elements of a sequence of cards; anything that cannot be iterated (a NumPy 0-d array
+    claims it can) raises ``InvalidCards``."""
+    if isinstance(cards, Iterable):
+        try:
+            return list(cards)
+        except TypeError:
+            pass
+    raise InvalidCards(f"{show_value(cards)} is not card text or a sequence of cards", "1.8")
+
+
 def cards(text: str | Iterable[CardLike]) -> tuple[Card, ...]:
     """Like ``parse_cards`` without unknown cards: every element is a ``Card``."""
     return parse_cards(text)  # type: ignore[return-value]
@@ -124,8 +153,8 @@ def cards(text: str | Iterable[CardLike]) -> tuple[Card, ...]:
 def format_cards(cards: Iterable[Card | None], sep: str = " ") -> str:
     """The inverse of ``parse_cards``; unknown cards print as ``??``, anything else not a card is refused."""
     if isinstance(cards, str) or not isinstance(cards, Iterable):
-        raise InvalidCards(f"{cards!r} is not a sequence of cards", "1.8")
-    return sep.join("??" if c is None else str(Card(c)) for c in cards)
+        raise InvalidCards(f"{show_value(cards)} is not a sequence of cards", "1.8")
+    return sep.join("??" if c is None else str(Card(c)) for c in _items(cards))
 
 
 @rule("1.1")
@@ -140,12 +169,13 @@ def rank_value(rank: str | int, *, ace_low: bool = False) -> int:
 
     Accepts a rank character or a rank number 0..12.
     """
+    number = as_integer(rank)
     if isinstance(rank, str) and len(rank) == 1 and rank.upper() in RANKS:
         value = RANKS.index(rank.upper())
-    elif isinstance(rank, int) and not isinstance(rank, bool) and 0 <= rank < len(RANKS):
-        value = rank
+    elif number is not None and 0 <= number < len(RANKS):
+        value = number
     else:
-        raise InvalidCards(f"{rank!r} is not a rank: one of {RANKS} or 0..12", "1.2")
+        raise InvalidCards(f"{show_value(rank)} is not a rank: one of {RANKS} or 0..12", "1.2")
     return -1 if ace_low and value == 12 else value
 
 
@@ -163,24 +193,47 @@ def draw_order_key(card: CardLike, rules: RuleSet | None = None) -> tuple[int, i
 Seed = int | str | bytes | None
 
 
+def shuffle_seed(seed: object) -> int | str | bytes | None:
+    """The seed §1.4 shuffles with: ``None``, an int (of any integer type, not bool), text that
+    encodes as UTF-8 (no lone surrogates) or bytes; anything else raises ``RuleViolation``."""
+    if seed is None or seed.__class__ is bytes:
+        return seed  # type: ignore[return-value]
+    number = as_integer(seed)
+    if number is not None:
+        return number
+    if isinstance(seed, str):
+        try:
+            seed.encode()
+        except UnicodeEncodeError as exc:
+            raise RuleViolation(
+                f"shuffle seed {show_value(seed)} is not UTF-8 text: {exc.object[exc.start]!r} at "
+                f"position {exc.start} is a lone surrogate",
+                "1.4",
+            ) from None
+        return str(seed)
+    if isinstance(seed, bytes):
+        return bytes(seed)
+    raise RuleViolation(f"shuffle seed {show_value(seed)} is not an int, str, bytes or None", "1.4")
+
+
 @rule("1.4")
 def shuffled_deck(seed: Seed = None) -> tuple[Card, ...]:
     """Shuffle: a uniformly random permutation of the deck, fresh for every hand.
 
     The same ``seed`` gives the same order on every platform; ``None`` draws from the OS.
     """
-    if (seed is not None and not isinstance(seed, (int, str, bytes))) or isinstance(seed, bool):
-        raise RuleViolation(f"shuffle seed {seed!r} is not an int, str, bytes or None", "1.4")
     deck = list(_CARDS)
-    random.Random(seed).shuffle(deck)
+    random.Random(shuffle_seed(seed)).shuffle(deck)
     return tuple(deck)
 
 
 @rule("1.5")
 def cut_deck(deck: Sequence[Card], position: int) -> tuple[Card, ...]:
     """Cut: move the top ``position`` cards to the bottom (1 ≤ position < len(deck))."""
-    if not (isinstance(position, int) and 1 <= position < len(deck)):
-        raise RuleViolation(f"cut at {position!r} is outside 1..{len(deck) - 1}", "1.5")
+    number = as_integer(position)
+    if number is None or not 1 <= number < len(deck):
+        raise RuleViolation(f"cut at {show_value(position)} is outside 1..{len(deck) - 1}", "1.5")
+    position = number
     return tuple(deck[position:]) + tuple(deck[:position])
 
 

@@ -8,13 +8,14 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from contextlib import suppress
 from dataclasses import dataclass
 from enum import IntEnum
 from itertools import combinations, combinations_with_replacement
 
 from pyholdem.errors import InvalidCards, show_value
 from pyholdem.registry import rule
-from pyholdem.spec.cards import RANK_NAMES, Card, CardLike, cards, standard_deck
+from pyholdem.spec.cards import RANK_NAMES, Card, CardLike, as_integer, cards, standard_deck
 
 Key = tuple[int, ...]
 CardsLike = str | Iterable[CardLike]
@@ -23,6 +24,9 @@ ACE, FIVE = 12, 3
 CATEGORY_SHIFT = 12
 HAND_CLASSES = 7462
 SHARE_UNIT = 2520
+# The most Monte Carlo trials one equity run may count (§2.9): a pot-share counter of 64 bits
+# gains at most SHARE_UNIT per board, so it holds SHARE_UNIT * MAX_TRIALS < 2**64 without wrapping.
+MAX_TRIALS = (2**64 - 1) // SHARE_UNIT
 
 
 @rule("2.1")
@@ -139,10 +143,14 @@ def value_of_key(key: Key) -> int:
 
 
 def key_of_value(value: int) -> Key:
-    """The comparison key (§2.3) of a hand value (§2.7); a non-value raises ``InvalidCards``."""
-    if isinstance(value, bool) or not isinstance(value, int) or value not in _KEY_OF_VALUE:
+    """The comparison key (§2.3) of a hand value (§2.7); a non-value raises ``InvalidCards``.
+
+    ``value`` may be of any integer type (NumPy's too, as ``evaluate_batch`` returns), not bool.
+    """
+    number = as_integer(value)
+    if number is None or number not in _KEY_OF_VALUE:
         raise InvalidCards(f"{show_value(value)} is not a hand value", "2.7")
-    return _KEY_OF_VALUE[value]
+    return _KEY_OF_VALUE[number]
 
 
 def _best_key_and_five(hand: CardsLike) -> tuple[Key, tuple[Card, ...]]:
@@ -186,15 +194,16 @@ _CLASS_OFFSET = {cat: sum(len(_KEYS_BY_CATEGORY[c]) for c in Category if c > cat
 def hand_class(value: int) -> int:
     """Hand values and class numbers: the class 1 (royal flush) … 7462 of a hand value."""
     key = key_of_value(value)
-    within = value & ((1 << CATEGORY_SHIFT) - 1)
+    within = int(value) & ((1 << CATEGORY_SHIFT) - 1)
     return _CLASS_OFFSET[Category(key[0])] + len(_KEYS_BY_CATEGORY[Category(key[0])]) - within
 
 
 def value_of_class(number: int) -> int:
     """The hand value of class ``number`` (1..7462), the inverse of ``hand_class``."""
-    if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= HAND_CLASSES:
-        raise InvalidCards(f"{number!r} is not a class number 1..{HAND_CLASSES}", "2.7")
-    return ALL_VALUES[HAND_CLASSES - number]
+    index = as_integer(number)
+    if index is None or not 1 <= index <= HAND_CLASSES:
+        raise InvalidCards(f"{show_value(number)} is not a class number 1..{HAND_CLASSES}", "2.7")
+    return ALL_VALUES[HAND_CLASSES - index]
 
 
 def _plural(rank: int) -> str:
@@ -256,9 +265,13 @@ def equity_inputs(
     """Validate ``equity``'s arguments (§2.9): 2..10 hands of two, a board of 0/3/4/5, all distinct."""
     if isinstance(hands, str):
         raise InvalidCards(f"equity takes a list of hands, not the text {hands!r}", "2.9")
-    if not isinstance(hands, Iterable):
-        raise InvalidCards(f"equity takes a list of hands, not {hands!r}", "2.9")
-    holes = tuple(cards(h) for h in hands)
+    given: list[CardsLike] | None = None
+    if isinstance(hands, Iterable):
+        with suppress(TypeError):  # a NumPy 0-d array is Iterable but cannot be iterated
+            given = list(hands)
+    if given is None:
+        raise InvalidCards(f"equity takes a list of hands, not {show_value(hands)}", "2.9")
+    holes = tuple(cards(h) for h in given)
     if not 2 <= len(holes) <= 10:
         raise InvalidCards(f"equity needs 2 to 10 hands, not {len(holes)}", "2.9")
     for i, hole in enumerate(holes):

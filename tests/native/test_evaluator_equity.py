@@ -102,3 +102,185 @@ def test_2_9_c_refuses_what_python_would() -> None:
     dead = bytes(c for c in range(52) if c not in (51, 47, 43, 39))
     assert lib.ph_equity(holes, 2, b"", 0, dead[:45], 45, 0, 0, *out, boards) == lib.PH_ERR_CARD_COUNT
     assert lib.ph_equity(holes, 2, b"", 0, ffi.NULL, 3, 0, 0, *out, boards) == lib.PH_ERR_ARGUMENT
+
+
+# Counts the single-call ph_equity gave before runs were split into steps (recorded at ff69aa4).
+RECORDED_RUNS = [
+    (["AsKs", "QdQh"], "", "", 1, 0, (0, 1), (0, 0), (0, 2520)),
+    (["AsKs", "QdQh"], "", "", 1000, 1, (455, 542), (3, 3), (1150380, 1369620)),
+    (
+        ["AsKs", "QdQh", "7c2d"],
+        "Ts9s2h",
+        "",
+        5000,
+        12345,
+        (2660, 1786, 554),
+        (0, 0, 0),
+        (6703200, 4500720, 1396080),
+    ),
+    (
+        ["AhAd", "KcKd", "2s3s", "9h9c"],
+        "",
+        "8c",
+        70000,
+        2**64 - 1,
+        (35450, 11868, 12131, 10347),
+        (204, 204, 204, 204),
+        (89462520, 30035880, 30698640, 26202960),
+    ),
+    (["AhAd", "KcKd"], "2c3c4c5c", "", 300001, 42, (0, 286470), (13531, 13531), (17049060, 738953460)),
+    (
+        ["AhAd", "KcKd", "QsJs", "Th9h", "8d8s", "7c6c", "5h5d", "4s3s", "2c2d", "JcTc"],
+        "",
+        "",
+        600000,
+        7,
+        (112490, 78881, 64004, 74231, 54052, 40676, 49915, 32738, 39046, 42962),
+        (111, 111, 4956, 6160, 111, 111, 111, 111, 111, 11005),
+        (
+            283502772,
+            198808092,
+            167422752,
+            194711832,
+            136239012,
+            102531492,
+            125813772,
+            82527732,
+            98423892,
+            122018652,
+        ),
+    ),
+]
+
+
+@pytest.mark.parametrize("step", [None, 1, 7, 4096])
+@pytest.mark.parametrize(
+    ("hands", "board", "dead", "trials", "seed", "wins", "ties", "shares"), RECORDED_RUNS
+)
+def test_2_9_monte_carlo_in_steps_counts_as_one_run(
+    monkeypatch: pytest.MonkeyPatch,
+    step: int | None,
+    hands: list[str],
+    board: str,
+    dead: str,
+    trials: int,
+    seed: int,
+    wins: tuple[int, ...],
+    ties: tuple[int, ...],
+    shares: tuple[int, ...],
+) -> None:
+    from pyholdem._bindings import evaluator
+
+    if step is not None:
+        monkeypatch.setattr(evaluator, "TRIALS_PER_STEP", step)
+    result = pyholdem.equity(hands, board=board, dead=dead, trials=trials, seed=seed)
+    assert (result.boards, result.wins, result.ties, result.shares) == (trials, wins, ties, shares)
+
+
+@settings(max_examples=30)
+@given(
+    st.lists(st.integers(0, 51), min_size=12, max_size=12, unique=True),
+    st.integers(2, 4),
+    st.sampled_from([0, 3, 4]),
+    st.lists(st.integers(0, 300), max_size=5),
+)
+def test_2_9_c_steps_equal_one_ph_equity_call(
+    cards: list[int], players: int, board_size: int, steps: list[int]
+) -> None:
+    from pyholdem._bindings import ffi, lib
+
+    holes, board = bytes(cards[: 2 * players]), bytes(cards[8 : 8 + board_size])
+    trials, seed = sum(steps), cards[0] * 7919 + len(steps)
+    run = ffi.new("ph_equity_run *")
+    assert lib.ph_equity_start(run, holes, players, board, board_size, b"", 0, seed) == lib.PH_OK
+    for step in steps:
+        assert lib.ph_equity_sample(run, step) == lib.PH_OK
+    if trials == 0:
+        assert run.boards == 0 and list(run.shares[0:players]) == [0] * players
+        return
+    out = [ffi.new("uint64_t[10]") for _ in range(3)]
+    boards = ffi.new("uint64_t *")
+    assert lib.ph_equity(holes, players, board, board_size, b"", 0, trials, seed, *out, boards) == lib.PH_OK
+    assert run.boards == boards[0] == trials
+    for counts, single in zip((run.wins, run.ties, run.shares), out, strict=True):
+        assert list(counts[0:players]) == list(single[0:players])
+
+
+def test_2_9_trials_bounded_by_what_the_share_counters_hold() -> None:
+    from pyholdem._bindings import ffi, lib
+
+    assert rankings.MAX_TRIALS == (2**64 - 1) // SHARE_UNIT
+    assert SHARE_UNIT * rankings.MAX_TRIALS < 2**64 <= SHARE_UNIT * (rankings.MAX_TRIALS + 1)
+    with pytest.raises(
+        RuleViolation, match=r"trials must be a positive int up to 7_320_136_537_186_330 .*§2\.9"
+    ):
+        pyholdem.equity(["As Kd", "Qd Qh"], trials=rankings.MAX_TRIALS + 1, seed=1)
+    with pytest.raises(RuleViolation, match=r"not 18446744073709551615"):
+        pyholdem.equity(["As Kd", "Qd Qh"], trials=2**64 - 1, seed=1)
+    # The C core refuses a step that would take the run past MAX_TRIALS, and changes nothing.
+    run = ffi.new("ph_equity_run *")
+    assert lib.ph_equity_start(run, bytes([51, 47, 43, 39]), 2, b"", 0, b"", 0, 3) == lib.PH_OK
+    run.boards = rankings.MAX_TRIALS - 2
+    assert lib.ph_equity_sample(run, 3) == lib.PH_ERR_ARGUMENT
+    assert run.boards == rankings.MAX_TRIALS - 2 and list(run.shares[0:2]) == [0, 0]
+    assert lib.ph_equity_sample(run, 2) == lib.PH_OK and run.boards == rankings.MAX_TRIALS
+    assert lib.ph_equity_sample(run, 1) == lib.PH_ERR_ARGUMENT
+    run.boards = 2**64 - 1  # a corrupted run: refused, not wrapped round
+    assert lib.ph_equity_sample(run, 1) == lib.PH_ERR_ARGUMENT
+    run.boards, run.deck[0] = 0, 52
+    assert lib.ph_equity_sample(run, 1) == lib.PH_ERR_ARGUMENT
+    assert lib.ph_equity_sample(ffi.NULL, 1) == lib.PH_ERR_ARGUMENT
+    out = [ffi.new("uint64_t[10]") for _ in range(3)]
+    boards = ffi.new("uint64_t *")
+    status = lib.ph_equity(
+        bytes([51, 47, 43, 39]), 2, b"", 0, b"", 0, rankings.MAX_TRIALS + 1, 0, *out, boards
+    )
+    assert status == lib.PH_ERR_ARGUMENT
+
+
+def test_2_9_numpy_integers_as_trials_and_seed() -> None:
+    np = pytest.importorskip("numpy")
+    expected = pyholdem.equity(["As Ks", "Qd Qh"], trials=1000, seed=1)
+    assert pyholdem.equity(["As Ks", "Qd Qh"], trials=np.int64(1000), seed=np.uint64(1)) == expected
+    for bad in (True, np.bool_(True), 2.0, "5", None.__class__):
+        with pytest.raises(RuleViolation, match="trials must be"):
+            pyholdem.equity(["As Ks", "Qd Qh"], trials=bad, seed=1)  # type: ignore[arg-type]
+    with pytest.raises(RuleViolation, match="seed must be"):
+        pyholdem.equity(["As Ks", "Qd Qh"], trials=5, seed=np.float64(1.0))  # type: ignore[arg-type]
+
+
+INTERRUPTED_RUN = """
+import sys
+import pyholdem
+print("running", flush=True)
+try:
+    pyholdem.equity(["As Ks", "Qd Qh"], trials=pyholdem.spec.rankings.MAX_TRIALS, seed=1)
+except KeyboardInterrupt:
+    print("interrupted", flush=True)
+    sys.exit(3)
+print("finished", flush=True)
+"""
+
+
+def test_2_9_a_long_monte_carlo_run_stops_on_ctrl_c() -> None:
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    child = subprocess.Popen(
+        [sys.executable, "-c", INTERRUPTED_RUN], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    try:
+        assert child.stdout is not None
+        assert child.stdout.readline() == "running\n"
+        time.sleep(0.5)  # let the run get into the C loop
+        os.kill(child.pid, signal.SIGINT)
+        out, err = child.communicate(timeout=120)  # a generous bound only so that a failure cannot hang
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+    assert child.returncode == 3, err
+    assert out == "interrupted\n"
