@@ -88,6 +88,8 @@ def test_2_7_evaluate_batch_out_sharing_memory_with_hands_gets_the_right_values(
         ([1, 2], None, [1, 2], 0),
         ([1, 2], [False, False], None, 0),
         ([1, 2], [False, False], 7, 0),
+        (np.array(5), [False, False], [1, 2], 0),
+        ([1, 2], np.array(False), [1, 2], 0),
     ],
 )
 def test_7_7_resolve_pots_refuses_arguments_that_are_not_sequences(resolve: object, args: tuple) -> None:
@@ -95,6 +97,13 @@ def test_7_7_resolve_pots_refuses_arguments_that_are_not_sequences(resolve: obje
         resolve(*args)  # type: ignore[operator]
     with pytest.raises(RuleViolation, match=r"dead .*§7\.7"):
         resolve([1, 2], [False, False], [1, 2], 0, dead=5)  # type: ignore[operator]
+
+
+@pytest.mark.parametrize("resolve", [pyholdem.resolve_pots, spec_resolve_pots], ids=["c", "spec"])
+@pytest.mark.parametrize("rule", [np.array(["left_of_button", "x"]), 3, b"left_of_button"])
+def test_7_7_resolve_pots_refuses_an_odd_chip_rule_that_is_not_a_name(resolve: object, rule: object) -> None:
+    with pytest.raises(RuleViolation, match=r"odd_chip_rule = .*§7\.7"):
+        resolve([1, 2], [False, False], [1, 2], 0, odd_chip_rule=rule)  # type: ignore[operator]
 
 
 @pytest.mark.parametrize("straddles", [4, None, 1.5])

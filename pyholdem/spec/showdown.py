@@ -169,10 +169,18 @@ def check_sequences(contributions: object, folded: object, values: object, dead:
     """Refuse an argument of ``resolve_pots`` that is not a sequence (one entry per seat, §7.7)."""
     given = {"contributions": contributions, "folded": folded, "values": values, "dead": dead}
     for name, seq in given.items():
-        if (name != "dead" or seq is not None) and not (
-            hasattr(seq, "__len__") and hasattr(seq, "__getitem__")
-        ):
+        if (name != "dead" or seq is not None) and not _sized(seq):
             raise RuleViolation(f"{name} = {seq!r} is not a sequence with one entry per seat", "7.7")
+
+
+def _sized(seq: object) -> bool:
+    if not hasattr(seq, "__getitem__"):
+        return False
+    try:
+        len(seq)  # type: ignore[arg-type]
+    except TypeError:
+        return False
+    return True
 
 
 def _validate(
@@ -204,7 +212,9 @@ def _validate(
         raise RuleViolation(f"button = {show_value(button)} is not a seat in 0..{n - 1}", "7.7")
     if not _is_int(chip_unit) or chip_unit < 1:
         raise RuleViolation(f"chip_unit = {show_value(chip_unit)} is not an integer >= 1", "7.7")
-    if odd_chip_rule is not None and odd_chip_rule not in ODD_CHIP_RULES:
+    if odd_chip_rule is not None and (
+        not isinstance(odd_chip_rule, str) or odd_chip_rule not in ODD_CHIP_RULES
+    ):
         allowed = ", ".join(repr(c) for c in ODD_CHIP_RULES)
         raise RuleViolation(f"odd_chip_rule = {odd_chip_rule!r} is not None or one of {allowed}", "7.7")
     if all(folded):
