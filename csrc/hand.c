@@ -92,7 +92,7 @@ static int64_t fl_raise_to(const ph_hand *h) {
 
 /* 5.4 fl_cap_reached */
 static int fl_cap_reached(const ph_hand *h) {
-    if (h->bet_count < 1 + h->rules.fl_max_raises) return 0;
+    if ((int64_t)h->bet_count < 1 + (int64_t)h->rules.fl_max_raises) return 0; /* no int32 overflow */
     switch (h->rules.fl_cap_lifted_heads_up) {
     case LIFT_ROUND_HEADS_UP: return live_count(h) > 2 || h->capped;
     case LIFT_EVENT_HEADS_UP: return h->seats > 2;
@@ -106,10 +106,10 @@ static int nl_cap_reached(const ph_hand *h) {
     return !(h->rules.nl_cap_lifted_heads_up && live_count(h) == 2);
 }
 
-/* 7.3 cumulative_reopen */
+/* 7.3 cumulative_reopen: against a full raise, short all-ins left out */
 static int cumulative_reopen(const ph_hand *h, int s) {
-    int64_t increment = min_raise_to(h) - h->current_bet;
-    return h->current_bet - h->marks[s] >= increment;
+    int64_t increment = h->rules.min_raise_rule == RAISE_INITIAL_BET ? h->first_bet : h->full_increment;
+    return h->current_bet - h->marks[s] >= max64(increment, min_bet(h));
 }
 
 /* 7.2 reopened */
@@ -318,7 +318,8 @@ static int must_show(const ph_hand *h, int seat, int32_t value, const int32_t *s
     return 0;
 }
 
-/* SpecHand._contributions: each seat's contribution and the dead money (7.7, ante_award). */
+/* SpecHand._contributions: each seat's contribution and the dead money (7.7, ante_award); uniform_antes is
+   pyholdem.spec.pots.antes_are_contributions (antes the players pay for themselves, not a big-blind ante). */
 static void contributions(const ph_hand *h, int64_t *contrib, int64_t *dead) {
     for (int s = 0; s < h->seats; s++) {
         contrib[s] = h->committed[s];
@@ -489,7 +490,8 @@ static void apply_raise(ph_hand *h, int seat, int64_t amount) {
         h->bet_count++;
         if (old > 0) h->raise_count++;
     }
-    if (r->betting_structure == FIXED_LIMIT && h->bet_count >= 1 + r->fl_max_raises && live_count(h) > 2)
+    if (r->betting_structure == FIXED_LIMIT && (int64_t)h->bet_count >= 1 + (int64_t)r->fl_max_raises &&
+        live_count(h) > 2)
         h->capped = 1;
     h->last_increment = amount - old;
     h->stacks[seat] -= amount - h->bets[seat];
@@ -508,7 +510,8 @@ static int allowed(const ph_hand *h, int action, int64_t amount) {
     case PH_RAISE: {
         if (h->legal_min < 0 || (action == PH_BET) != (h->legal_is_bet != 0)) return 0;
         int64_t top = all_in_to(h, h->to_act);
-        if (amount > top || (amount != top && amount % h->rules.chip_unit)) return 0; /* 5.12 */
+        if (amount > top) return 0; /* 5.12 check_chip_unit; fixed-limit amounts are not checked against the unit */
+        if (h->rules.betting_structure != FIXED_LIMIT && amount != top && amount % h->rules.chip_unit) return 0;
         return amount >= h->legal_min && amount <= h->legal_max;
     }
     default: return 0;

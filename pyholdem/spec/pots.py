@@ -52,12 +52,15 @@ def cumulative_reopen(state: HandState, rules: RuleSet, seat: int) -> bool:
     """Short all-ins that add up to a full raise reopen: measured when the action returns.
 
     The seat may raise again when the current bet exceeds the level it last acted on by at
-    least a full raise (the minimum raise increment of §5.6), however many all-ins made it up.
+    least a full raise, however many all-ins made it up. A full raise is the minimum raise
+    increment of §5.6 with short all-ins left out: the round's first full bet under
+    ``min_raise_rule = "initial_bet"``, else its largest full bet or raise (never less than the
+    minimum bet), so a short all-in alone never reopens the betting.
     """
-    from pyholdem.spec.structures import min_raise_to
+    from pyholdem.spec.structures import min_bet
 
-    increment = min_raise_to(state, rules) - state.current_bet
-    return state.current_bet - state.marks[seat] >= increment
+    increment = state.first_bet if rules.min_raise_rule == "initial_bet" else state.full_increment
+    return state.current_bet - state.marks[seat] >= max(increment, min_bet(state, rules))
 
 
 @rule("7.4")
@@ -82,6 +85,18 @@ def preflop_call_level(posted: Sequence[int], full_amounts: Sequence[int], rules
     if rules.short_blind_call_amount == "full_blind":
         return max(max(full_amounts), max(posted))
     return max(posted)
+
+
+def antes_are_contributions(due: Sequence[int], rules: RuleSet) -> bool:
+    """§7.7 under ``ante_award = "uniform_as_contributions"``: is each ante its payer's contribution?
+
+    ``due`` is the ante each seat owes. Antes that players pay for themselves (the same from
+    everyone, from everyone but the blinds, or one amount per seat) are contributions, layered
+    like bets, so nobody wins from a player more than he put in himself. A big-blind ante, paid
+    by one player for the whole table, is dead money in the main pot (TDA 2024), except the part
+    of a player whose ante took all his chips.
+    """
+    return len(set(due)) == 1 or rules.ante_type != "big_blind_ante"
 
 
 @rule("7.8")
