@@ -15,6 +15,7 @@ from pyholdem import Hand, IllegalAction, RuleSet, RuleViolation
 from pyholdem.ruleset import PRESETS, preset
 from pyholdem.spec.state import PREFLOP
 from pyholdem.spec.structures import fl_bet_size, fl_raise_to, min_raise_to
+from tests.native.test_hand_lockstep import setups as lockstep_setups
 from tests.test_hand_properties import hand_setups
 
 ENGINES = ("spec", "native")
@@ -226,6 +227,8 @@ def short_raise(h: Hand, amount: int) -> bool:
     assert seat is not None
     if amount != st_.bets[seat] + st_.stacks[seat] or st_.current_bet == 0:
         return False
+    if h.rules.first_wager_reopens and st_.aggressors[st_.street] is None:
+        return False  # the round's first wager counts as full whatever its size (§7.2)
     if h.rules.betting_structure == "fixed_limit":
         part = amount - st_.full_level
         size = fl_bet_size(st_)
@@ -286,16 +289,28 @@ def reopen_setups(draw: st.DrawFn) -> dict[str, Any]:
     }
 
 
+@st.composite
+def any_reopen_setups(draw: st.DrawFn) -> dict[str, Any]:
+    setup = draw(any_setups())
+    if setup["rules"].reopen_rule_big_bet == "any_raise":
+        setup["rules"] = setup["rules"].replace(reopen_rule_big_bet="full_raise_cumulative")
+    return setup
+
+
 @settings(max_examples=200, deadline=None)
-@given(reopen_setups(), st.integers())
+@given(st.one_of(reopen_setups(), any_reopen_setups()), st.integers())
 def test_7_2_a_short_all_in_never_reopens_the_betting_for_who_already_acted(
     setup: dict[str, Any], seed: int
 ) -> None:
     """Under every minimum-raise rule and both full-raise reopening rules (``"any_raise"`` reopens
-    on purpose), on every structure and both engines: a player who acted, and since faces only one
-    short all-in (or, under ``"full_raise_single"``, only short all-ins), is offered no raise."""
+    on purpose), on every structure and variant and both engines: a player who acted, and since
+    faces only one short all-in (or, under ``"full_raise_single"`` or in fixed limit, only short
+    all-ins), is offered no raise."""
     rng = random.Random(seed)
-    h = make(setup)
+    try:
+        h = make(setup)
+    except RuleViolation:
+        return
     since: list[list[bool]] = [[] for _ in setup["stacks"]]
     acted = [False] * len(since)
     street = h.street
@@ -327,3 +342,49 @@ def test_7_2_a_short_all_in_never_reopens_the_betting_for_who_already_acted(
                 if other != seat:
                     since[other].append(short)
     assert h.state.street >= PREFLOP
+
+
+@st.composite
+def any_setups(draw: st.DrawFn) -> dict[str, Any]:
+    """The lockstep test's set-ups: every variant the hand reads, or a preset, drawn independently."""
+    setup = draw(lockstep_setups())
+    setup["rules"] = setup["rules"].replace(out_of_turn="reject", timeout_action="fold")
+    return {**setup, "engine": draw(st.sampled_from(ENGINES))}
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(any_setups(), st.integers())
+def test_7_7_nobody_wins_from_an_opponent_more_than_he_put_in(setup: dict[str, Any], seed: int) -> None:
+    """Over every variant: what ``legal_actions()`` offers is accepted, every chip is in ``stacks``
+    or ``pot_total()`` at every step, and — unless an ante is dead money (a big-blind ante, or
+    antes pooled) — each player's profit is at most, from each opponent, what he himself left in."""
+    rng = random.Random(seed)
+    try:
+        h = make(setup)
+    except RuleViolation:
+        return
+    total = sum(setup["stacks"])
+    while not h.is_over:
+        assert sum(h.stacks) + h.pot_total() == total
+        actions = offered(h)
+        for kind, amount in actions:
+            h.copy().act(kind, amount)
+        kind, amount = rng.choice(actions[1:] or actions) if rng.random() < 0.9 else actions[0]
+        h.act(kind, amount)
+    assert sum(h.stacks) + h.pot_total() == total
+    rules = setup["rules"]
+    if setup["antes"] and (rules.ante_award == "pooled" or rules.ante_type == "big_blind_ante"):
+        return
+    assert h.result is not None
+    wins = [0] * len(h.stacks)
+    for event in h.events:
+        if event.kind == "win":
+            wins[event.seat] += event.amount
+    left_in = [i - f + w for i, f, w in zip(setup["stacks"], h.result.stacks, wins, strict=True)]
+    live = h.state.live()
+    for seat, won in enumerate(wins):
+        # only where a live opponent put in more: the layers above ``seat`` are his to win
+        if not any(left_in[o] > left_in[seat] for o in live if o != seat):
+            continue
+        bound = sum(min(left_in[seat], c) for other, c in enumerate(left_in) if other != seat)
+        assert won - left_in[seat] <= bound, (seat, wins, left_in)
