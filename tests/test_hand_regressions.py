@@ -364,15 +364,32 @@ def test_7_7_nobody_wins_from_an_opponent_more_than_he_put_in(setup: dict[str, A
     except RuleViolation:
         return
     total = sum(setup["stacks"])
+    rules = setup["rules"]
     while not h.is_over:
         assert sum(h.stacks) + h.pot_total() == total
         actions = offered(h)
         for kind, amount in actions:
             h.copy().act(kind, amount)
+        legal = h.legal_actions()
+        if legal.min_raise_to is not None and legal.max_raise_to is not None:  # accepts() is act()
+            kind = "bet" if legal.is_bet else "raise"
+            for amount in {
+                legal.min_raise_to - 1,
+                legal.max_raise_to + 1,
+                *rng.sample(
+                    range(legal.min_raise_to, legal.max_raise_to + 1),
+                    min(3, legal.max_raise_to - legal.min_raise_to + 1),
+                ),
+            }:
+                try:
+                    h.copy().act(kind, amount)
+                except IllegalAction:
+                    assert not legal.accepts(kind, amount, rules.chip_unit), (kind, amount)
+                else:
+                    assert legal.accepts(kind, amount, rules.chip_unit), (kind, amount)
         kind, amount = rng.choice(actions[1:] or actions) if rng.random() < 0.9 else actions[0]
         h.act(kind, amount)
     assert sum(h.stacks) + h.pot_total() == total
-    rules = setup["rules"]
     if setup["antes"] and (rules.ante_award == "pooled" or rules.ante_type == "big_blind_ante"):
         return
     assert h.result is not None
