@@ -16,7 +16,7 @@ from pyholdem.ruleset import PRESETS, preset
 from pyholdem.spec.state import PREFLOP
 from pyholdem.spec.structures import fl_bet_size, fl_raise_to, min_raise_to
 from tests.native.test_hand_lockstep import setups as lockstep_setups
-from tests.test_hand_properties import hand_setups
+from tests.test_hand_properties import hand_setups, random_action
 
 ENGINES = ("spec", "native")
 STRUCTURES = ("no_limit", "pot_limit", "fixed_limit")
@@ -405,3 +405,22 @@ def test_7_7_nobody_wins_from_an_opponent_more_than_he_put_in(setup: dict[str, A
             continue
         bound = sum(min(left_in[seat], c) for other, c in enumerate(left_in) if other != seat)
         assert won - left_in[seat] <= bound, (seat, wins, left_in)
+
+
+@settings(max_examples=150, deadline=None)
+@given(hand_setups(), st.integers())
+def test_7_6_every_chip_is_in_stacks_or_the_pot_at_every_step(setup: dict[str, Any], seed: int) -> None:
+    """With sleepers (§3.17), time-outs that freeze (§7.8) and actions out of turn (§6.10), on the C
+    engine and the spec engine: ``sum(stacks) + pot_total()`` never changes, and a sleeper that is
+    no longer waiting leaves no ``sleeper_amount`` behind."""
+    rng = random.Random(seed)
+    h = make({**setup, "engine": rng.choice(["auto", "spec"])})
+    total = sum(setup["stacks"])
+    for _ in range(400):
+        state = h.state
+        assert sum(h.stacks) + h.pot_total() == total
+        assert state.sleeper is not None or state.sleeper_amount == 0
+        if h.is_over:
+            return
+        random_action(h, rng)
+    raise AssertionError("hand did not end within 400 actions")
