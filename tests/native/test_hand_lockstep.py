@@ -165,6 +165,8 @@ def setups(draw: st.DrawFn, short: bool = False) -> dict[str, Any]:
     if draw(st.integers(0, 19)) == 0:  # amounts of an int subclass are chips too
         stacks = [Chips(s) for s in stacks]
     bet_sizes = draw(st.none() | st.none() | st.tuples(st.integers(1, 40), st.integers(1, 80)))
+    if bet_sizes is not None and draw(st.booleans()):  # whole chip units (others are refused, §5.2)
+        bet_sizes = (bet_sizes[0] * unit, bet_sizes[1] * unit)
     hole_cards: list[Any] | None = None
     board: str | None = None
     cards = draw(st.integers(0, 8))
