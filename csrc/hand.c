@@ -155,17 +155,22 @@ static int64_t pl_counted_bets(const ph_hand *h) {
     return total;
 }
 
-/* 5.11 pl_pot */
+static void contributions(const ph_hand *h, int64_t *contrib, int64_t *dead);
+
+/* 5.11 pl_pot: the pots layered as 7.7 layers them (pooled antes as contributions) */
 static int64_t pl_pot(const ph_hand *h, int seat) {
-    int64_t contributions[PH_MAX_SEATS], middle = 0;
-    for (int s = 0; s < h->seats; s++) {
-        contributions[s] = h->committed[s] + h->antes[s];
-        middle += contributions[s];
-    }
+    int64_t layered[PH_MAX_SEATS], dead[PH_MAX_SEATS], middle = 0, dead_total = 0;
+    for (int s = 0; s < h->seats; s++) middle += h->committed[s] + h->antes[s];
     if (h->rules.pl_pot_basis == PL_ALL_POTS || middle == 0) return middle;
+    if (h->rules.ante_award == ANTES_POOLED) {
+        for (int s = 0; s < h->seats; s++) layered[s] = h->committed[s] + h->antes[s];
+    } else {
+        contributions(h, layered, dead);
+        for (int s = 0; s < h->seats; s++) dead_total += dead[s];
+    }
     ph_pot pots[PH_MAX_POTS];
     int n_pots = 0;
-    if (ph_layer_pots(h->seats, contributions, h->folded, 0, pots, &n_pots) != PH_OK) return middle;
+    if (ph_layer_pots(h->seats, layered, h->folded, dead_total, pots, &n_pots) != PH_OK) return middle;
     int64_t mine = -1;
     for (int p = 0; p < n_pots; p++)
         if (pots[p].eligible >> seat & 1u) mine = pots[p].amount;
@@ -336,7 +341,8 @@ static void contributions(const ph_hand *h, int64_t *contrib, int64_t *dead) {
         return;
     }
     for (int s = 0; s < h->seats; s++) {
-        if (h->rules.ante_award == ANTES_AS_BETS || h->uniform_antes || (h->stacks[s] == 0 && h->committed[s] == 0))
+        if (h->rules.ante_award == ANTES_AS_BETS || h->uniform_antes ||
+            (h->stacks[s] == 0 && h->committed[s] == 0 && h->bets[s] == 0))
             contrib[s] += h->antes[s];
         else
             dead[s] = h->antes[s];

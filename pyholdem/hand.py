@@ -45,6 +45,7 @@ from pyholdem.spec.pots import (
     antes_are_contributions,
     freeze_all_in,
     limit_all_in_is_full,
+    pot_contributions,
     return_uncalled,
 )
 from pyholdem.spec.showdown import (
@@ -226,7 +227,6 @@ class SpecHand(Hand):
         self.initial_stacks = tuple(stacks)
         self.deal = make_deal(n, button, seed, hole_cards, board)
         due = antes_due(antes, n, seats_of_blinds, rules)
-        self._antes_contribute = antes_are_contributions(due, rules)
         st = HandState(
             seats=n,
             button=button,
@@ -243,6 +243,7 @@ class SpecHand(Hand):
             marks=[0] * n,
             straddles=len(straddlers),
             frozen=[False] * n,
+            antes_contribute=antes_are_contributions(due, seats_of_blinds[-1]),
         )
         events: list[RawEvent] = []
         _post_forced_bets(st, rules, due, seats_of_blinds, amounts, straddlers, tuple(straddles), events)
@@ -270,7 +271,6 @@ class SpecHand(Hand):
         rules: RuleSet,
         initial_stacks: tuple[int, ...],
         deal: Deal,
-        antes_contribute: bool,
         state: HandState,
         events: list[RawEvent],
         result: HandResult | None,
@@ -282,7 +282,6 @@ class SpecHand(Hand):
         hand.rules = rules
         hand.initial_stacks = initial_stacks
         hand.deal = deal
-        hand._antes_contribute = antes_contribute
         hand._state = state
         hand._unknown_cards = any(c is None for hole in deal.holes for c in hole) or None in deal.board
         hand._legal = None
@@ -536,25 +535,8 @@ class SpecHand(Hand):
             st.bets[seat] = 0
         st.to_act = None
 
-    def _contributions(self, st: HandState) -> tuple[list[int], list[int]]:
-        contributions, dead = list(st.committed), [0] * st.seats
-        if self.rules.ante_award == "pooled":
-            positive = [c for c in contributions if c > 0]
-            merged = positive and min(contributions[s] for s in st.live()) >= min(positive)
-            return contributions, list(st.antes) if merged else dead
-        for seat, ante in enumerate(st.antes):
-            if (
-                self.rules.ante_award == "as_bets"
-                or self._antes_contribute
-                or (st.stacks[seat] == 0 and st.committed[seat] == 0)
-            ):
-                contributions[seat] += ante
-            else:
-                dead[seat] = ante
-        return contributions, dead
-
     def _settle(self, st: HandState, events: list[RawEvent], *, showdown: bool) -> None:
-        contributions, dead = self._contributions(st)
+        contributions, dead = pot_contributions(st, self.rules)
         values: list[int | None] = [None] * st.seats
         shown: dict[int, tuple[Card | None, ...]] = {s: self.deal.holes[s] for s in self._exposed}
         board = visible_board(self.deal, st.street)

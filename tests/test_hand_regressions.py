@@ -130,6 +130,21 @@ def test_7_7_a_big_blind_ante_stays_dead_money_in_the_main_pot(engine: str) -> N
     assert (main.amount, main.winners) == (5 + 5 + 5 + 10, (3,)) and h.result.net[3] == 20
 
 
+@pytest.mark.parametrize("engine", ENGINES)
+def test_5_11_active_pot_counts_a_dead_big_blind_ante_in_the_main_pot(engine: str) -> None:
+    """Seed 004's active pot with a big-blind ante: the ante is dead money in the main pot (§7.7),
+    which the bettor can win, so a pot-size bet on the flop is 60, not 30."""
+    rules = RuleSet(betting_structure="pot_limit", pl_pot_basis="active_pot", ante_type="big_blind_ante")
+    h = Hand(rules, [1000] * 3, button=0, blinds=(5, 10), antes=30, engine=engine)
+    h.call(), h.call(), h.check()
+    assert h.street == "flop" and h.pot_total() == 60
+    assert h.legal_actions().max_raise_to == 60
+    h = Hand(rules, [1000, 1000, 1000, 5], button=0, blinds=(5, 10), antes=30, engine=engine)
+    h.call(), h.call(), h.call(), h.check()  # seat 3 all-in for 5: main pot 4 x 5 + 30, side 3 x 5
+    assert h.street == "flop" and h.pot_total() == 65
+    assert h.legal_actions().max_raise_to == 15  # the side pot is the highest seat 1 can win
+
+
 # ---------------------------------------------------------------------------- item 11: §5.4, §0.1
 
 

@@ -87,16 +87,40 @@ def preflop_call_level(posted: Sequence[int], full_amounts: Sequence[int], rules
     return max(posted)
 
 
-def antes_are_contributions(due: Sequence[int], rules: RuleSet) -> bool:
+def antes_are_contributions(due: Sequence[int], big_blind_seat: int) -> bool:
     """§7.7 under ``ante_award = "uniform_as_contributions"``: is each ante its payer's contribution?
 
     ``due`` is the ante each seat owes. Antes that players pay for themselves (the same from
     everyone, from everyone but the blinds, or one amount per seat) are contributions, layered
-    like bets, so nobody wins from a player more than he put in himself. A big-blind ante, paid
-    by one player for the whole table, is dead money in the main pot (TDA 2024), except the part
-    of a player whose ante took all his chips.
+    like bets, so nobody wins from a player more than he put in himself. A big-blind ante — the
+    big blind alone owes an ante, for the whole table — is dead money in the main pot (TDA 2024),
+    except the part of a player whose ante took all his chips.
     """
-    return len(set(due)) == 1 or rules.ante_type != "big_blind_ante"
+    payers = [s for s, ante in enumerate(due) if ante > 0]
+    return payers != [big_blind_seat]
+
+
+def pot_contributions(state: HandState, rules: RuleSet) -> tuple[list[int], list[int]]:
+    """§7.7: each seat's contribution to the layered pots and the dead money, by ``ante_award``.
+
+    ``"as_bets"`` and antes that contribute (``state.antes_contribute``) add each ante to its
+    payer's contribution; otherwise an ante is dead money, except the ante of a player whose ante
+    took all his chips. ``"pooled"``: contributions without antes; the antes are dead money in the
+    main pot when every player still in reached the lowest contribution, else (no dead money
+    here) they form a pot of their own that the hand settles apart.
+    """
+    contributions, dead = list(state.committed), [0] * state.seats
+    if rules.ante_award == "pooled":
+        positive = [c for c in contributions if c > 0]
+        merged = positive and min(contributions[s] for s in state.live()) >= min(positive)
+        return contributions, list(state.antes) if merged else dead
+    for seat, ante in enumerate(state.antes):
+        all_in_on_ante = state.stacks[seat] == 0 and state.committed[seat] == 0 and state.bets[seat] == 0
+        if rules.ante_award == "as_bets" or state.antes_contribute or all_in_on_ante:
+            contributions[seat] += ante
+        else:
+            dead[seat] = ante
+    return contributions, dead
 
 
 @rule("7.8")

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pyholdem.errors import IllegalAction, RuleViolation, show_value
 from pyholdem.registry import rule
 from pyholdem.ruleset import RuleSet
-from pyholdem.spec.pots import all_in_to, layer_pots
+from pyholdem.spec.pots import all_in_to, layer_pots, pot_contributions
 from pyholdem.spec.state import PREFLOP, TURN, HandState
 
 
@@ -165,13 +165,18 @@ def pl_pot(state: HandState, rules: RuleSet, seat: int) -> int:
     """Pot-limit pot basis with side pots: every chip in the middle, or only the pot ``seat`` is playing for.
 
     ``"all_pots"`` counts everything from earlier rounds (antes included); ``"active_pot"``
-    counts only the highest pot in the middle that ``seat`` can still win.
+    counts only the highest pot in the middle that ``seat`` can still win, the pots layered as
+    §7.7 layers them (dead antes in the main pot); pooled antes count as contributions.
     """
     middle = sum(state.committed) + sum(state.antes)
     if rules.pl_pot_basis == "all_pots" or middle == 0:
         return middle
-    contributions = [c + a for c, a in zip(state.committed, state.antes, strict=True)]
-    pots = layer_pots(contributions, state.folded)
+    if rules.ante_award == "pooled":
+        contributions, dead = [c + a for c, a in zip(state.committed, state.antes, strict=True)], 0
+    else:
+        layered, dead_antes = pot_contributions(state, rules)
+        contributions, dead = layered, sum(dead_antes)
+    pots = layer_pots(contributions, state.folded, dead)
     mine = [p.amount for p in pots if seat in p.eligible]
     return mine[-1] if mine else middle
 
