@@ -323,8 +323,9 @@ static int must_show(const ph_hand *h, int seat, int32_t value, const int32_t *s
     return 0;
 }
 
-/* SpecHand._contributions: each seat's contribution and the dead money (7.7, ante_award); uniform_antes is
-   pyholdem.spec.pots.antes_are_contributions (antes the players pay for themselves, not a big-blind ante). */
+/* 7.7 pot_contributions: each seat's contribution and the dead money (ante_award); uniform_antes is
+   HandState.antes_contribute, from antes_are_contributions (antes the players pay for themselves, not a
+   big-blind ante). */
 static void contributions(const ph_hand *h, int64_t *contrib, int64_t *dead) {
     for (int s = 0; s < h->seats; s++) {
         contrib[s] = h->committed[s];
