@@ -92,7 +92,7 @@ static int64_t fl_raise_to(const ph_hand *h) {
 
 /* 5.4 fl_cap_reached */
 static int fl_cap_reached(const ph_hand *h) {
-    if (h->bet_count < 1 + h->rules.fl_max_raises) return 0;
+    if ((int64_t)h->bet_count < 1 + (int64_t)h->rules.fl_max_raises) return 0; /* no int32 overflow */
     switch (h->rules.fl_cap_lifted_heads_up) {
     case LIFT_ROUND_HEADS_UP: return live_count(h) > 2 || h->capped;
     case LIFT_EVENT_HEADS_UP: return h->seats > 2;
@@ -106,10 +106,10 @@ static int nl_cap_reached(const ph_hand *h) {
     return !(h->rules.nl_cap_lifted_heads_up && live_count(h) == 2);
 }
 
-/* 7.3 cumulative_reopen */
+/* 7.3 cumulative_reopen: against a full raise, short all-ins left out */
 static int cumulative_reopen(const ph_hand *h, int s) {
-    int64_t increment = min_raise_to(h) - h->current_bet;
-    return h->current_bet - h->marks[s] >= increment;
+    int64_t increment = h->rules.min_raise_rule == RAISE_INITIAL_BET ? h->first_bet : h->full_increment;
+    return h->current_bet - h->marks[s] >= max64(increment, min_bet(h));
 }
 
 /* 7.2 reopened */
@@ -155,17 +155,22 @@ static int64_t pl_counted_bets(const ph_hand *h) {
     return total;
 }
 
-/* 5.11 pl_pot */
+static void contributions(const ph_hand *h, int64_t *contrib, int64_t *dead);
+
+/* 5.11 pl_pot: the pots layered as 7.7 layers them (pooled antes as contributions) */
 static int64_t pl_pot(const ph_hand *h, int seat) {
-    int64_t contributions[PH_MAX_SEATS], middle = 0;
-    for (int s = 0; s < h->seats; s++) {
-        contributions[s] = h->committed[s] + h->antes[s];
-        middle += contributions[s];
-    }
+    int64_t layered[PH_MAX_SEATS], dead[PH_MAX_SEATS], middle = 0, dead_total = 0;
+    for (int s = 0; s < h->seats; s++) middle += h->committed[s] + h->antes[s];
     if (h->rules.pl_pot_basis == PL_ALL_POTS || middle == 0) return middle;
+    if (h->rules.ante_award == ANTES_POOLED) {
+        for (int s = 0; s < h->seats; s++) layered[s] = h->committed[s] + h->antes[s];
+    } else {
+        contributions(h, layered, dead);
+        for (int s = 0; s < h->seats; s++) dead_total += dead[s];
+    }
     ph_pot pots[PH_MAX_POTS];
     int n_pots = 0;
-    if (ph_layer_pots(h->seats, contributions, h->folded, 0, pots, &n_pots) != PH_OK) return middle;
+    if (ph_layer_pots(h->seats, layered, h->folded, dead_total, pots, &n_pots) != PH_OK) return middle;
     int64_t mine = -1;
     for (int p = 0; p < n_pots; p++)
         if (pots[p].eligible >> seat & 1u) mine = pots[p].amount;
@@ -318,7 +323,9 @@ static int must_show(const ph_hand *h, int seat, int32_t value, const int32_t *s
     return 0;
 }
 
-/* SpecHand._contributions: each seat's contribution and the dead money (7.7, ante_award). */
+/* 7.7 pot_contributions: each seat's contribution and the dead money (ante_award); uniform_antes is
+   HandState.antes_contribute, from antes_are_contributions (antes the players pay for themselves, not a
+   big-blind ante). */
 static void contributions(const ph_hand *h, int64_t *contrib, int64_t *dead) {
     for (int s = 0; s < h->seats; s++) {
         contrib[s] = h->committed[s];
@@ -335,7 +342,8 @@ static void contributions(const ph_hand *h, int64_t *contrib, int64_t *dead) {
         return;
     }
     for (int s = 0; s < h->seats; s++) {
-        if (h->rules.ante_award == ANTES_AS_BETS || h->uniform_antes || (h->stacks[s] == 0 && h->committed[s] == 0))
+        if (h->rules.ante_award == ANTES_AS_BETS || h->uniform_antes ||
+            (h->stacks[s] == 0 && h->committed[s] == 0 && h->bets[s] == 0))
             contrib[s] += h->antes[s];
         else
             dead[s] = h->antes[s];
@@ -489,7 +497,8 @@ static void apply_raise(ph_hand *h, int seat, int64_t amount) {
         h->bet_count++;
         if (old > 0) h->raise_count++;
     }
-    if (r->betting_structure == FIXED_LIMIT && h->bet_count >= 1 + r->fl_max_raises && live_count(h) > 2)
+    if (r->betting_structure == FIXED_LIMIT && (int64_t)h->bet_count >= 1 + (int64_t)r->fl_max_raises &&
+        live_count(h) > 2)
         h->capped = 1;
     h->last_increment = amount - old;
     h->stacks[seat] -= amount - h->bets[seat];
@@ -508,7 +517,8 @@ static int allowed(const ph_hand *h, int action, int64_t amount) {
     case PH_RAISE: {
         if (h->legal_min < 0 || (action == PH_BET) != (h->legal_is_bet != 0)) return 0;
         int64_t top = all_in_to(h, h->to_act);
-        if (amount > top || (amount != top && amount % h->rules.chip_unit)) return 0; /* 5.12 */
+        if (amount > top) return 0; /* 5.12 check_chip_unit; fixed-limit amounts are not checked against the unit */
+        if (h->rules.betting_structure != FIXED_LIMIT && amount != top && amount % h->rules.chip_unit) return 0;
         return amount >= h->legal_min && amount <= h->legal_max;
     }
     default: return 0;

@@ -39,7 +39,15 @@ from pyholdem.spec.dealing import (
     run_out_needed,
     visible_board,
 )
-from pyholdem.spec.pots import Pot, all_in_to, freeze_all_in, limit_all_in_is_full, return_uncalled
+from pyholdem.spec.pots import (
+    Pot,
+    all_in_to,
+    antes_are_contributions,
+    freeze_all_in,
+    limit_all_in_is_full,
+    pot_contributions,
+    return_uncalled,
+)
 from pyholdem.spec.showdown import (
     Settlement,
     award_order,
@@ -50,7 +58,7 @@ from pyholdem.spec.showdown import (
     split_pot,
 )
 from pyholdem.spec.state import PREFLOP, RIVER, STREET_NAMES, HandState
-from pyholdem.spec.structures import fl_bet_size, fl_raise_to, min_bet, min_raise_to
+from pyholdem.spec.structures import check_bet_sizes, fl_bet_size, fl_raise_to, min_bet, min_raise_to
 from pyholdem.spec.table import (
     antes_due,
     blind_amounts,
@@ -219,7 +227,6 @@ class SpecHand(Hand):
         self.initial_stacks = tuple(stacks)
         self.deal = make_deal(n, button, seed, hole_cards, board)
         due = antes_due(antes, n, seats_of_blinds, rules)
-        self._uniform_antes = len(set(due)) == 1
         st = HandState(
             seats=n,
             button=button,
@@ -236,6 +243,7 @@ class SpecHand(Hand):
             marks=[0] * n,
             straddles=len(straddlers),
             frozen=[False] * n,
+            antes_contribute=antes_are_contributions(due, seats_of_blinds[-1]),
         )
         events: list[RawEvent] = []
         _post_forced_bets(st, rules, due, seats_of_blinds, amounts, straddlers, tuple(straddles), events)
@@ -263,7 +271,6 @@ class SpecHand(Hand):
         rules: RuleSet,
         initial_stacks: tuple[int, ...],
         deal: Deal,
-        uniform_antes: bool,
         state: HandState,
         events: list[RawEvent],
         result: HandResult | None,
@@ -275,7 +282,6 @@ class SpecHand(Hand):
         hand.rules = rules
         hand.initial_stacks = initial_stacks
         hand.deal = deal
-        hand._uniform_antes = uniform_antes
         hand._state = state
         hand._unknown_cards = any(c is None for hole in deal.holes for c in hole) or None in deal.board
         hand._legal = None
@@ -325,8 +331,12 @@ class SpecHand(Hand):
         return STREET_NAMES[self._state.street]
 
     def pot_total(self) -> int:
+        """The chips put in and not yet given back or awarded: bets, earlier rounds' chips, antes and a
+        pending sleeper (§3.17); 0 once the hand is over. ``sum(stacks) + pot_total()`` never changes."""
+        if self._result is not None:
+            return 0
         st = self._state
-        return sum(st.committed) + sum(st.bets) + sum(st.antes)
+        return sum(st.committed) + sum(st.bets) + sum(st.antes) + st.sleeper_amount
 
     def legal_actions(self) -> LegalActions:
         """What the player to act may do (§6.1); raises ``IllegalAction`` when the hand is over."""
@@ -447,7 +457,7 @@ class SpecHand(Hand):
             if status == "void":
                 st.stacks[st.sleeper] += st.sleeper_amount
                 events.append(_event("sleeper_void", st.sleeper, st.sleeper_amount))
-                st.sleeper = None
+                st.sleeper, st.sleeper_amount = None, 0
             elif status == "live":
                 seat = st.sleeper
                 _sleeper_goes_live(st, self.rules)
@@ -525,25 +535,8 @@ class SpecHand(Hand):
             st.bets[seat] = 0
         st.to_act = None
 
-    def _contributions(self, st: HandState) -> tuple[list[int], list[int]]:
-        contributions, dead = list(st.committed), [0] * st.seats
-        if self.rules.ante_award == "pooled":
-            positive = [c for c in contributions if c > 0]
-            merged = positive and min(contributions[s] for s in st.live()) >= min(positive)
-            return contributions, list(st.antes) if merged else dead
-        for seat, ante in enumerate(st.antes):
-            if (
-                self.rules.ante_award == "as_bets"
-                or self._uniform_antes
-                or (st.stacks[seat] == 0 and st.committed[seat] == 0)
-            ):
-                contributions[seat] += ante
-            else:
-                dead[seat] = ante
-        return contributions, dead
-
     def _settle(self, st: HandState, events: list[RawEvent], *, showdown: bool) -> None:
-        contributions, dead = self._contributions(st)
+        contributions, dead = pot_contributions(st, self.rules)
         values: list[int | None] = [None] * st.seats
         shown: dict[int, tuple[Card | None, ...]] = {s: self.deal.holes[s] for s in self._exposed}
         board = visible_board(self.deal, st.street)
@@ -657,6 +650,7 @@ def hand_setup(
         or not all(isinstance(b, int) and not isinstance(b, bool) and b > 0 for b in bet_sizes)
     ):
         raise RuleViolation(f"bet_sizes {show_value(bet_sizes)} are not (small bet, big bet) > 0", "5.2")
+    check_bet_sizes(bet_sizes, rules)
     return HandSetup(n, amounts, seats_of_blinds, tuple(straddles), straddlers, bet_sizes)
 
 

@@ -24,7 +24,7 @@ from pyholdem.ruleset import FIELDS, RuleSet
 from pyholdem.spec.betting import LegalActions, check_action, legal_actions, timeout_outcome
 from pyholdem.spec.cards import Seed, as_integer
 from pyholdem.spec.dealing import BOARD_AFTER_STREET, Deal
-from pyholdem.spec.pots import Pot
+from pyholdem.spec.pots import Pot, antes_are_contributions
 from pyholdem.spec.state import STREET_NAMES, HandState
 from pyholdem.spec.table import antes_due
 
@@ -153,8 +153,8 @@ class NativeHand(Hand):
         status = lib.ph_hand_init(
             h, crules, n, button, list(stacks), due, len(setup.blind_seats) + len(setup.straddlers),
             [*setup.blind_seats, *setup.straddlers], [*setup.blinds, *setup.straddles], len(setup.straddlers),
-            setup.bet_sizes[0], setup.bet_sizes[1], len(set(due)) == 1, key or ffi.NULL, len(key or b""),
-            cards if cards is not None else ffi.NULL, log, _LOG_START,
+            setup.bet_sizes[0], setup.bet_sizes[1], antes_are_contributions(due, setup.blind_seats[-1]),
+            key or ffi.NULL, len(key or b""), cards if cards is not None else ffi.NULL, log, _LOG_START,
         )  # fmt: skip
         if status == _REFUSED:  # a straddle the player cannot post: the spec words the refusal (§3.16)
             SpecHand(rules, stacks, **arguments)
@@ -183,7 +183,7 @@ class NativeHand(Hand):
             (e.kind, e.seat, e.amount, e.cards, e.all_in, e.street) for e in self.events
         ]
         return SpecHand.from_parts(
-            self.rules, self.initial_stacks, self.deal, bool(h.uniform_antes), self.state, events,
+            self.rules, self.initial_stacks, self.deal, self.state, events,
             self.result, exposed, h.last_round,
         )  # fmt: skip
 
@@ -303,6 +303,7 @@ class NativeHand(Hand):
             aggressors=[None if a < 0 else a for a in h.aggressors],
             straddles=h.straddles,
             frozen=[False] * n,
+            antes_contribute=bool(h.uniform_antes),
         )
 
     @property
@@ -316,6 +317,8 @@ class NativeHand(Hand):
 
     def pot_total(self) -> int:
         h = self._h
+        if h.over:
+            return 0
         n = h.seats
         return sum(h.committed[0:n]) + sum(h.bets[0:n]) + sum(h.antes[0:n])
 

@@ -28,15 +28,24 @@ class LegalActions(NamedTuple):
     max_raise_to: int | None
     is_bet: bool
 
-    def accepts(self, kind: str, amount: int | None = None) -> bool:
-        """Whether ``kind`` (and, for a bet or raise, ``amount``) is one of these actions."""
+    def accepts(self, kind: str, amount: int | None = None, chip_unit: int = 1) -> bool:
+        """Whether ``kind`` (and, for a bet or raise, ``amount``) is one of these actions.
+
+        With the rule set's ``chip_unit``, an amount between the bounds must also be a whole
+        number of units (§5.12); a bound off the unit is an all-in (§5.1) or a fixed-limit amount
+        (§5.3) and is always accepted.
+        """
         if kind in ("fold", "check"):
             return getattr(self, kind)
         if kind == "call":
             return self.call is not None
         if self.min_raise_to is None or self.max_raise_to is None or (kind == "bet") != self.is_bet:
             return False
-        return amount is not None and self.min_raise_to <= amount <= self.max_raise_to
+        if not isinstance(amount, int) or isinstance(amount, bool):
+            return False
+        if not self.min_raise_to <= amount <= self.max_raise_to:
+            return False
+        return amount % chip_unit == 0 or amount in (self.min_raise_to, self.max_raise_to)
 
 
 @rule("6.1")

@@ -52,12 +52,15 @@ def cumulative_reopen(state: HandState, rules: RuleSet, seat: int) -> bool:
     """Short all-ins that add up to a full raise reopen: measured when the action returns.
 
     The seat may raise again when the current bet exceeds the level it last acted on by at
-    least a full raise (the minimum raise increment of §5.6), however many all-ins made it up.
+    least a full raise, however many all-ins made it up. A full raise is the minimum raise
+    increment of §5.6 with short all-ins left out: the round's first full bet under
+    ``min_raise_rule = "initial_bet"``, else its largest full bet or raise (never less than the
+    minimum bet), so a short all-in alone never reopens the betting.
     """
-    from pyholdem.spec.structures import min_raise_to
+    from pyholdem.spec.structures import min_bet
 
-    increment = min_raise_to(state, rules) - state.current_bet
-    return state.current_bet - state.marks[seat] >= increment
+    increment = state.first_bet if rules.min_raise_rule == "initial_bet" else state.full_increment
+    return state.current_bet - state.marks[seat] >= max(increment, min_bet(state, rules))
 
 
 @rule("7.4")
@@ -82,6 +85,42 @@ def preflop_call_level(posted: Sequence[int], full_amounts: Sequence[int], rules
     if rules.short_blind_call_amount == "full_blind":
         return max(max(full_amounts), max(posted))
     return max(posted)
+
+
+def antes_are_contributions(due: Sequence[int], big_blind_seat: int) -> bool:
+    """§7.7 under ``ante_award = "uniform_as_contributions"``: is each ante its payer's contribution?
+
+    ``due`` is the ante each seat owes. Antes that players pay for themselves (the same from
+    everyone, from everyone but the blinds, or one amount per seat) are contributions, layered
+    like bets, so nobody wins from a player more than he put in himself. A big-blind ante — the
+    big blind alone owes an ante, for the whole table — is dead money in the main pot (TDA 2024),
+    except the part of a player whose ante took all his chips.
+    """
+    payers = [s for s, ante in enumerate(due) if ante > 0]
+    return payers != [big_blind_seat]
+
+
+def pot_contributions(state: HandState, rules: RuleSet) -> tuple[list[int], list[int]]:
+    """§7.7: each seat's contribution to the layered pots and the dead money, by ``ante_award``.
+
+    ``"as_bets"`` and antes that contribute (``state.antes_contribute``) add each ante to its
+    payer's contribution; otherwise an ante is dead money, except the ante of a player whose ante
+    took all his chips. ``"pooled"``: contributions without antes; the antes are dead money in the
+    main pot when every player still in reached the lowest contribution, else (no dead money
+    here) they form a pot of their own that the hand settles apart.
+    """
+    contributions, dead = list(state.committed), [0] * state.seats
+    if rules.ante_award == "pooled":
+        positive = [c for c in contributions if c > 0]
+        merged = positive and min(contributions[s] for s in state.live()) >= min(positive)
+        return contributions, list(state.antes) if merged else dead
+    for seat, ante in enumerate(state.antes):
+        all_in_on_ante = state.stacks[seat] == 0 and state.committed[seat] == 0 and state.bets[seat] == 0
+        if rules.ante_award == "as_bets" or state.antes_contribute or all_in_on_ante:
+            contributions[seat] += ante
+        else:
+            dead[seat] = ante
+    return contributions, dead
 
 
 @rule("7.8")

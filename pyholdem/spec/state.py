@@ -20,7 +20,8 @@ class HandState:
     ``straddles`` straddles) with their full amounts. ``bets`` are this round's chips in front of
     each seat (blinds and straddles count preflop); ``committed`` holds earlier rounds' chips;
     ``marks[s]`` is the bet level seat ``s`` last acted on (§7.3); ``full_level`` is the level set
-    by the last full bet or raise (§5.3, §7.2).
+    by the last full bet or raise (§5.3, §7.2). ``antes_contribute`` says whether the antes are their
+    payers' contributions rather than dead money (§7.7, ``antes_are_contributions``).
     """
 
     seats: int
@@ -50,6 +51,7 @@ class HandState:
     straddles: int = 0
     sleeper: int | None = None
     sleeper_amount: int = 0
+    antes_contribute: bool = True
     frozen: list[bool] = field(default_factory=list)
     out_of_turn: dict[int, tuple[str, int | None, int]] = field(default_factory=dict)
 

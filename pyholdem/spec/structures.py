@@ -6,10 +6,10 @@ for the current round (the seat's whole bet in front of it after the action).
 
 from __future__ import annotations
 
-from pyholdem.errors import IllegalAction, show_value
+from pyholdem.errors import IllegalAction, RuleViolation, show_value
 from pyholdem.registry import rule
 from pyholdem.ruleset import RuleSet
-from pyholdem.spec.pots import all_in_to, layer_pots
+from pyholdem.spec.pots import all_in_to, layer_pots, pot_contributions
 from pyholdem.spec.state import PREFLOP, TURN, HandState
 
 
@@ -39,6 +39,19 @@ def fl_bet_size(state: HandState) -> int:
     """Fixed-limit bet size per street: the small bet preflop and on the flop, the big bet after."""
     small, big = state.bet_sizes
     return big if state.street >= TURN else small
+
+
+def check_bet_sizes(bet_sizes: tuple[int, int], rules: RuleSet) -> None:
+    """§5.2 and §5.12: fixed-limit bet sizes are whole chip units (every bet and raise is made of them)."""
+    if rules.betting_structure != "fixed_limit":
+        return
+    for size in bet_sizes:
+        if size % rules.chip_unit:
+            raise RuleViolation(
+                f"bet size {size} of bet_sizes {bet_sizes} is not a multiple of the chip unit "
+                f"{rules.chip_unit}",
+                "5.2",
+            )
 
 
 @rule("5.3")
@@ -152,13 +165,18 @@ def pl_pot(state: HandState, rules: RuleSet, seat: int) -> int:
     """Pot-limit pot basis with side pots: every chip in the middle, or only the pot ``seat`` is playing for.
 
     ``"all_pots"`` counts everything from earlier rounds (antes included); ``"active_pot"``
-    counts only the highest pot in the middle that ``seat`` can still win.
+    counts only the highest pot in the middle that ``seat`` can still win, the pots layered as
+    §7.7 layers them (dead antes in the main pot); pooled antes count as contributions.
     """
     middle = sum(state.committed) + sum(state.antes)
     if rules.pl_pot_basis == "all_pots" or middle == 0:
         return middle
-    contributions = [c + a for c, a in zip(state.committed, state.antes, strict=True)]
-    pots = layer_pots(contributions, state.folded)
+    if rules.ante_award == "pooled":
+        contributions, dead = [c + a for c, a in zip(state.committed, state.antes, strict=True)], 0
+    else:
+        layered, dead_antes = pot_contributions(state, rules)
+        contributions, dead = layered, sum(dead_antes)
+    pots = layer_pots(contributions, state.folded, dead)
     mine = [p.amount for p in pots if seat in p.eligible]
     return mine[-1] if mine else middle
 
@@ -168,12 +186,16 @@ def check_chip_unit(amount: int, seat_all_in_to: int, rules: RuleSet, what: str)
     """Table stakes and chip unit: only chips in front of the player play, in whole chip units.
 
     A bet may not exceed what the player has (table stakes) and must be a multiple of
-    ``chip_unit`` unless it puts the player all-in.
+    ``chip_unit`` unless it puts the player all-in. In fixed limit the amount is the one §5.3
+    fixes (bet sizes are whole units, §5.2); it is not rounded or refused for an all-in that
+    left the level off the unit.
     """
     if amount > seat_all_in_to:
         raise IllegalAction(
             f"{what} {show_value(amount)} is more than the player has (all-in is {what} {seat_all_in_to})",
             "5.12",
         )
+    if rules.betting_structure == "fixed_limit":
+        return
     if amount != seat_all_in_to and amount % rules.chip_unit:
         raise IllegalAction(f"{what} {amount} is not a multiple of the chip unit {rules.chip_unit}", "5.12")

@@ -67,11 +67,13 @@ FLAG_FIELDS = (
     "fl_cap_counts_blinds", "first_wager_reopens", "raise_needs_a_caller", "pl_preflop_full_blinds",
     "pl_sb_counts_as_bb", "losers_may_muck", "all_in_face_up", "side_pots_awarded_first", "straddle_allowed",
 )  # fmt: skip
+HUGE = (2**31 - 2, 2**31 - 1, 2**31, 2**32 + 1, 2**63, 2**70)
+"""Numbers beyond the C engine's int32 fields: no RuleSet value may make the engines differ."""
 NUMBER_FIELDS: dict[str, st.SearchStrategy[Any]] = {
-    "nl_raise_cap": st.none() | st.integers(1, 4),
-    "fl_max_raises": st.integers(1, 5),
+    "nl_raise_cap": st.none() | st.integers(1, 4) | st.sampled_from(HUGE),
+    "fl_max_raises": st.integers(1, 5) | st.integers(1, 5) | st.sampled_from(HUGE),
     "chip_unit": st.sampled_from([1, 1, 1, 1, 2, 5, 25]),
-    "pl_round_pot_to": st.none() | st.sampled_from([1, 2, 5, 25, 100]),
+    "pl_round_pot_to": st.none() | st.sampled_from([1, 2, 5, 25, 100, 2**40, LIMIT - 1]),
     "blind_count": st.sampled_from([2, 2, 2, 1]),
     "max_straddles": st.none() | st.integers(1, 3),
     "straddle_multiplier": st.sampled_from([2, 2, 3]),
@@ -163,6 +165,8 @@ def setups(draw: st.DrawFn, short: bool = False) -> dict[str, Any]:
     if draw(st.integers(0, 19)) == 0:  # amounts of an int subclass are chips too
         stacks = [Chips(s) for s in stacks]
     bet_sizes = draw(st.none() | st.none() | st.tuples(st.integers(1, 40), st.integers(1, 80)))
+    if bet_sizes is not None and draw(st.booleans()):  # whole chip units (others are refused, §5.2)
+        bet_sizes = (bet_sizes[0] * unit, bet_sizes[1] * unit)
     hole_cards: list[Any] | None = None
     board: str | None = None
     cards = draw(st.integers(0, 8))

@@ -179,7 +179,8 @@ def test_3_7_blind_seats_are_distinct_and_left_of_button(n: int, data: st.DataOb
 def test_3_17_sleeper_becomes_a_straddle_when_everyone_before_it_folds() -> None:
     rules = RuleSet(sleeper_allowed=True)
     h = Hand(rules, [1000] * 6, button=0, blinds=(5, 10), sleeper=4)
-    assert sleeper_status(h.state) == "pending" and h.stacks[4] == 980 and h.pot_total() == 15
+    # the pending sleeper's 20 chips are in the pot (§3.17)
+    assert sleeper_status(h.state) == "pending" and h.stacks[4] == 980 and h.pot_total() == 35
     h.fold()
     assert h.to_act == 5 and h.legal_actions().call == 20 and h.legal_actions().min_raise_to == 40
     for _ in range(4):
