@@ -3,6 +3,10 @@
 ``pokerkit_history(seed)`` plays one seeded hand — two to nine players, short stacks, antes
 (uniform or big-blind), straddles, no-limit, pot-limit or fixed-limit — choosing random legal
 actions with pokerkit alone, and returns the PHH text with pokerkit's ``finishing_stacks``.
+``pokerkit_history(seed, kind)`` draws the table from one of the wider ``KINDS`` instead: a
+3-handed straddle (posted by the button), equal blinds, one-chip stacks, antes of every kind
+(uniform, big-blind, button, per player) over short stacks, and fixed-limit rounds full of short
+all-ins.
 """
 
 from __future__ import annotations
@@ -69,6 +73,88 @@ def setup(rng: random.Random) -> dict[str, object]:
     else:
         table["min_bet"] = big
     return table
+
+
+def _straddle3(rng: random.Random) -> dict[str, object]:
+    """Three players, the third (the button) straddling; no-limit or pot-limit."""
+    table = setup(rng)
+    big = table["blinds_or_straddles"][1]  # type: ignore[index]
+    table["variant"] = rng.choice(["NT", "NT", "PT"])
+    table.pop("small_bet", None), table.pop("big_bet", None)
+    table["min_bet"] = big
+    table["blinds_or_straddles"] = [table["blinds_or_straddles"][0], big, 2 * big]  # type: ignore[index]
+    table["antes"] = rng.choice([[0, 0, 0], [0, big, 0], [big // 4 or 1] * 3])
+    table["starting_stacks"] = [_stack(rng, big) for _ in range(3)]
+    return table
+
+
+def _equal_blinds(rng: random.Random) -> dict[str, object]:
+    """The small blind as large as the big blind, two to nine players (often heads-up)."""
+    table = setup(rng)
+    n = rng.choice([2, 2, 3, len(table["starting_stacks"])])  # type: ignore[arg-type]
+    big = table["blinds_or_straddles"][1]  # type: ignore[index]
+    table["blinds_or_straddles"] = [big, big] + [0] * (n - 2)
+    table["antes"] = [rng.choice([0, 0, 1, big // 2])] * n
+    table["starting_stacks"] = [_stack(rng, big) for _ in range(n)]
+    return table
+
+
+def _one_chip(rng: random.Random) -> dict[str, object]:
+    """Some players (sometimes all) start with one chip."""
+    table = setup(rng)
+    stacks = table["starting_stacks"]
+    for i in range(len(stacks)):  # type: ignore[arg-type]
+        if rng.random() < 0.4:
+            stacks[i] = 1  # type: ignore[index]
+    return table
+
+
+def _antes(rng: random.Random) -> dict[str, object]:
+    """Antes of every kind (uniform, big-blind, button, one per player) over short stacks."""
+    table = setup(rng)
+    n = len(table["starting_stacks"])  # type: ignore[arg-type]
+    big = table["blinds_or_straddles"][1]  # type: ignore[index]
+    kind = rng.choice(["uniform", "big_blind", "button", "per_player"])
+    antes = [0] * n
+    if kind == "uniform":
+        antes = [rng.choice([1, big // 2 or 1, big])] * n
+    elif kind == "big_blind":
+        antes[1] = rng.choice([big, 2 * big, big // 2 or 1])
+    elif kind == "button":
+        antes[-1 if n > 2 else 0] = rng.choice([big, 2 * big])
+    else:
+        antes = [rng.choice([0, 1, big // 2 or 1, big]) for _ in range(n)]
+    table["antes"] = antes
+    table["ante_trimming_status"] = rng.random() < 0.5
+    table["starting_stacks"] = [
+        rng.randint(1, 4 * big) if rng.random() < 0.6 else _stack(rng, big) for _ in range(n)
+    ]
+    return table
+
+
+def _fl_short(rng: random.Random) -> dict[str, object]:
+    """Fixed limit with most players short: rounds with several short all-ins."""
+    table = setup(rng)
+    n = rng.randint(3, 9)
+    big = table["blinds_or_straddles"][1]  # type: ignore[index]
+    table["variant"] = "FT"
+    table.pop("min_bet", None)
+    table["small_bet"], table["big_bet"] = big, 2 * big
+    table["blinds_or_straddles"] = [table["blinds_or_straddles"][0], big] + [0] * (n - 2)  # type: ignore[index]
+    table["antes"] = [table["antes"][0] if len(set(table["antes"])) == 1 else 0] * n  # type: ignore[arg-type,index]
+    table["starting_stacks"] = [
+        rng.randint(1, 5 * big) if rng.random() < 0.7 else _stack(rng, big) for _ in range(n)
+    ]
+    return table
+
+
+KINDS = {
+    "straddle3": _straddle3,
+    "equal_blinds": _equal_blinds,
+    "one_chip": _one_chip,
+    "antes": _antes,
+    "fl_short": _fl_short,
+}
 
 
 def create_state(table: dict[str, object]) -> object:
@@ -145,10 +231,13 @@ def _toml(value: object) -> str:
     return str(value)
 
 
-def pokerkit_history(seed: int) -> str:
-    """The PHH text of the hand pokerkit plays with ``seed``, its final stacks as ``finishing_stacks``."""
-    rng = random.Random(seed)
-    table = setup(rng)
+def pokerkit_history(seed: int, kind: str | None = None) -> str:
+    """The PHH text of the hand pokerkit plays with ``seed``, its final stacks as ``finishing_stacks``.
+
+    ``kind`` (one of ``KINDS``) draws the table from that wider family instead of ``setup``.
+    """
+    rng = random.Random(seed if kind is None else f"{kind}-{seed}")
+    table = setup(rng) if kind is None else KINDS[kind](rng)
     table["actions"] = play(table, rng)
     table["finishing_stacks"] = _replay_stacks(table)
     return "\n".join(f"{k} = {_toml(v)}" for k, v in table.items()) + "\n"
