@@ -26,6 +26,7 @@ enum { PL_ALL_POTS = 0 };
 enum { STRADDLE_RAISE_BIG_BLIND = 1, STRADDLE_SHORT_ALL_IN = 1 };
 enum { ANTE_BIG_BLIND = 2, PRIORITY_ANTE_FIRST_FOR_BBA = 1, PRIORITY_ANTE_FIRST = 0 };
 enum { SHOW_ANY_STREET = 1 };
+enum { OPENER_LARGEST_POST = 1 };
 
 static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
 static int64_t max64(int64_t a, int64_t b) { return a > b ? a : b; }
@@ -66,6 +67,19 @@ static int next_to_act(const ph_hand *h, int after) {
         if (must_act(h, s)) return s;
     }
     return -1;
+}
+
+/* 6.2 first_to_act_preflop: the forced bet the first player sits left of (the last one, or the largest
+   posted with ties to the poster nearest the button) */
+static int first_preflop_after(const ph_hand *h) {
+    int after = h->blind_seats[h->n_forced - 1];
+    if (h->rules.preflop_first_actor != OPENER_LARGEST_POST) return after;
+    for (int i = 0; i < h->n_forced; i++) {
+        int s = h->blind_seats[i];
+        int order = (s - h->button - 1 + h->seats) % h->seats, best = (after - h->button - 1 + h->seats) % h->seats;
+        if (i == 0 || h->bets[s] > h->bets[after] || (h->bets[s] == h->bets[after] && order > best)) after = s;
+    }
+    return after;
 }
 
 /* 5.5 min_bet */
@@ -435,7 +449,7 @@ static void advance(ph_hand *h, ph_event *log, int first, int folded) {
     }
     int next;
     if (first) {
-        next = next_to_act(h, h->blind_seats[h->n_forced - 1]); /* 6.2 first_to_act_preflop */
+        next = next_to_act(h, first_preflop_after(h)); /* 6.2 first_to_act_preflop */
     } else {
         next = next_to_act(h, actor);
         h->last_round = h->street;

@@ -459,7 +459,7 @@ class SpecHand(Hand):
             self._settle(st, events, showdown=False)
             return
         if first:
-            nxt = first_to_act_preflop(st)
+            nxt = first_to_act_preflop(st, self.rules)
         else:
             assert actor is not None
             nxt = next_to_act(st, actor)

@@ -59,6 +59,7 @@ class RuleSet:
     straddle_multiplier: int = _int(2, 2, section="3.16")
     sleeper_allowed: bool = _flag(False, section="3.17")
     straddle_short_stack: str = _choice("refused", "all_in", section="3.16")
+    button_may_straddle: bool = _flag(False, section="3.16")
     straddle_raise_size: str = _choice("straddle", "big_blind", section="3.15")
     fl_cap_counts_blinds: bool = _flag(True, section="3.15")
     # betting
@@ -83,6 +84,7 @@ class RuleSet:
     reopen_rule_limit: str = _choice("half_bet", "full_bet", section="7.4")
     first_wager_reopens: bool = _flag(False, section="7.2")
     raise_needs_a_caller: bool = _flag(False, section="6.7")
+    preflop_first_actor: str = _choice("left_of_last_forced", "left_of_largest_post", section="6.2")
     fl_raise_base: str = _choice("last_full_bet", "current_bet", section="5.3")
     ante_award: str = _choice("uniform_as_contributions", "pooled", "as_bets", section="7.7")
     short_blind_call_amount: str = _choice("full_blind", "posted_amount", section="7.5")
@@ -332,6 +334,8 @@ PRESETS: dict[str, Preset] = {
                 "fl_cap_lifted_heads_up": "never",
                 "straddle_allowed": True,
                 "straddle_short_stack": "all_in",
+                "button_may_straddle": True,
+                "preflop_first_actor": "left_of_largest_post",
                 "straddle_raise_size": "big_blind",
                 "fl_cap_counts_blinds": False,
                 "fl_cap_counts_short_allins": True,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from pyholdem import Hand, RuleSet, RuleViolation, preset
 from pyholdem.history import loads
 from pyholdem.history.replay import replay
@@ -135,3 +137,41 @@ def test_5_4_short_all_in_raises_count_toward_the_cap_under_pokerkit() -> None:
 
     assert raises_left(RuleSet())
     assert not raises_left(RuleSet(fl_cap_counts_short_allins=True))
+
+
+ENGINES = ("spec", "native")
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_3_16_button_straddles_three_handed_under_pokerkit(engine: str) -> None:
+    stacks = [1000, 1000, 1000]
+    with pytest.raises(RuleViolation) as refused:
+        Hand(RuleSet(straddle_allowed=True), stacks, button=2, blinds=(5, 10), straddles=(20,), engine=engine)
+    assert refused.value.section == "3.16"
+    hand = Hand(POKERKIT, stacks, button=2, blinds=(5, 10), straddles=(20,), seed=8, engine=engine)
+    assert hand.engine == engine
+    assert list(hand.stacks) == [995, 990, 980]
+    assert hand.to_act == 0 and hand.legal_actions().call == 15
+    hand.call()
+    hand.call()
+    assert hand.to_act == 2 and hand.legal_actions().check  # the straddling button has the option
+    with pytest.raises(RuleViolation):  # a blind never straddles, even under pokerkit
+        Hand(POKERKIT, [1000] * 2, button=1, blinds=(5, 10), straddles=(20,), engine=engine)
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_6_2_heads_up_equal_blinds_big_blind_acts_first_under_pokerkit(engine: str) -> None:
+    def order(rules: RuleSet, blinds: tuple[int, int]) -> list[int]:
+        hand = Hand(rules, [100, 100], button=1, blinds=blinds, seed=9, engine=engine)
+        assert hand.engine == engine
+        seats = []
+        while hand.street == "preflop" and hand.to_act is not None:
+            seats.append(hand.to_act)
+            hand.check() if hand.legal_actions().check else hand.call()
+        return seats
+
+    assert order(RuleSet(), (10, 10)) == [1, 0]
+    assert order(POKERKIT, (10, 10)) == [0, 1]
+    assert order(POKERKIT, (5, 10)) == [1, 0]  # the big blind is larger: the button opens as usual
+    six = Hand(POKERKIT, [100] * 6, button=5, blinds=(10, 10), seed=9, engine=engine)
+    assert six.to_act == 2  # a tie goes to the big blind, nearer the button: under the gun opens
