@@ -489,6 +489,7 @@ static void apply_raise(ph_hand *h, int seat, int64_t amount) {
         int64_t size = fl_bet_size(h);
         full = amount >= fl_raise_to(h);
         if (!full && all_in) full = limit_all_in_is_full(h, amount - h->full_level, size);
+        full = full || (r->first_wager_reopens && h->aggressors[h->street] < 0);
         if (all_in) counts = (full || r->fl_cap_counts_short_allins) && r->fl_cap_counts_allin_raise;
     } else {
         int64_t needed = old == 0 ? min_bet(h) : min_raise_to(h);

@@ -862,6 +862,7 @@ def _apply_raise(st: HandState, rules: RuleSet, seat: int, amount: int) -> None:
         full = amount >= fl_raise_to(st, rules)
         if not full and all_in:
             full = limit_all_in_is_full(amount - st.full_level, size, rules)
+        full = full or (rules.first_wager_reopens and st.aggressors[st.street] is None)
         if all_in:
             counts = (full or rules.fl_cap_counts_short_allins) and rules.fl_cap_counts_allin_raise
     else:

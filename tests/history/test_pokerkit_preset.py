@@ -175,3 +175,24 @@ def test_6_2_heads_up_equal_blinds_big_blind_acts_first_under_pokerkit(engine: s
     assert order(POKERKIT, (5, 10)) == [1, 0]  # the big blind is larger: the button opens as usual
     six = Hand(POKERKIT, [100] * 6, button=5, blinds=(10, 10), seed=9, engine=engine)
     assert six.to_act == 2  # a tie goes to the big blind, nearer the button: under the gun opens
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_7_2_first_short_all_in_bet_reopens_fixed_limit_under_pokerkit(engine: str) -> None:
+    def checker_may_raise_to(rules: RuleSet) -> int | None:
+        limit = rules.replace(betting_structure="fixed_limit", reopen_rule_limit="full_bet")
+        hand = Hand(limit, [100, 100, 3], button=2, blinds=(1, 2), bet_sizes=(2, 4), seed=10, engine=engine)
+        assert hand.engine == engine
+        hand.call()
+        hand.call()
+        hand.check()
+        hand.check()
+        hand.check()
+        assert hand.street == "flop" and hand.to_act == 2
+        hand.all_in()  # a bet of 1, short of the small bet of 2, opens the flop
+        assert hand.to_act == 0
+        return hand.legal_actions().min_raise_to
+
+    assert checker_may_raise_to(RuleSet()) is None
+    assert checker_may_raise_to(RuleSet(first_wager_reopens=True)) == 3
+    assert checker_may_raise_to(POKERKIT) == 3
