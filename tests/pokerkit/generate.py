@@ -157,8 +157,8 @@ KINDS = {
 }
 
 
-def create_state(table: dict[str, object]) -> object:
-    args = (AUTOMATIONS, table["ante_trimming_status"], table["antes"], table["blinds_or_straddles"])
+def create_state(table: dict[str, object], automations: tuple[Automation, ...] = AUTOMATIONS) -> object:
+    args = (automations, table["ante_trimming_status"], table["antes"], table["blinds_or_straddles"])
     stacks, n = table["starting_stacks"], len(table["starting_stacks"])  # type: ignore[arg-type]
     if table["variant"] == "FT":
         return FixedLimitTexasHoldem.create_state(
@@ -171,10 +171,14 @@ def create_state(table: dict[str, object]) -> object:
 
 def play(table: dict[str, object], rng: random.Random) -> list[str]:
     """Random legal actions until the hand ends; the PHH action strings."""
-    state = create_state(table)
+    # pokerkit burns a card of its own shuffled deck (the global ``random``): the hand burns one
+    # drawn from ``rng`` instead, so that the same seed deals the same board
+    state = create_state(table, tuple(a for a in AUTOMATIONS if a is not Automation.CARD_BURNING))
     actions: list[str] = []
     while state.status:
-        if state.can_deal_hole():
+        if state.can_burn_card():
+            state.burn_card(_draw(state, rng, 1))
+        elif state.can_deal_hole():
             player = state.hole_dealee_index
             cards = _draw(state, rng, 2)
             state.deal_hole(cards)
