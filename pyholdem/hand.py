@@ -542,13 +542,9 @@ class SpecHand(Hand):
                 dead[seat] = ante
         return contributions, dead
 
-    def _settle(self, st: HandState, events: list[RawEvent], *, showdown: bool) -> None:
+    def _resolve(self, st: HandState, values: list[int | None]) -> Settlement:
+        """§8.10's settlement of the pots, the pooled antes (§7.7) as pots of their own."""
         contributions, dead = self._contributions(st)
-        values: list[int | None] = [None] * st.seats
-        shown: dict[int, tuple[Card | None, ...]] = {s: self.deal.holes[s] for s in self._exposed}
-        board = visible_board(self.deal, st.street)
-        for seat in st.live():
-            values[seat] = showdown_value(self.deal.holes[seat], board) if showdown else 0
         settlement = settle_pots(
             contributions,
             st.folded,
@@ -570,6 +566,24 @@ class SpecHand(Hand):
             )
             payouts = tuple(a + b for a, b in zip(antes.payouts, settlement.payouts, strict=True))
             settlement = Settlement(payouts, antes.pots + settlement.pots)
+        return settlement
+
+    def _settle(self, st: HandState, events: list[RawEvent], *, showdown: bool) -> None:
+        values: list[int | None] = [None] * st.seats
+        shown: dict[int, tuple[Card | None, ...]] = {s: self.deal.holes[s] for s in self._exposed}
+        board = visible_board(self.deal, st.street)
+        for seat in st.live():
+            values[seat] = showdown_value(self.deal.holes[seat], board) if showdown else 0
+        settlement = self._resolve(st, values)
+        if showdown and self.rules.odd_chip_pots == "merged_among_winners":
+            # §8.8: hands that win no pot leave the layering, so pots the same winners share merge
+            winners = {s for pot in settlement.pots for s in pot.winners}
+            losers = [s for s in st.live() if s not in winners]
+            if losers:
+                kept = st.clone()
+                for seat in losers:
+                    kept.folded[seat] = True
+                settlement = self._resolve(kept, values)
         if showdown:
             values_shown: dict[int, int] = {s: values[s] for s in self._exposed}  # type: ignore[misc]
             for seat in showing_order(st, self.rules, self._last_round):

@@ -124,6 +124,7 @@ class RuleSet:
     all_in_face_up: bool = _flag(True, section="8.4")
     must_table_both_cards: bool = _flag(True, section="8.9")
     odd_chip_rule: str = _choice("left_of_button", "left_of_button_whole_chip", section="8.8")
+    odd_chip_pots: str = _choice("each_pot", "merged_among_winners", section="8.8")
     side_pots_awarded_first: bool = _flag(True, section="8.6")
     # tournament
     fee_percent: int = _int(0, 0, 50, section="9.1")
@@ -346,6 +347,7 @@ PRESETS: dict[str, Preset] = {
                 "fl_raise_base": "current_bet",
                 "short_blind_call_amount": "posted_amount",
                 "odd_chip_rule": "left_of_button_whole_chip",
+                "odd_chip_pots": "merged_among_winners",
                 "bba_priority": "ante_first",
                 "ante_award": "pooled",
             },

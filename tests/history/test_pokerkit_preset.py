@@ -196,3 +196,33 @@ def test_7_2_first_short_all_in_bet_reopens_fixed_limit_under_pokerkit(engine: s
     assert checker_may_raise_to(RuleSet()) is None
     assert checker_may_raise_to(RuleSet(first_wager_reopens=True)) == 3
     assert checker_may_raise_to(POKERKIT) == 3
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_8_8_pots_merged_among_the_winners_under_pokerkit(engine: str) -> None:
+    def stacks(rules: RuleSet) -> tuple[int, ...]:
+        hand = Hand(
+            rules,
+            [100, 100, 3, 100, 100],
+            button=4,
+            blinds=(1, 4),
+            hole_cards=["8c8d", "6h6s", "4c5d", "Ah3c", "Ad3d"],
+            board="2c 7d 9h Jd Ks",
+            engine=engine,
+        )
+        assert hand.engine == engine
+        hand.call()  # seat 2 all-in for 3
+        hand.raise_to(10)
+        hand.call()
+        hand.fold()
+        hand.fold()
+        while not hand.is_over:
+            hand.check()
+        assert hand.result is not None
+        return tuple(hand.result.stacks)
+
+    # a main pot of 13 and a side pot of 15, both split by seats 3 and 4: each odd chip to seat 3
+    assert stacks(RuleSet()) == (99, 96, 0, 105, 103)
+    # seat 2 wins nothing: without him both pots are one pot of 28 for the same two winners
+    assert stacks(RuleSet(odd_chip_pots="merged_among_winners")) == (99, 96, 0, 104, 104)
+    assert stacks(POKERKIT.replace(betting_structure="no_limit")) == (99, 96, 0, 104, 104)

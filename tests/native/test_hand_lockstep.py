@@ -61,7 +61,7 @@ CHOICE_FIELDS = (
     "reopen_rule_limit", "fl_raise_base", "ante_award", "short_blind_call_amount", "pl_pot_basis",
     "straddle_raise_size", "straddle_short_stack", "ante_type", "bba_priority", "short_post_priority",
     "showdown_order", "odd_chip_rule", "small_blind_rule", "timeout_action", "out_of_turn",
-    "preflop_first_actor",
+    "preflop_first_actor", "odd_chip_pots",
 )  # fmt: skip
 FLAG_FIELDS = (
     "nl_cap_lifted_heads_up", "fl_cap_counts_allin_raise", "fl_cap_counts_short_allins",
