@@ -686,6 +686,19 @@ int ph_hand_init(ph_hand *h, const ph_rules *rules, int n, int button, const int
         h->bets[s] = amount;
         emit(h, log, PH_EV_STRADDLE, s, amount, h->stacks[s] == 0, PREFLOP, NULL, 0);
     }
+    if (rules->ante_award == ANTES_AS_BETS) { /* 7.7: the part of an ante nobody matched goes back */
+        int64_t top = -1, matched = -1;
+        for (int s = 0; s < n; s++) {
+            if (h->antes[s] > top) matched = top, top = h->antes[s];
+            else if (h->antes[s] > matched) matched = h->antes[s];
+        }
+        for (int s = 0; s < n; s++) {
+            if (h->antes[s] <= matched) continue;
+            emit(h, log, PH_EV_RETURN, s, h->antes[s] - matched, 0, PREFLOP, NULL, 0);
+            h->stacks[s] += h->antes[s] - matched;
+            h->antes[s] = matched;
+        }
+    }
 
     /* 3.15 open_preflop, with 7.5 preflop_call_level */
     int64_t posted = 0, full = 0;

@@ -797,6 +797,14 @@ def _post_forced_bets(
         st.stacks[seat] -= amount
         st.bets[seat] = amount
         events.append(_event("straddle", seat, amount, all_in=st.stacks[seat] == 0))
+    if rules.ante_award == "as_bets":
+        # §7.7: the part of an ante nobody matched goes back once the forced bets are posted
+        matched = sorted(st.antes)[-2]
+        for seat in range(st.seats):
+            if st.antes[seat] > matched:
+                events.append(_event("return", seat, st.antes[seat] - matched))
+                st.stacks[seat] += st.antes[seat] - matched
+                st.antes[seat] = matched
 
 
 def _post_sleeper(st: HandState, rules: RuleSet, seat: object, events: list[RawEvent]) -> None:

@@ -226,3 +226,27 @@ def test_8_8_pots_merged_among_the_winners_under_pokerkit(engine: str) -> None:
     # seat 2 wins nothing: without him both pots are one pot of 28 for the same two winners
     assert stacks(RuleSet(odd_chip_pots="merged_among_winners")) == (99, 96, 0, 104, 104)
     assert stacks(POKERKIT.replace(betting_structure="no_limit")) == (99, 96, 0, 104, 104)
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_7_7_as_bets_ante_nobody_matched_goes_back_once_posted(engine: str) -> None:
+    def posted(rules: RuleSet) -> tuple[list[int], list[tuple[str, int | None, int | None]]]:
+        hand = Hand(
+            rules, [1000, 30, 1000], button=2, blinds=(25, 50), antes=[0, 50, 0], seed=11, engine=engine
+        )
+        assert hand.engine == engine
+        forced = [(e.kind, e.seat, e.amount) for e in hand.events if e.kind in ("ante", "blind", "return")]
+        return list(hand.stacks), forced
+
+    # the big blind's ante takes his 30 chips, so he posts no blind; pooled, the ante stays in
+    assert posted(POKERKIT) == ([975, 0, 1000], [("ante", 1, 30), ("blind", 0, 25)])
+    # as bets, nobody matched it: it goes back, and he still has his 30 chips to play
+    trimmed = POKERKIT.replace(ante_award="as_bets")
+    assert posted(trimmed) == ([975, 30, 1000], [("ante", 1, 30), ("blind", 0, 25), ("return", 1, 30)])
+    hand = Hand(
+        trimmed, [1000, 30, 1000], button=2, blinds=(25, 50), antes=[0, 50, 0], seed=11, engine=engine
+    )
+    # left of the largest blind posted (§6.2), he acts first and calls the 25 posted (§7.5)
+    assert hand.to_act == 1 and hand.legal_actions().call == 25
+    hand.call()
+    assert hand.stacks[1] == 5
