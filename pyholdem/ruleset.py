@@ -327,7 +327,9 @@ PRESETS: dict[str, Preset] = {
             "the big blind and posted all-in when short, the first wager of a round reopening "
             "whatever its size, no raise that nobody could call, pot-limit sizes from the chips "
             "actually posted, the call after a short blind only what was posted, the big-blind "
-            "ante posted first, and antes pooled for every player (ante_trimming_status false).",
+            "ante posted first, antes pooled for every player (ante_trimming_status false), the "
+            "button allowed to straddle, the first player before the flop left of the largest "
+            "posted blind, and pots that the same winners share split as one pot.",
             {
                 "mode": "cash",
                 "button_rule": "moving",

@@ -239,8 +239,8 @@ def pokerkit_history(seed: int, kind: str | None = None) -> str:
     """The PHH text of the hand pokerkit plays with ``seed``, its final stacks as ``finishing_stacks``.
 
     ``kind`` (one of ``KINDS``) draws the table from that wider family instead of ``setup``. A
-    hand on which pokerkit itself fails an internal assertion (0.7.7 does, in ``push_chips``, on
-    a few hands with uneven antes) is drawn again from the next sub-seed.
+    hand on which pokerkit itself fails an internal assertion (0.7.7 did, in ``push_chips``, on
+    a hand with uneven antes) is drawn again from the next sub-seed.
     """
     for attempt in range(20):
         rng = random.Random(seed if kind is None else f"{kind}-{seed}-{attempt}")
