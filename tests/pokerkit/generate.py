@@ -4,9 +4,9 @@
 (uniform or big-blind), straddles, no-limit, pot-limit or fixed-limit — choosing random legal
 actions with pokerkit alone, and returns the PHH text with pokerkit's ``finishing_stacks``.
 ``pokerkit_history(seed, kind)`` draws the table from one of the wider ``KINDS`` instead: a
-3-handed straddle (posted by the button), equal blinds, one-chip stacks, antes of every kind
-(uniform, big-blind, button, per player) over short stacks, and fixed-limit rounds full of short
-all-ins.
+straddle posted by the button (3-handed, or a 4-handed re-straddle), equal blinds, one-chip
+stacks, antes of every kind (uniform, big-blind, button, per player) over short stacks, and
+fixed-limit rounds full of short all-ins.
 """
 
 from __future__ import annotations
@@ -75,16 +75,17 @@ def setup(rng: random.Random) -> dict[str, object]:
     return table
 
 
-def _straddle3(rng: random.Random) -> dict[str, object]:
-    """Three players, the third (the button) straddling; no-limit or pot-limit."""
+def _button_straddle(rng: random.Random) -> dict[str, object]:
+    """The button straddles: three players and one straddle, or four and a re-straddle; NT or PT."""
     table = setup(rng)
     big = table["blinds_or_straddles"][1]  # type: ignore[index]
+    n = rng.choice([3, 3, 3, 4])
     table["variant"] = rng.choice(["NT", "NT", "PT"])
     table.pop("small_bet", None), table.pop("big_bet", None)
     table["min_bet"] = big
-    table["blinds_or_straddles"] = [table["blinds_or_straddles"][0], big, 2 * big]  # type: ignore[index]
-    table["antes"] = rng.choice([[0, 0, 0], [0, big, 0], [big // 4 or 1] * 3])
-    table["starting_stacks"] = [_stack(rng, big) for _ in range(3)]
+    table["blinds_or_straddles"] = [table["blinds_or_straddles"][0], big, 2 * big] + [4 * big] * (n - 3)  # type: ignore[index]
+    table["antes"] = rng.choice([[0] * n, [0, big] + [0] * (n - 2), [big // 4 or 1] * n])
+    table["starting_stacks"] = [_stack(rng, big) for _ in range(n)]
     return table
 
 
@@ -149,7 +150,7 @@ def _fl_short(rng: random.Random) -> dict[str, object]:
 
 
 KINDS = {
-    "straddle3": _straddle3,
+    "button_straddle": _button_straddle,
     "equal_blinds": _equal_blinds,
     "one_chip": _one_chip,
     "antes": _antes,

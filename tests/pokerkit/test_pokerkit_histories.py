@@ -112,7 +112,8 @@ def test_pokerkit_adapter_hand_vectors_under_the_pokerkit_preset() -> None:
 
 def test_wider_kinds_draw_the_tables_they_name(kind_histories: dict[str, list[str]]) -> None:
     hands = {kind: [loads(t)[0] for t in texts] for kind, texts in kind_histories.items()}
-    assert all(h.players == 3 and h.blinds_or_straddles[2] > 0 for h in hands["straddle3"])
+    assert all(h.blinds_or_straddles[-1] > 0 for h in hands["button_straddle"])
+    assert {h.players for h in hands["button_straddle"]} == {3, 4}
     assert all(h.blinds_or_straddles[0] == h.blinds_or_straddles[1] for h in hands["equal_blinds"])
     assert any(h.players == 2 for h in hands["equal_blinds"])
     assert sum(1 in h.starting_stacks for h in hands["one_chip"]) > KIND_HANDS // 2
