@@ -22,6 +22,9 @@ def test_0_3_pokerkit_preset_changes_are_documented_fields() -> None:
         "first_wager_reopens",
         "short_blind_call_amount",
         "ante_award",
+        "button_may_straddle",
+        "preflop_first_actor",
+        "odd_chip_pots",
     } <= set(changes)
     for name in changes:
         assert FIELDS[name].metadata["section"]
