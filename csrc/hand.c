@@ -26,6 +26,7 @@ enum { PL_ALL_POTS = 0 };
 enum { STRADDLE_RAISE_BIG_BLIND = 1, STRADDLE_SHORT_ALL_IN = 1 };
 enum { ANTE_BIG_BLIND = 2, PRIORITY_ANTE_FIRST_FOR_BBA = 1, PRIORITY_ANTE_FIRST = 0 };
 enum { SHOW_ANY_STREET = 1 };
+enum { OPENER_LARGEST_POST = 1, ODD_CHIPS_MERGED_AMONG_WINNERS = 1 };
 
 static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
 static int64_t max64(int64_t a, int64_t b) { return a > b ? a : b; }
@@ -66,6 +67,19 @@ static int next_to_act(const ph_hand *h, int after) {
         if (must_act(h, s)) return s;
     }
     return -1;
+}
+
+/* 6.2 first_to_act_preflop: the forced bet the first player sits left of (the last one, or the largest
+   posted with ties to the poster nearest the button) */
+static int first_preflop_after(const ph_hand *h) {
+    int after = h->blind_seats[h->n_forced - 1];
+    if (h->rules.preflop_first_actor != OPENER_LARGEST_POST) return after;
+    for (int i = 0; i < h->n_forced; i++) {
+        int s = h->blind_seats[i];
+        int order = (s - h->button - 1 + h->seats) % h->seats, best = (after - h->button - 1 + h->seats) % h->seats;
+        if (i == 0 || h->bets[s] > h->bets[after] || (h->bets[s] == h->bets[after] && order > best)) after = s;
+    }
+    return after;
 }
 
 /* 5.5 min_bet */
@@ -350,14 +364,39 @@ static void contributions(const ph_hand *h, int64_t *contrib, int64_t *dead) {
     }
 }
 
-/* SpecHand._settle: 8.10 settlement (on ph_resolve_pots), 8.2-8.4 show or muck, 8.6 award order,
-   8.8 shares; the result stays in the hand. */
+/* SpecHand._resolve: 8.10 settlement (on ph_resolve_pots), the pooled antes (7.7) as pots of their own,
+   into payouts and pots[0..*n_pots). */
+static void resolve(const ph_hand *h, const int32_t *values, int64_t *payouts, ph_pot *pots, int32_t *n_pots) {
+    int n = h->seats;
+    int64_t contrib[PH_MAX_SEATS] = {0}, dead[PH_MAX_SEATS] = {0};
+    int64_t ante_payouts[PH_MAX_SEATS] = {0};
+    contributions(h, contrib, dead);
+    int odd = h->rules.odd_chip_rule;
+    int64_t unit = h->rules.chip_unit;
+    int any_antes = 0, any_dead = 0, n_main = 0, n_antes = 0;
+    for (int s = 0; s < n; s++) {
+        any_antes |= h->antes[s] != 0;
+        any_dead |= dead[s] != 0;
+    }
+    ph_pot main[PH_MAX_POTS];
+    for (int s = 0; s < n; s++) payouts[s] = 0;
+    ph_resolve_pots(n, contrib, h->folded, values, h->button, dead, odd, unit, payouts, main, &n_main, NULL);
+    *n_pots = 0;
+    if (h->rules.ante_award == ANTES_POOLED && any_antes && !any_dead) {
+        int64_t zero[PH_MAX_SEATS] = {0};
+        ph_resolve_pots(n, zero, h->folded, values, h->button, h->antes, odd, unit, ante_payouts, pots, &n_antes, NULL);
+        for (int s = 0; s < n; s++) payouts[s] += ante_payouts[s];
+        *n_pots = n_antes;
+    }
+    for (int p = 0; p < n_main; p++) pots[(*n_pots)++] = main[p];
+}
+
+/* SpecHand._settle: SpecHand._resolve, 8.8 pots merged among the winners, 8.2-8.4 show or muck, 8.6 award
+   order, 8.8 shares; the result stays in the hand. */
 static void settle(ph_hand *h, ph_event *log, int showdown) {
     int n = h->seats;
-    int64_t contrib[PH_MAX_SEATS] = {0}, dead[PH_MAX_SEATS] = {0}, payouts[PH_MAX_SEATS] = {0};
-    int64_t ante_payouts[PH_MAX_SEATS] = {0};
+    int64_t payouts[PH_MAX_SEATS] = {0};
     int32_t values[PH_MAX_SEATS] = {0};
-    contributions(h, contrib, dead);
     for (int s = 0; s < n; s++) {
         values[s] = 0;
         if (showdown && !h->folded[s]) {
@@ -368,22 +407,17 @@ static void settle(ph_hand *h, ph_event *log, int showdown) {
     }
     int odd = h->rules.odd_chip_rule;
     int64_t unit = h->rules.chip_unit;
-    int any_antes = 0, any_dead = 0, n_main = 0, n_antes = 0;
-    for (int s = 0; s < n; s++) {
-        any_antes |= h->antes[s] != 0;
-        any_dead |= dead[s] != 0;
+    resolve(h, values, payouts, h->pots, &h->n_pots);
+    if (showdown && h->rules.odd_chip_pots == ODD_CHIPS_MERGED_AMONG_WINNERS) {
+        /* hands that win no pot leave the layering, so pots the same winners share merge */
+        uint32_t winners = 0;
+        for (int p = 0; p < h->n_pots; p++) winners |= h->pots[p].winners;
+        ph_hand kept = *h;
+        int losers = 0;
+        for (int s = 0; s < n; s++)
+            if (!h->folded[s] && !(winners >> s & 1u)) kept.folded[s] = 1, losers = 1;
+        if (losers) resolve(&kept, values, payouts, h->pots, &h->n_pots);
     }
-    ph_pot main[PH_MAX_POTS];
-    ph_resolve_pots(n, contrib, h->folded, values, h->button, dead, odd, unit, payouts, main, &n_main, NULL);
-    h->n_pots = 0;
-    if (h->rules.ante_award == ANTES_POOLED && any_antes && !any_dead) {
-        int64_t zero[PH_MAX_SEATS] = {0};
-        ph_resolve_pots(n, zero, h->folded, values, h->button, h->antes, odd, unit, ante_payouts, h->pots, &n_antes,
-                        NULL);
-        for (int s = 0; s < n; s++) payouts[s] += ante_payouts[s];
-        h->n_pots = n_antes;
-    }
-    for (int p = 0; p < n_main; p++) h->pots[h->n_pots++] = main[p];
 
     h->n_shown = 0;
     for (int i = 0; i < h->n_exposed; i++) h->shown[h->n_shown++] = h->exposed[i];
@@ -443,7 +477,7 @@ static void advance(ph_hand *h, ph_event *log, int first, int folded) {
     }
     int next;
     if (first) {
-        next = next_to_act(h, h->blind_seats[h->n_forced - 1]); /* 6.2 first_to_act_preflop */
+        next = next_to_act(h, first_preflop_after(h)); /* 6.2 first_to_act_preflop */
     } else {
         next = next_to_act(h, actor);
         h->last_round = h->street;
@@ -483,6 +517,7 @@ static void apply_raise(ph_hand *h, int seat, int64_t amount) {
         int64_t size = fl_bet_size(h);
         full = amount >= fl_raise_to(h);
         if (!full && all_in) full = limit_all_in_is_full(h, amount - h->full_level, size);
+        full = full || (r->first_wager_reopens && h->aggressors[h->street] < 0);
         if (all_in) counts = (full || r->fl_cap_counts_short_allins) && r->fl_cap_counts_allin_raise;
     } else {
         int64_t needed = old == 0 ? min_bet(h) : min_raise_to(h);
@@ -660,6 +695,19 @@ int ph_hand_init(ph_hand *h, const ph_rules *rules, int n, int button, const int
         h->stacks[s] -= amount;
         h->bets[s] = amount;
         emit(h, log, PH_EV_STRADDLE, s, amount, h->stacks[s] == 0, PREFLOP, NULL, 0);
+    }
+    if (rules->ante_award == ANTES_AS_BETS) { /* 7.7: the part of an ante nobody matched goes back */
+        int64_t top = -1, matched = -1;
+        for (int s = 0; s < n; s++) {
+            if (h->antes[s] > top) matched = top, top = h->antes[s];
+            else if (h->antes[s] > matched) matched = h->antes[s];
+        }
+        for (int s = 0; s < n; s++) {
+            if (h->antes[s] <= matched) continue;
+            emit(h, log, PH_EV_RETURN, s, h->antes[s] - matched, 0, PREFLOP, NULL, 0);
+            h->stacks[s] += h->antes[s] - matched;
+            h->antes[s] = matched;
+        }
     }
 
     /* 3.15 open_preflop, with 7.5 preflop_call_level */

@@ -188,6 +188,7 @@ typedef struct {
         ante_award, short_blind_call_amount, pl_pot_basis, pl_preflop_full_blinds, pl_sb_counts_as_bb,
         straddle_raise_size, straddle_short_stack, ante_type, bba_priority, short_post_priority,
         showdown_order, losers_may_muck, all_in_face_up, odd_chip_rule, side_pots_awarded_first;
+    int32_t preflop_first_actor, odd_chip_pots;
     int64_t chip_unit, pl_round_pot_to;
 } ph_rules;
 

@@ -469,7 +469,7 @@ class SpecHand(Hand):
             self._settle(st, events, showdown=False)
             return
         if first:
-            nxt = first_to_act_preflop(st)
+            nxt = first_to_act_preflop(st, self.rules)
         else:
             assert actor is not None
             nxt = next_to_act(st, actor)
@@ -535,13 +535,9 @@ class SpecHand(Hand):
             st.bets[seat] = 0
         st.to_act = None
 
-    def _settle(self, st: HandState, events: list[RawEvent], *, showdown: bool) -> None:
+    def _resolve(self, st: HandState, values: list[int | None]) -> Settlement:
+        """§8.10's settlement of the pots, the pooled antes (§7.7) as pots of their own."""
         contributions, dead = pot_contributions(st, self.rules)
-        values: list[int | None] = [None] * st.seats
-        shown: dict[int, tuple[Card | None, ...]] = {s: self.deal.holes[s] for s in self._exposed}
-        board = visible_board(self.deal, st.street)
-        for seat in st.live():
-            values[seat] = showdown_value(self.deal.holes[seat], board) if showdown else 0
         settlement = settle_pots(
             contributions,
             st.folded,
@@ -563,6 +559,24 @@ class SpecHand(Hand):
             )
             payouts = tuple(a + b for a, b in zip(antes.payouts, settlement.payouts, strict=True))
             settlement = Settlement(payouts, antes.pots + settlement.pots)
+        return settlement
+
+    def _settle(self, st: HandState, events: list[RawEvent], *, showdown: bool) -> None:
+        values: list[int | None] = [None] * st.seats
+        shown: dict[int, tuple[Card | None, ...]] = {s: self.deal.holes[s] for s in self._exposed}
+        board = visible_board(self.deal, st.street)
+        for seat in st.live():
+            values[seat] = showdown_value(self.deal.holes[seat], board) if showdown else 0
+        settlement = self._resolve(st, values)
+        if showdown and self.rules.odd_chip_pots == "merged_among_winners":
+            # §8.8: hands that win no pot leave the layering, so pots the same winners share merge
+            winners = {s for pot in settlement.pots for s in pot.winners}
+            losers = [s for s in st.live() if s not in winners]
+            if losers:
+                kept = st.clone()
+                for seat in losers:
+                    kept.folded[seat] = True
+                settlement = self._resolve(kept, values)
         if showdown:
             values_shown: dict[int, int] = {s: values[s] for s in self._exposed}  # type: ignore[misc]
             for seat in showing_order(st, self.rules, self._last_round):
@@ -777,6 +791,14 @@ def _post_forced_bets(
         st.stacks[seat] -= amount
         st.bets[seat] = amount
         events.append(_event("straddle", seat, amount, all_in=st.stacks[seat] == 0))
+    if rules.ante_award == "as_bets":
+        # §7.7: the part of an ante nobody matched goes back once the forced bets are posted
+        matched = sorted(st.antes)[-2]
+        for seat in range(st.seats):
+            if st.antes[seat] > matched:
+                events.append(_event("return", seat, st.antes[seat] - matched))
+                st.stacks[seat] += st.antes[seat] - matched
+                st.antes[seat] = matched
 
 
 def _post_sleeper(st: HandState, rules: RuleSet, seat: object, events: list[RawEvent]) -> None:
@@ -856,6 +878,7 @@ def _apply_raise(st: HandState, rules: RuleSet, seat: int, amount: int) -> None:
         full = amount >= fl_raise_to(st, rules)
         if not full and all_in:
             full = limit_all_in_is_full(amount - st.full_level, size, rules)
+        full = full or (rules.first_wager_reopens and st.aggressors[st.street] is None)
         if all_in:
             counts = (full or rules.fl_cap_counts_short_allins) and rules.fl_cap_counts_allin_raise
     else:

@@ -59,6 +59,7 @@ class RuleSet:
     straddle_multiplier: int = _int(2, 2, section="3.16")
     sleeper_allowed: bool = _flag(False, section="3.17")
     straddle_short_stack: str = _choice("refused", "all_in", section="3.16")
+    button_may_straddle: bool = _flag(False, section="3.16")
     straddle_raise_size: str = _choice("straddle", "big_blind", section="3.15")
     fl_cap_counts_blinds: bool = _flag(True, section="3.15")
     # betting
@@ -83,6 +84,7 @@ class RuleSet:
     reopen_rule_limit: str = _choice("half_bet", "full_bet", section="7.4")
     first_wager_reopens: bool = _flag(False, section="7.2")
     raise_needs_a_caller: bool = _flag(False, section="6.7")
+    preflop_first_actor: str = _choice("left_of_last_forced", "left_of_largest_post", section="6.2")
     fl_raise_base: str = _choice("last_full_bet", "current_bet", section="5.3")
     ante_award: str = _choice("uniform_as_contributions", "pooled", "as_bets", section="7.7")
     short_blind_call_amount: str = _choice("full_blind", "posted_amount", section="7.5")
@@ -122,6 +124,7 @@ class RuleSet:
     all_in_face_up: bool = _flag(True, section="8.4")
     must_table_both_cards: bool = _flag(True, section="8.9")
     odd_chip_rule: str = _choice("left_of_button", "left_of_button_whole_chip", section="8.8")
+    odd_chip_pots: str = _choice("each_pot", "merged_among_winners", section="8.8")
     side_pots_awarded_first: bool = _flag(True, section="8.6")
     # tournament
     fee_percent: int = _int(0, 0, 50, section="9.1")
@@ -325,7 +328,9 @@ PRESETS: dict[str, Preset] = {
             "the big blind and posted all-in when short, the first wager of a round reopening "
             "whatever its size, no raise that nobody could call, pot-limit sizes from the chips "
             "actually posted, the call after a short blind only what was posted, the big-blind "
-            "ante posted first, and antes pooled for every player (ante_trimming_status false).",
+            "ante posted first, antes pooled for every player (ante_trimming_status false), the "
+            "button allowed to straddle, the first player before the flop left of the largest "
+            "posted blind, and pots that the same winners share split as one pot.",
             {
                 "mode": "cash",
                 "button_rule": "moving",
@@ -333,6 +338,8 @@ PRESETS: dict[str, Preset] = {
                 "fl_cap_lifted_heads_up": "never",
                 "straddle_allowed": True,
                 "straddle_short_stack": "all_in",
+                "button_may_straddle": True,
+                "preflop_first_actor": "left_of_largest_post",
                 "straddle_raise_size": "big_blind",
                 "fl_cap_counts_blinds": False,
                 "fl_cap_counts_short_allins": True,
@@ -343,6 +350,7 @@ PRESETS: dict[str, Preset] = {
                 "fl_raise_base": "current_bet",
                 "short_blind_call_amount": "posted_amount",
                 "odd_chip_rule": "left_of_button_whole_chip",
+                "odd_chip_pots": "merged_among_winners",
                 "bba_priority": "ante_first",
                 "ante_award": "pooled",
             },

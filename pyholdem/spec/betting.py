@@ -150,13 +150,19 @@ def no_raise_reason(state: HandState, rules: RuleSet) -> tuple[str, str]:
 
 
 @rule("6.2")
-def first_to_act_preflop(state: HandState) -> int | None:
+def first_to_act_preflop(state: HandState, rules: RuleSet | None = None) -> int | None:
     """First to act before the flop: the player left of the last forced bet (big blind or last straddle).
 
     Heads-up this is the button (who posted the small blind); three-handed, the button too.
-    Players who cannot act are skipped (§6.4).
+    With ``preflop_first_actor = "left_of_largest_post"`` it is the player left of the largest
+    blind or straddle actually posted, a tie going to the poster nearest the button (pokerkit
+    0.7): heads-up with equal blinds the big blind acts first. Players who cannot act are
+    skipped (§6.4).
     """
     last_forced = state.blind_seats[-1]
+    if rules is not None and rules.preflop_first_actor == "left_of_largest_post":
+        n = state.seats
+        last_forced = max(state.blind_seats, key=lambda s: (state.bets[s], (s - state.button - 1) % n))
     return next_to_act(state, last_forced)
 
 

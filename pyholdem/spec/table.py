@@ -316,7 +316,8 @@ def straddle_seats(
     """Straddles: the player left of the big blind may post a blind raise, each next a re-straddle.
 
     Only with ``straddle_allowed``; at most ``max_straddles``; each straddle is
-    ``straddle_multiplier`` times the previous blind or straddle; the button never straddles.
+    ``straddle_multiplier`` times the previous blind or straddle; the button never straddles
+    unless ``button_may_straddle``; a blind never does.
     """
     if not straddles:
         return ()
@@ -331,7 +332,7 @@ def straddle_seats(
     seat = blinds[-1]
     for amount in straddles:
         seat = (seat + 1) % seats
-        if seat == button or seat in blinds:
+        if (seat == button and not rules.button_may_straddle) or seat in blinds:
             raise RuleViolation(
                 f"straddle {amount} would fall to seat {seat}, the button or a blind; "
                 "only players between the big blind and the button may straddle",

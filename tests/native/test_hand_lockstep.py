@@ -61,11 +61,13 @@ CHOICE_FIELDS = (
     "reopen_rule_limit", "fl_raise_base", "ante_award", "short_blind_call_amount", "pl_pot_basis",
     "straddle_raise_size", "straddle_short_stack", "ante_type", "bba_priority", "short_post_priority",
     "showdown_order", "odd_chip_rule", "small_blind_rule", "timeout_action", "out_of_turn",
+    "preflop_first_actor", "odd_chip_pots",
 )  # fmt: skip
 FLAG_FIELDS = (
     "nl_cap_lifted_heads_up", "fl_cap_counts_allin_raise", "fl_cap_counts_short_allins",
     "fl_cap_counts_blinds", "first_wager_reopens", "raise_needs_a_caller", "pl_preflop_full_blinds",
     "pl_sb_counts_as_bb", "losers_may_muck", "all_in_face_up", "side_pots_awarded_first", "straddle_allowed",
+    "button_may_straddle",
 )  # fmt: skip
 HUGE = (2**31 - 2, 2**31 - 1, 2**31, 2**32 + 1, 2**63, 2**70)
 """Numbers beyond the C engine's int32 fields: no RuleSet value may make the engines differ."""
@@ -151,7 +153,7 @@ def setups(draw: st.DrawFn, short: bool = False) -> dict[str, Any]:
             stacks = [s * unit + draw(st.integers(0, 2)) for s in stacks]
     straddles: list[int] = []
     last_blind = (button + 1) % n if rules.blind_count == 1 else (button + (1 if n == 2 else 2)) % n
-    room = 0 if n == 2 else n - 2 - (rules.blind_count == 2)
+    room = 0 if n == 2 else n - 2 - (rules.blind_count == 2) + rules.button_may_straddle
     room = min(room, rules.max_straddles or 8, 3)
     if room > 0 and not short and draw(st.integers(0, 2)) == 0:
         rules = rules.replace(straddle_allowed=True)

@@ -3,6 +3,10 @@
 ``pokerkit_history(seed)`` plays one seeded hand — two to nine players, short stacks, antes
 (uniform or big-blind), straddles, no-limit, pot-limit or fixed-limit — choosing random legal
 actions with pokerkit alone, and returns the PHH text with pokerkit's ``finishing_stacks``.
+``pokerkit_history(seed, kind)`` draws the table from one of the wider ``KINDS`` instead: a
+straddle posted by the button (3-handed, or a 4-handed re-straddle), equal blinds, one-chip
+stacks, antes of every kind (uniform, big-blind, button, per player) over short stacks, and
+fixed-limit rounds full of short all-ins.
 """
 
 from __future__ import annotations
@@ -71,8 +75,91 @@ def setup(rng: random.Random) -> dict[str, object]:
     return table
 
 
-def create_state(table: dict[str, object]) -> object:
-    args = (AUTOMATIONS, table["ante_trimming_status"], table["antes"], table["blinds_or_straddles"])
+def _button_straddle(rng: random.Random) -> dict[str, object]:
+    """The button straddles: three players and one straddle, or four and a re-straddle; NT or PT."""
+    table = setup(rng)
+    big = table["blinds_or_straddles"][1]  # type: ignore[index]
+    n = rng.choice([3, 3, 3, 4])
+    table["variant"] = rng.choice(["NT", "NT", "PT"])
+    table.pop("small_bet", None), table.pop("big_bet", None)
+    table["min_bet"] = big
+    table["blinds_or_straddles"] = [table["blinds_or_straddles"][0], big, 2 * big] + [4 * big] * (n - 3)  # type: ignore[index]
+    table["antes"] = rng.choice([[0] * n, [0, big] + [0] * (n - 2), [big // 4 or 1] * n])
+    table["starting_stacks"] = [_stack(rng, big) for _ in range(n)]
+    return table
+
+
+def _equal_blinds(rng: random.Random) -> dict[str, object]:
+    """The small blind as large as the big blind, two to nine players (often heads-up)."""
+    table = setup(rng)
+    n = rng.choice([2, 2, 3, len(table["starting_stacks"])])  # type: ignore[arg-type]
+    big = table["blinds_or_straddles"][1]  # type: ignore[index]
+    table["blinds_or_straddles"] = [big, big] + [0] * (n - 2)
+    table["antes"] = [rng.choice([0, 0, 1, big // 2])] * n
+    table["starting_stacks"] = [_stack(rng, big) for _ in range(n)]
+    return table
+
+
+def _one_chip(rng: random.Random) -> dict[str, object]:
+    """Some players (sometimes all) start with one chip."""
+    table = setup(rng)
+    stacks = table["starting_stacks"]
+    for i in range(len(stacks)):  # type: ignore[arg-type]
+        if rng.random() < 0.4:
+            stacks[i] = 1  # type: ignore[index]
+    return table
+
+
+def _antes(rng: random.Random) -> dict[str, object]:
+    """Antes of every kind (uniform, big-blind, button, one per player) over short stacks."""
+    table = setup(rng)
+    n = len(table["starting_stacks"])  # type: ignore[arg-type]
+    big = table["blinds_or_straddles"][1]  # type: ignore[index]
+    kind = rng.choice(["uniform", "big_blind", "button", "per_player"])
+    antes = [0] * n
+    if kind == "uniform":
+        antes = [rng.choice([1, big // 2 or 1, big])] * n
+    elif kind == "big_blind":
+        antes[1] = rng.choice([big, 2 * big, big // 2 or 1])
+    elif kind == "button":
+        antes[-1 if n > 2 else 0] = rng.choice([big, 2 * big])
+    else:
+        antes = [rng.choice([0, 1, big // 2 or 1, big]) for _ in range(n)]
+    table["antes"] = antes
+    table["ante_trimming_status"] = rng.random() < 0.5
+    table["starting_stacks"] = [
+        rng.randint(1, 4 * big) if rng.random() < 0.6 else _stack(rng, big) for _ in range(n)
+    ]
+    return table
+
+
+def _fl_short(rng: random.Random) -> dict[str, object]:
+    """Fixed limit with most players short: rounds with several short all-ins."""
+    table = setup(rng)
+    n = rng.randint(3, 9)
+    big = table["blinds_or_straddles"][1]  # type: ignore[index]
+    table["variant"] = "FT"
+    table.pop("min_bet", None)
+    table["small_bet"], table["big_bet"] = big, 2 * big
+    table["blinds_or_straddles"] = [table["blinds_or_straddles"][0], big] + [0] * (n - 2)  # type: ignore[index]
+    table["antes"] = [table["antes"][0] if len(set(table["antes"])) == 1 else 0] * n  # type: ignore[arg-type,index]
+    table["starting_stacks"] = [
+        rng.randint(1, 5 * big) if rng.random() < 0.7 else _stack(rng, big) for _ in range(n)
+    ]
+    return table
+
+
+KINDS = {
+    "button_straddle": _button_straddle,
+    "equal_blinds": _equal_blinds,
+    "one_chip": _one_chip,
+    "antes": _antes,
+    "fl_short": _fl_short,
+}
+
+
+def create_state(table: dict[str, object], automations: tuple[Automation, ...] = AUTOMATIONS) -> object:
+    args = (automations, table["ante_trimming_status"], table["antes"], table["blinds_or_straddles"])
     stacks, n = table["starting_stacks"], len(table["starting_stacks"])  # type: ignore[arg-type]
     if table["variant"] == "FT":
         return FixedLimitTexasHoldem.create_state(
@@ -85,10 +172,14 @@ def create_state(table: dict[str, object]) -> object:
 
 def play(table: dict[str, object], rng: random.Random) -> list[str]:
     """Random legal actions until the hand ends; the PHH action strings."""
-    state = create_state(table)
+    # pokerkit burns a card of its own shuffled deck (the global ``random``): the hand burns one
+    # drawn from ``rng`` instead, so that the same seed deals the same board
+    state = create_state(table, tuple(a for a in AUTOMATIONS if a is not Automation.CARD_BURNING))
     actions: list[str] = []
     while state.status:
-        if state.can_deal_hole():
+        if state.can_burn_card():
+            state.burn_card(_draw(state, rng, 1))
+        elif state.can_deal_hole():
             player = state.hole_dealee_index
             cards = _draw(state, rng, 2)
             state.deal_hole(cards)
@@ -145,11 +236,24 @@ def _toml(value: object) -> str:
     return str(value)
 
 
-def pokerkit_history(seed: int) -> str:
-    """The PHH text of the hand pokerkit plays with ``seed``, its final stacks as ``finishing_stacks``."""
-    rng = random.Random(seed)
-    table = setup(rng)
-    table["actions"] = play(table, rng)
+def pokerkit_history(seed: int, kind: str | None = None) -> str:
+    """The PHH text of the hand pokerkit plays with ``seed``, its final stacks as ``finishing_stacks``.
+
+    ``kind`` (one of ``KINDS``) draws the table from that wider family instead of ``setup``. A
+    hand on which pokerkit itself fails an internal assertion (0.7.7 did, in ``push_chips``, on
+    a hand with uneven antes) is drawn again from the next sub-seed.
+    """
+    for attempt in range(20):
+        rng = random.Random(seed if kind is None else f"{kind}-{seed}-{attempt}")
+        table = setup(rng) if kind is None else KINDS[kind](rng)
+        try:
+            table["actions"] = play(table, rng)
+            break
+        except AssertionError:
+            if kind is None:
+                raise
+    else:
+        raise AssertionError(f"pokerkit failed 20 {kind} tables from seed {seed}")
     table["finishing_stacks"] = _replay_stacks(table)
     return "\n".join(f"{k} = {_toml(v)}" for k, v in table.items()) + "\n"
 
