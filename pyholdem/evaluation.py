@@ -17,10 +17,8 @@ from pyholdem._bindings import evaluator as _c
 from pyholdem._bindings.native import ffi, lib
 from pyholdem.errors import InvalidCards, RuleViolation, show_value
 from pyholdem.spec import rankings
-from pyholdem.spec.cards import RANKS, SUITS, Card, CardLike, as_integer, cards
+from pyholdem.spec.cards import RANKS, SUITS, Card, CardsLike, as_integer, cards
 from pyholdem.spec.rankings import Category, EquityResult, category, describe, hand_class
-
-CardsLike = str | Iterable[CardLike]
 
 
 def _card_bits() -> dict[Any, int]:

@@ -10,6 +10,7 @@ from typing import Any
 
 from pyholdem.errors import RuleSetError, show_value
 from pyholdem.registry import rule
+from pyholdem.values import is_int, toml_value
 
 _NONE_IN_TOML = "none"
 
@@ -207,7 +208,7 @@ class RuleSet:
         """The rule set as a TOML document that ``from_toml`` reads back unchanged (§0.5)."""
         lines = []
         for name, value in self.to_dict().items():
-            lines.append(f"{name} = {_toml_value(value)}")
+            lines.append(f"{name} = {toml_value(_NONE_IN_TOML if value is None else value)}")
         return "\n".join(lines) + "\n"
 
     @classmethod
@@ -252,15 +253,13 @@ def _is_valid(f: dataclasses.Field[Any], value: Any) -> bool:
         return (
             isinstance(value, tuple)
             and len(value) > 0
-            and all(isinstance(v, int) and not isinstance(v, bool) and v > 0 for v in value)
+            and all(is_int(v) and v > 0 for v in value)
             and sum(value) == 100
         )
     if value is None:
         return bool(meta.get("optional"))
     lo, hi = meta["range"]
-    return (
-        isinstance(value, int) and not isinstance(value, bool) and value >= lo and (hi is None or value <= hi)
-    )
+    return is_int(value) and value >= lo and (hi is None or value <= hi)
 
 
 def _validate(f: dataclasses.Field[Any], value: Any) -> None:
@@ -270,18 +269,6 @@ def _validate(f: dataclasses.Field[Any], value: Any) -> None:
             f"(read by §{f.metadata['section']})",
             "0.1",
         )
-
-
-def _toml_value(value: Any) -> str:
-    if value is None:
-        return f'"{_NONE_IN_TOML}"'
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, list):
-        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
-    return '"' + str(value).replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 @dataclass(frozen=True)

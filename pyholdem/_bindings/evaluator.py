@@ -7,15 +7,12 @@ an input that C refused, that is a bug in the core and raises ``NativeError``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any, NoReturn
 
 from pyholdem._bindings.native import check, ffi, lib
 from pyholdem.errors import NativeError, PyHoldemError
 from pyholdem.spec import rankings
-from pyholdem.spec.cards import Card, CardLike, cards
-
-CardsLike = str | Iterable[CardLike]
+from pyholdem.spec.cards import Card, CardsLike, cards
 
 
 def raw_ids(hand: CardsLike) -> list[int]:

@@ -6,11 +6,9 @@ The format rules are spec 12 (``pyholdem.spec.histories``); this module turns fi
 
 from __future__ import annotations
 
-import datetime
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +28,7 @@ from pyholdem.spec.histories import (
     split_hands,
     to_units,
 )
+from pyholdem.values import toml_key, toml_value
 
 _KNOWN_ORDER = (
     "variant",
@@ -232,24 +231,10 @@ def loads(text: str, *, many: bool = False) -> list[HandHistory]:
 
 
 def _toml_value(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int | Decimal):
-        return str(value)
-    if isinstance(value, str):
-        escaped = value.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
-        return f'"{escaped}"'
-    if isinstance(value, datetime.time | datetime.date | datetime.datetime):
-        return value.isoformat()
-    if isinstance(value, list | tuple):
-        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
-    if isinstance(value, Mapping):
-        return "{" + ", ".join(f"{_key(k)} = {_toml_value(v)}" for k, v in value.items()) + "}"
-    raise HistoryError(f"cannot write {value!r} as TOML", "12.9")
-
-
-def _key(name: str) -> str:
-    return name if re.fullmatch(r"[A-Za-z0-9_-]+", name) else _toml_value(name)
+    try:
+        return toml_value(value)
+    except TypeError as exc:
+        raise HistoryError(str(exc), "12.9") from None
 
 
 def dumps(hand: HandHistory) -> str:
@@ -271,7 +256,7 @@ def dumps(hand: HandHistory) -> str:
     lines.append(f"actions = {_toml_value([format_action(a, hand.scale) for a in hand.actions])}")
     for name, value in hand.extra.items():
         try:
-            lines.append(f"{_key(name)} = {_toml_value(value)}")
+            lines.append(f"{toml_key(name)} = {_toml_value(value)}")
         except RecursionError:
             raise HistoryError(f"cannot write field {name!r}: it is nested too deeply", "12.9") from None
     for name in ("finishing_stacks", "winnings"):

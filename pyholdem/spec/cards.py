@@ -80,6 +80,8 @@ class Card(int):
 
 
 CardLike = Card | int | str
+CardsLike = str | Iterable[CardLike]
+"""Cards as the API takes them: card text (``"As Kd"``) or an iterable of cards, ids or card texts."""
 _CARDS = tuple(int.__new__(Card, i) for i in range(DECK_SIZE))
 _TOKEN = re.compile(r"[0-9A-Za-z?]{2}")
 _SEPARATORS = re.compile(r"[\s,]+")
@@ -98,7 +100,7 @@ def _card_id(text: str) -> int:
 
 
 @rule("1.8")
-def parse_cards(cards: str | Iterable[CardLike], *, allow_unknown: bool = False) -> tuple[Card | None, ...]:
+def parse_cards(cards: CardsLike, *, allow_unknown: bool = False) -> tuple[Card | None, ...]:
     """Card text: ``"As Kd Tc"``, ``"AsKdTc"``, or an iterable of texts, ids or ``Card``s.
 
     Ranks are ``23456789TJQKA`` and suits ``cdhs`` (either case). Duplicates raise
@@ -145,7 +147,7 @@ def _items(cards: object) -> list[CardLike]:
     raise InvalidCards(f"{show_value(cards)} is not card text or a sequence of cards", "1.8")
 
 
-def cards(text: str | Iterable[CardLike]) -> tuple[Card, ...]:
+def cards(text: CardsLike) -> tuple[Card, ...]:
     """Like ``parse_cards`` without unknown cards: every element is a ``Card``."""
     return parse_cards(text)  # type: ignore[return-value]
 

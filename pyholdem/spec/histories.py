@@ -20,6 +20,7 @@ from typing import Any
 from pyholdem.errors import HistoryError, InvalidCards
 from pyholdem.registry import rule
 from pyholdem.spec.cards import Card, parse_cards
+from pyholdem.values import is_int
 
 Amount = int | Decimal
 
@@ -248,19 +249,18 @@ def format_amount(units: int, scale: int) -> str:
 
 
 def _is_amount(value: object) -> bool:
-    return (isinstance(value, int) and not isinstance(value, bool)) or isinstance(value, Decimal)
+    return is_int(value) or isinstance(value, Decimal)
 
 
 def _check_type(name: str, value: object, kind: str) -> None:
     ok = {
         "string": isinstance(value, str),
-        "integer": isinstance(value, int) and not isinstance(value, bool),
+        "integer": is_int(value),
         "boolean": isinstance(value, bool),
-        "string or integer": isinstance(value, str | int) and not isinstance(value, bool),
+        "string or integer": isinstance(value, str) or is_int(value),
         "amount": _is_amount(value),
         "time": not isinstance(value, str | int | float | Decimal | list | dict | bool),
-        "array of integers": isinstance(value, list)
-        and all(isinstance(v, int) and not isinstance(v, bool) for v in value),
+        "array of integers": isinstance(value, list) and all(is_int(v) for v in value),
         "array of strings": isinstance(value, list) and all(isinstance(v, str) for v in value),
         "array of amounts": isinstance(value, list) and all(_is_amount(v) for v in value),
     }[kind]

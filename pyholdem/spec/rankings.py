@@ -15,10 +15,9 @@ from itertools import combinations, combinations_with_replacement
 
 from pyholdem.errors import InvalidCards, show_value
 from pyholdem.registry import rule
-from pyholdem.spec.cards import RANK_NAMES, Card, CardLike, as_integer, cards, standard_deck
+from pyholdem.spec.cards import RANK_NAMES, Card, CardsLike, as_integer, cards, standard_deck
 
 Key = tuple[int, ...]
-CardsLike = str | Iterable[CardLike]
 
 ACE, FIVE = 12, 3
 CATEGORY_SHIFT = 12

@@ -1,0 +1,48 @@
+"""Small value helpers shared by every layer, each defined once: integer checks, the 64-bit limit of
+the C core, and the TOML value writer.
+
+This module imports nothing from pyholdem, so that any module may use it without an import cycle.
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from collections.abc import Mapping
+from decimal import Decimal
+from typing import TypeGuard
+
+INT64_MAX = 2**63 - 1
+"""The largest amount the C core holds (``int64_t``); the spec itself has no limit."""
+
+
+def is_int(value: object) -> TypeGuard[int]:
+    """An integer that is not a bool (``True`` is not an amount, a seat or a count)."""
+    return type(value) is int or (isinstance(value, int) and not isinstance(value, bool))
+
+
+def toml_value(value: object) -> str:
+    """``value`` as a TOML value: bool, int, ``Decimal``, str, date/time, list or tuple, mapping.
+
+    Raises ``TypeError`` for anything else (``None`` included: TOML has no null); callers turn it
+    into their own error or write ``None`` their own way.
+    """
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | Decimal):
+        return str(value)
+    if isinstance(value, str):
+        escaped = value.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
+        return f'"{escaped}"'
+    if isinstance(value, datetime.time | datetime.date | datetime.datetime):
+        return value.isoformat()
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(toml_value(v) for v in value) + "]"
+    if isinstance(value, Mapping):
+        return "{" + ", ".join(f"{toml_key(k)} = {toml_value(v)}" for k, v in value.items()) + "}"
+    raise TypeError(f"cannot write {value!r} as TOML")
+
+
+def toml_key(name: str) -> str:
+    """A TOML key: bare when it may be, quoted otherwise."""
+    return name if re.fullmatch(r"[A-Za-z0-9_-]+", name) else toml_value(name)
