@@ -15,40 +15,26 @@ from numpy.typing import NDArray
 
 from pyholdem._bindings.native import check, ffi, lib
 from pyholdem.errors import InvalidCards, RuleViolation, show_value
-from pyholdem.ruleset import FIELDS
-from pyholdem.spec.showdown import Pot, Settlement, check_sequences
+from pyholdem.spec.showdown import (
+    ALL_FOLDED,
+    MAX_VALUE,
+    ODD_CHIP_RULES,
+    POT_SEATS,
+    Pot,
+    Settlement,
+    bad_amount_message,
+    bad_button_message,
+    bad_chip_unit_message,
+    bad_odd_chip_rule_message,
+    bad_value_message,
+    check_settlement,
+    seat_count_message,
+)
+from pyholdem.values import INT64_MAX, is_int
 
 MAX_SEATS: int = lib.PH_MAX_SEATS
-VALUE_MAX = 2**31 - 1
-INT64_MAX = 2**63 - 1
-ODD_CHIP_RULES: tuple[str, ...] = FIELDS["odd_chip_rule"].metadata["choices"]
 SECTION = "7.7"
-
-ALL_FOLDED = "every seat has folded; at least one seat must remain in the hand"
-
-
-def _seat_count(n: int) -> str:
-    return f"contributions has {n} seats; a pot needs 2 to {MAX_SEATS} seats"
-
-
-def _bad_amount(name: str, seat: int, value: object) -> str:
-    return f"{name}[{seat}] = {show_value(value)} is not an integer >= 0"
-
-
-def _bad_value(seat: int, value: object) -> str:
-    return f"values[{seat}] = {show_value(value)} is not a hand value in 0..{VALUE_MAX}"
-
-
-def _bad_button(button: object, n: int) -> str:
-    return f"button = {show_value(button)} is not a seat in 0..{n - 1}"
-
-
-def _bad_chip_unit(chip_unit: object) -> str:
-    return f"chip_unit = {show_value(chip_unit)} is not an integer >= 1"
-
-
-def _is_int(value: object) -> bool:
-    return type(value) is int or (isinstance(value, int) and not isinstance(value, bool))
+assert (2, MAX_SEATS) == POT_SEATS, "the C resolver and the spec settle the same seat counts"
 
 
 def odd_chip_code(odd_chip_rule: object) -> int:
@@ -57,36 +43,40 @@ def odd_chip_code(odd_chip_rule: object) -> int:
         return lib.PH_ODD_CHIP_LEFT_OF_BUTTON
     if isinstance(odd_chip_rule, str) and odd_chip_rule in ODD_CHIP_RULES:
         return ODD_CHIP_RULES.index(odd_chip_rule)
-    allowed = ", ".join(repr(c) for c in ODD_CHIP_RULES)
-    raise RuleViolation(f"odd_chip_rule = {odd_chip_rule!r} is not None or one of {allowed}", SECTION)
+    raise RuleViolation(bad_odd_chip_rule_message(odd_chip_rule), SECTION)
 
 
 def chip_unit_value(chip_unit: object) -> int:
     """``chip_unit`` checked: an int from 1 up to the C limit."""
-    if not _is_int(chip_unit) or chip_unit < 1:  # type: ignore[operator]
-        raise RuleViolation(_bad_chip_unit(chip_unit), SECTION)
-    if chip_unit > INT64_MAX:  # type: ignore[operator]
+    if not is_int(chip_unit) or chip_unit < 1:  # type: ignore[operator]
+        raise RuleViolation(bad_chip_unit_message(chip_unit), SECTION)
+    return _within_limit(chip_unit, "chip_unit")  # type: ignore[arg-type]
+
+
+def _within_limit(value: int, name: str) -> int:
+    """``value``, refused when it does not fit the C resolver's ``int64_t`` amounts."""
+    if value > INT64_MAX:
         raise RuleViolation(
-            f"chip_unit = {show_value(chip_unit)} exceeds the C resolver's limit {INT64_MAX}", SECTION
+            f"{name} = {show_value(value)} exceeds the C resolver's limit {INT64_MAX}", SECTION
         )
-    return chip_unit  # type: ignore[return-value]
+    return value
 
 
 def fault_message(fault: Any, n_seats: int, row: dict[str, Any], button: object) -> str:
     """The message for a refusal C reported; ``row`` maps each field name to that hand's per-seat values."""
     field, seat = fault.field, fault.seat
     if field == lib.PH_FIELD_CONTRIBUTION:
-        return _bad_amount("contributions", seat, int(row["contributions"][seat]))
+        return bad_amount_message("contributions", seat, int(row["contributions"][seat]))
     if field == lib.PH_FIELD_DEAD:
-        return _bad_amount("dead", seat, int(row["dead"][seat]))
+        return bad_amount_message("dead", seat, int(row["dead"][seat]))
     if field == lib.PH_FIELD_VALUE:
-        return _bad_value(seat, int(row["values"][seat]))
+        return bad_value_message(seat, int(row["values"][seat]))
     if field == lib.PH_FIELD_BUTTON:
-        return _bad_button(button, n_seats)
+        return bad_button_message(button, n_seats)
     if field == lib.PH_FIELD_FOLDED:
         return ALL_FOLDED
     if field == lib.PH_FIELD_SEATS:
-        return _seat_count(n_seats)
+        return seat_count_message(n_seats)
     if field == lib.PH_FIELD_TOTAL:
         return f"the chips in the hand (contributions and dead) exceed the C resolver's limit {INT64_MAX}"
     return f"the C resolver refused field {field} of seat {seat}"
@@ -99,12 +89,9 @@ SEATS_OF_MASK: tuple[tuple[int, ...], ...] = tuple(
 
 def _amounts(items: Sequence[Any], name: str) -> list[int]:
     for seat, x in enumerate(items):
-        if not _is_int(x) or x < 0:
-            raise RuleViolation(_bad_amount(name, seat, x), SECTION)
-        if x > INT64_MAX:
-            raise RuleViolation(
-                f"{name}[{seat}] = {show_value(x)} exceeds the C resolver's limit {INT64_MAX}", SECTION
-            )
+        if not is_int(x) or x < 0:
+            raise RuleViolation(bad_amount_message(name, seat, x), SECTION)
+        _within_limit(x, f"{name}[{seat}]")
     return list(items)
 
 
@@ -120,34 +107,19 @@ def resolve_pots(
 ) -> Settlement:
     """Settle one hand in C: same arguments, result and refusals as ``pyholdem.spec.showdown.resolve_pots``.
 
-    Only difference: amounts above 2**63-1 in total, which the spec accepts, are refused.
+    Only difference: amounts above 2**63-1 in total, which the spec accepts, are refused. The
+    arguments are checked by the spec's ``check_settlement``; this adds only the 64-bit limits.
     """
-    check_sequences(contributions, folded, values, dead)
+    check_settlement(
+        contributions, folded, values, button, dead=dead, odd_chip_rule=odd_chip_rule, chip_unit=chip_unit
+    )
     n = len(contributions)
-    if not 2 <= n <= MAX_SEATS:
-        raise RuleViolation(_seat_count(n), SECTION)
     dead_given = dead is not None
-    dead = [0] * n if dead is None else dead
-    for name, seq in (("folded", folded), ("values", values), ("dead", dead)):
-        if len(seq) != n:
-            raise RuleViolation(f"{name} has {len(seq)} entries; expected one per seat ({n})", SECTION)
-    c_amounts = _amounts(contributions, "contributions")
-    d_amounts = _amounts(dead, "dead")
-    for s, f in enumerate(folded):
-        if isinstance(f, str) or f not in (True, False):
-            raise RuleViolation(f"folded[{s}] = {f!r} is not True or False", SECTION)
+    c_amounts = [_within_limit(x, f"contributions[{s}]") for s, x in enumerate(contributions)]
+    d_amounts = [0] * n if dead is None else [_within_limit(x, f"dead[{s}]") for s, x in enumerate(dead)]
     c_folded = [bool(f) for f in folded]
-    c_values = []
-    for s, v in enumerate(values):
-        if c_folded[s]:
-            c_values.append(0)
-        elif not _is_int(v) or not 0 <= v <= VALUE_MAX:  # type: ignore[operator]
-            raise RuleViolation(_bad_value(s, v), SECTION)
-        else:
-            c_values.append(v)
-    if not _is_int(button) or not 0 <= button < n:
-        raise RuleViolation(_bad_button(button, n), SECTION)
-    unit = chip_unit_value(chip_unit)
+    c_values = [0 if c_folded[s] else v for s, v in enumerate(values)]
+    unit = _within_limit(chip_unit, "chip_unit")
     code = odd_chip_code(odd_chip_rule)
 
     payouts = ffi.new("int64_t[]", n)
@@ -223,7 +195,7 @@ def batch_arrays(
     c = _int_array(contributions, "contributions", 2, np.int64)
     n_hands, n_seats = c.shape
     if not 2 <= n_seats <= MAX_SEATS:
-        raise RuleViolation(_seat_count(n_seats), SECTION)
+        raise RuleViolation(seat_count_message(n_seats), SECTION)
     f = as_array(folded, "folded")
     v = as_array(values, "values")
     for name, arr in (("folded", f), ("values", v)):
@@ -236,10 +208,10 @@ def batch_arrays(
         raise RuleViolation(f"values must be an integer array, got dtype {v.dtype}", SECTION)
     if v.dtype != np.int32:
         live = np.where(f, 0, v)
-        outside = (live < 0) | (live > VALUE_MAX)
+        outside = (live < 0) | (live > MAX_VALUE)
         if outside.any():
             row, seat = (int(i) for i in np.argwhere(outside)[0])
-            raise RuleViolation(f"row {row}: {_bad_value(seat, int(v[row, seat]))}", SECTION)
+            raise RuleViolation(f"row {row}: {bad_value_message(seat, int(v[row, seat]))}", SECTION)
         v = live.astype(np.int32)
     v = np.ascontiguousarray(v)
     b = _int_array(button, "button", 1, np.int64)
@@ -381,7 +353,7 @@ def layer_pots(contributions: Sequence[int], folded: Sequence[bool], dead: int =
             f"{n} contributions and {len(folded)} folded flags; 2 to {MAX_SEATS} seats", SECTION
         )
     amounts = _amounts(contributions, "contributions")
-    if not _is_int(dead) or not 0 <= dead <= INT64_MAX or sum(amounts) + dead > INT64_MAX:
+    if not is_int(dead) or not 0 <= dead <= INT64_MAX or sum(amounts) + dead > INT64_MAX:
         raise RuleViolation(
             f"dead = {show_value(dead)} is not an integer >= 0 within the chip range", SECTION
         )
@@ -402,11 +374,11 @@ def split_pot(
 ) -> dict[int, int]:
     """§8.8 on the C core (``ph_split_pot``, which the C hand engine logs each win with): the shares
     ``pyholdem.spec.showdown.split_pot`` gives."""
-    if not _is_int(seats) or not 2 <= seats <= MAX_SEATS or not _is_int(button) or not 0 <= button < seats:
+    if not is_int(seats) or not 2 <= seats <= MAX_SEATS or not is_int(button) or not 0 <= button < seats:
         raise RuleViolation(f"button {show_value(button)} of {show_value(seats)} seats is not a seat", "8.8")
-    if not winners or not all(_is_int(s) and 0 <= s < seats for s in winners):
+    if not winners or not all(is_int(s) and 0 <= s < seats for s in winners):
         raise RuleViolation(f"winners {list(winners)} are not seats in 0..{seats - 1}", "8.8")
-    if not _is_int(amount) or not 0 <= amount <= INT64_MAX:
+    if not is_int(amount) or not 0 <= amount <= INT64_MAX:
         raise RuleViolation(
             f"amount {show_value(amount)} is not an integer >= 0 within the chip range", "8.8"
         )

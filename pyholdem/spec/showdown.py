@@ -12,6 +12,7 @@ from pyholdem.spec.cards import Card
 from pyholdem.spec.pots import Pot, layer_pots, return_uncalled
 from pyholdem.spec.rankings import hand_value
 from pyholdem.spec.state import HandState
+from pyholdem.values import is_int
 
 __all__ = [
     "Pot",
@@ -38,10 +39,6 @@ class Settlement:
 
     payouts: tuple[int, ...]
     pots: tuple[Pot, ...]
-
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 @rule("8.1")
@@ -165,12 +162,59 @@ def split_pot(
     return shares
 
 
-def check_sequences(contributions: object, folded: object, values: object, dead: object) -> None:
-    """Refuse an argument of ``resolve_pots`` that is not a sequence (one entry per seat, §7.7)."""
+POT_SEATS = (2, 10)
+"""How many seats a settlement has (§7.7)."""
+
+ALL_FOLDED = "every seat has folded; at least one seat must remain in the hand"
+
+
+def seat_count_message(n: int) -> str:
+    return f"contributions has {n} seats; a pot needs {POT_SEATS[0]} to {POT_SEATS[1]} seats"
+
+
+def bad_amount_message(name: str, seat: int, value: object) -> str:
+    return f"{name}[{seat}] = {show_value(value)} is not an integer >= 0"
+
+
+def bad_value_message(seat: int, value: object) -> str:
+    return f"values[{seat}] = {show_value(value)} is not a hand value in 0..{MAX_VALUE}"
+
+
+def bad_button_message(button: object, n: int) -> str:
+    return f"button = {show_value(button)} is not a seat in 0..{n - 1}"
+
+
+def bad_chip_unit_message(chip_unit: object) -> str:
+    return f"chip_unit = {show_value(chip_unit)} is not an integer >= 1"
+
+
+def bad_odd_chip_rule_message(odd_chip_rule: object) -> str:
+    allowed = ", ".join(repr(c) for c in ODD_CHIP_RULES)
+    return f"odd_chip_rule = {odd_chip_rule!r} is not None or one of {allowed}"
+
+
+def check_settlement(
+    contributions: object,
+    folded: object,
+    values: object,
+    button: object,
+    *,
+    dead: object = None,
+    odd_chip_rule: object = None,
+    chip_unit: object = 1,
+) -> None:
+    """Refuse arguments of ``resolve_pots`` that do not describe a settlement (§7.7).
+
+    The one argument check of pot settlement: the C resolver's binding runs it too and adds only
+    the limits of its 64-bit amounts. Raises ``RuleViolation`` naming the first bad argument.
+    """
     given = {"contributions": contributions, "folded": folded, "values": values, "dead": dead}
     for name, seq in given.items():
         if (name != "dead" or seq is not None) and not _sized(seq):
             raise RuleViolation(f"{name} = {seq!r} is not a sequence with one entry per seat", "7.7")
+    n = len(contributions)  # type: ignore[arg-type]
+    dead = [0] * n if dead is None else dead
+    _validate(contributions, folded, values, button, dead, odd_chip_rule, chip_unit)  # type: ignore[arg-type]
 
 
 def _sized(seq: object) -> bool:
@@ -193,32 +237,31 @@ def _validate(
     chip_unit: int,
 ) -> None:
     n = len(contributions)
-    if not 2 <= n <= 10:
-        raise RuleViolation(f"contributions has {n} seats; a pot needs 2 to 10 seats", "7.7")
+    if not POT_SEATS[0] <= n <= POT_SEATS[1]:
+        raise RuleViolation(seat_count_message(n), "7.7")
     for name, seq in (("folded", folded), ("values", values), ("dead", dead)):
         if len(seq) != n:
             raise RuleViolation(f"{name} has {len(seq)} entries; expected one per seat ({n})", "7.7")
     for name, seq in (("contributions", contributions), ("dead", dead)):
         for s, c in enumerate(seq):
-            if not _is_int(c) or c < 0:
-                raise RuleViolation(f"{name}[{s}] = {show_value(c)} is not an integer >= 0", "7.7")
+            if not is_int(c) or c < 0:
+                raise RuleViolation(bad_amount_message(name, s, c), "7.7")
     for s, f in enumerate(folded):
         if isinstance(f, str) or f not in (True, False):
             raise RuleViolation(f"folded[{s}] = {f!r} is not True or False", "7.7")
     for s, v in enumerate(values):
-        if not folded[s] and (not _is_int(v) or not 0 <= v <= MAX_VALUE):  # type: ignore[operator]
-            raise RuleViolation(f"values[{s}] = {show_value(v)} is not a hand value in 0..{MAX_VALUE}", "7.7")
-    if not _is_int(button) or not 0 <= button < n:
-        raise RuleViolation(f"button = {show_value(button)} is not a seat in 0..{n - 1}", "7.7")
-    if not _is_int(chip_unit) or chip_unit < 1:
-        raise RuleViolation(f"chip_unit = {show_value(chip_unit)} is not an integer >= 1", "7.7")
+        if not folded[s] and (not is_int(v) or not 0 <= v <= MAX_VALUE):  # type: ignore[operator]
+            raise RuleViolation(bad_value_message(s, v), "7.7")
+    if not is_int(button) or not 0 <= button < n:
+        raise RuleViolation(bad_button_message(button, n), "7.7")
+    if not is_int(chip_unit) or chip_unit < 1:
+        raise RuleViolation(bad_chip_unit_message(chip_unit), "7.7")
     if odd_chip_rule is not None and (
         not isinstance(odd_chip_rule, str) or odd_chip_rule not in ODD_CHIP_RULES
     ):
-        allowed = ", ".join(repr(c) for c in ODD_CHIP_RULES)
-        raise RuleViolation(f"odd_chip_rule = {odd_chip_rule!r} is not None or one of {allowed}", "7.7")
+        raise RuleViolation(bad_odd_chip_rule_message(odd_chip_rule), "7.7")
     if all(folded):
-        raise RuleViolation("every seat has folded; at least one seat must remain in the hand", "7.7")
+        raise RuleViolation(ALL_FOLDED, "7.7")
 
 
 @rule("8.9")
@@ -252,10 +295,11 @@ def resolve_pots(
     (§8.7) and splits it (§8.8). ``values`` of folded seats are ignored; ``dead`` is money in the
     pot that belongs to no seat's contribution (it joins the main pot).
     """
-    check_sequences(contributions, folded, values, dead)
+    check_settlement(
+        contributions, folded, values, button, dead=dead, odd_chip_rule=odd_chip_rule, chip_unit=chip_unit
+    )
     n = len(contributions)
     dead = [0] * n if dead is None else dead
-    _validate(contributions, folded, values, button, dead, odd_chip_rule, chip_unit)
     folded = [bool(f) for f in folded]
     returned, capped = return_uncalled(list(contributions))
     payouts = list(returned)
