@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Self
+
+from pyholdem.values import is_int
+
 
 def show_value(value: object) -> str:
     """``repr(value)`` for an error message; an int too long to print is described by its size."""
-    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 1024:
+    if is_int(value) and value.bit_length() > 1024:
         return f"<an integer of {value.bit_length()} bits>"
     if isinstance(value, list):
         return "[" + ", ".join(map(show_value, value)) + "]"
@@ -18,15 +22,24 @@ class PyHoldemError(Exception):
     """Base of every error pyholdem raises on purpose.
 
     ``section`` is the spec section whose rule the input breaks (e.g. ``"5.6"``); the message ends
-    with ``(§5.6)`` so that it reads well on its own.
+    with ``(§5.6)`` so that it reads well on its own. ``action`` is the 0-based index of the action
+    of a hand history or conformance vector at which the error was raised, when known (``None``
+    otherwise): a constructor keyword, or set by whoever plays the actions with ``at_action``. It
+    is not part of the message, which stays the rule's own refusal.
     """
 
     kind: str = "PyHoldemError"
 
-    def __init__(self, message: str, section: str | None = None) -> None:
+    def __init__(self, message: str, section: str | None = None, *, action: int | None = None) -> None:
         self.section = section
         self.detail = message
+        self.action = action
         super().__init__(f"{message} (§{section})" if section else message)
+
+    def at_action(self, index: int) -> Self:
+        """This error, recording that it was raised by the action at ``index`` (0-based)."""
+        self.action = index
+        return self
 
     def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
@@ -69,9 +82,9 @@ class HistoryError(PyHoldemError, ValueError):
         hand: int | None = None,
         action: int | None = None,
     ) -> None:
-        self.file, self.hand, self.action = file, hand, action
+        self.file, self.hand = file, hand
         where = [f"{k} {v}" for k, v in (("file", file), ("hand", hand), ("action", action)) if v is not None]
-        super().__init__(f"{', '.join(where)}: {message}" if where else message, section)
+        super().__init__(f"{', '.join(where)}: {message}" if where else message, section, action=action)
         self.detail = message
 
     def located(

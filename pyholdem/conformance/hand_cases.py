@@ -10,9 +10,9 @@ from typing import Any
 from pyholdem.conformance.vectors import Vector
 from pyholdem.errors import HistoryError, PyHoldemError
 from pyholdem.hand import Hand
+from pyholdem.history import play_history
 from pyholdem.history.phh import hand_from_table
 from pyholdem.history.record import history_from_hand, seeded_hand
-from pyholdem.history.replay import _play
 from pyholdem.ruleset import RuleSet, preset
 from pyholdem.spec.histories import format_action
 
@@ -43,15 +43,10 @@ def play_vector(data: dict[str, Any]) -> dict[str, Any]:
     table["actions"] = list(data["actions"])
     history = hand_from_table(table)
     steps: list[dict[str, Any]] = []
-    try:
-        hand, cards, _ = _play(history, rules_of(data), False, lambda h: steps.append(legal_object(h)))
-        live = [s for s in range(len(hand.stacks)) if not hand.state.folded[s]]
-        if hand.result is not None and hand.result.showdown and len(live) > 1 and len(cards.board) < 5:
-            raise HistoryError("the showdown needs 5 board cards; a vector deals them all", "12.11")
-    except PyHoldemError as exc:
-        index = exc.action if isinstance(exc, HistoryError) else getattr(exc, "action_index", None)
-        exc.vector_action = index  # type: ignore[attr-defined]
-        raise
+    hand, cards, _ = play_history(history, rules_of(data), observer=lambda h: steps.append(legal_object(h)))
+    live = [s for s in range(len(hand.stacks)) if not hand.state.folded[s]]
+    if hand.result is not None and hand.result.showdown and len(live) > 1 and len(cards.board) < 5:
+        raise HistoryError("the showdown needs 5 board cards; a vector deals them all", "12.11")
     final = hand.result.stacks if hand.result is not None else hand.stacks
     n, button = len(final), hand.state.button
     stacks = [0] * n
@@ -84,7 +79,7 @@ def expect_of(data: dict[str, Any]) -> dict[str, Any]:
     try:
         return {"result": play_vector(data)}
     except PyHoldemError as exc:
-        return {"error": {"kind": exc.kind, "section": exc.section, "action": exc.vector_action}}  # type: ignore[attr-defined]
+        return {"error": {"kind": exc.kind, "section": exc.section, "action": exc.action}}
 
 
 def _setup(variant: str, blinds: list[int], stacks: list[int], actions: list[str]) -> dict[str, Any]:

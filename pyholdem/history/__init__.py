@@ -1,4 +1,8 @@
-"""Hand histories: PHH files read and written (``phh``) and replayed through the spec engine (``replay``)."""
+"""Hand histories: PHH files read and written (``phh``) and played or replayed on a ``Hand`` (``replay``).
+
+``play_history(history, rules, observer=...)`` plays a history's actions, showing the hand to the
+observer before each player action; ``replay`` plays it and judges the outcome.
+"""
 
 from __future__ import annotations
 
@@ -13,17 +17,22 @@ from pyholdem.history.phh import (
     read_file,
     read_text,
 )
+from pyholdem.history.replay import DealtCards, PlayedHistory, ReplayResult, play_history
 from pyholdem.spec.histories import Action
 
 __all__ = [
     "Action",
+    "DealtCards",
     "HandHistory",
+    "PlayedHistory",
     "ReadResult",
+    "ReplayResult",
     "dumps",
     "dumps_many",
     "hand_from_table",
     "iter_files",
     "loads",
+    "play_history",
     "read_file",
     "read_text",
 ]

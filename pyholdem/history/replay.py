@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from pyholdem.errors import HistoryError, PyHoldemError, RuleSetError, RuleViolation
 from pyholdem.hand import ENGINES, Hand
@@ -51,13 +51,16 @@ class ReplayResult:
 
 
 @dataclass
-class _Cards:
+class DealtCards:
+    """The cards a history deals: each seat's hole cards (unknown ones filled from the rest of the
+    deck), the board in order, and the seats whose cards nobody saw."""
+
     holes: list[list[Card | None]]
     board: list[Card]
     unknown: set[int]
 
 
-def _collect_cards(history: HandHistory) -> _Cards:
+def _collect_cards(history: HandHistory) -> DealtCards:
     """Hole cards from ``d dh`` (filled in by ``sm``), the board from ``d db``, in order (§12.11)."""
     n = history.players
     holes: list[list[Card | None] | None] = [None] * n
@@ -117,22 +120,32 @@ def _collect_cards(history: HandHistory) -> _Cards:
             unknown.add(seat)
             cards = [c if c is not None else next(spare) for c in cards]
         filled.append(cards)
-    return _Cards(filled, board, unknown)
+    return DealtCards(filled, board, unknown)
 
 
-def _play(
+class PlayedHistory(NamedTuple):
+    """A history played on a ``Hand``: the hand, the cards dealt, and the actions implied by ``repair``."""
+
+    hand: Hand
+    cards: DealtCards
+    implied: list[str]
+
+
+def play_history(
     history: HandHistory,
     rules: RuleSet,
-    repair: bool,
-    observe: Callable[[Hand], None] | None = None,
     *,
+    observer: Callable[[Hand], None] | None = None,
+    repair: bool = False,
     engine: str = "auto",
-) -> tuple[Hand, _Cards, list[str]]:
-    """Play every action; raises ``HistoryError`` (set-up, notation) or the rules' own error.
+) -> PlayedHistory:
+    """Play every action of ``history`` under ``rules`` on a ``Hand`` (§12.11).
 
-    With ``repair``, players the history skips are taken to check where checking is free and to
-    fold otherwise (pokerkit's reading); the implied actions are returned. ``observe`` sees the
-    hand before each player action.
+    Raises ``HistoryError`` (set-up, notation) or the rules' own error, whose ``action`` field is
+    the index of the action that raised it. With ``repair``, players the history skips are taken
+    to check where checking is free and to fold otherwise (pokerkit's reading); the implied
+    actions are returned. ``observer`` sees the hand before each player action. ``engine`` is
+    the ``Hand`` engine (``"auto"``, ``"spec"`` or ``"native"``).
     """
     setup = hand_setup(
         history.variant,
@@ -168,8 +181,8 @@ def _play(
         try:
             if repair and action.kind in _BETTING:
                 implied += _imply(hand, action, i)
-            if observe is not None and action.kind in _BETTING and hand.to_act is not None:
-                observe(hand)
+            if observer is not None and action.kind in _BETTING and hand.to_act is not None:
+                observer(hand)
             if _step(hand, action, dealt_board, player_acted):
                 implied.append(
                     f"p{(action.player or 0) + 1} check at action {i} skipped (nobody left to bet)"
@@ -177,13 +190,13 @@ def _play(
         except HistoryError as exc:
             raise exc.located(action=i) from None
         except PyHoldemError as exc:
-            exc.action_index = i  # type: ignore[attr-defined]
+            exc.at_action(i)
             raise
         if action.kind == "deal_board":
             dealt_board += len(action.cards or ())
         elif action.kind in _BETTING:
             player_acted = True
-    return hand, cards, implied
+    return PlayedHistory(hand, cards, implied)
 
 
 _BETTING = ("fold", "check_call", "bet_raise_to")
@@ -305,9 +318,9 @@ def _judge(history: HandHistory, rules: RuleSet, repair: bool = False, engine: s
     expected = _expected(history)
     base = {"file": history.file, "index": history.index, "expected": expected, "scale": history.scale}
     try:
-        hand, cards, implied = _play(history, rules, repair, engine=engine)
+        hand, cards, implied = play_history(history, rules, repair=repair, engine=engine)
     except PyHoldemError as exc:
-        index = exc.action if isinstance(exc, HistoryError) else getattr(exc, "action_index", None)
+        index = exc.action
         note = ""
         if not isinstance(exc, HistoryError) and history.scale != 1:
             note = f"the rules count chips: amounts in the refusal are units of 1/{history.scale}"

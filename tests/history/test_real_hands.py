@@ -16,7 +16,7 @@ import pytest
 from pyholdem import RuleSet
 from pyholdem.errors import HistoryError
 from pyholdem.history import HandHistory, dumps, loads, read_text
-from pyholdem.history.replay import _play, replay, replay_histories
+from pyholdem.history.replay import play_history, replay, replay_histories
 from pyholdem.ruleset import preset
 from pyholdem.spec.histories import MAX_ACTIONS, compare_results, hand_setup, parse_toml
 
@@ -52,7 +52,7 @@ def test_12_11_hole_cards_dealt_one_card_per_action(engine: str) -> None:
     assert one_by_one["ok"], one_by_one
     assert one_by_one["finishing_stacks"] == [7340000, 3775000, 5110000, 8935000, 4545000]
     (history,) = loads(WSOP_2023_43_1)
-    hand, cards, _ = _play(history, RuleSet(), False, engine=engine)
+    hand, cards, _ = play_history(history, RuleSet(), engine=engine)
     assert [str(c) for c in hand.hole_cards(0)] == ["7s", "4s"] and not cards.unknown
     table = parse_toml(WSOP_2023_43_1)
     deals = ["d dh p1 7s4s", "d dh p2 Js8h", "d dh p3 Td8c", "d dh p4 6d5h", "d dh p5 Qh7h"]
@@ -111,7 +111,7 @@ def test_12_10_a_single_blind_is_posted_by_the_first_player(engine: str) -> None
     result = result_of(SINGLE_BLIND_FT, engine)
     assert result["ok"], result
     (history,) = loads(SINGLE_BLIND_FT)
-    hand, _, _ = _play(history, RuleSet(), False, engine=engine)
+    hand, _, _ = play_history(history, RuleSet(), engine=engine)
     assert [(e.kind, e.seat, e.amount) for e in hand.events if e.kind == "blind"] == [("blind", 0, 80000)]
     assert hand.rules.blind_count == 1
     assert hand_setup("FT", [0] * 5, [80000, 0, 0, 0, 0], [9] * 5, small_bet=1, big_bet=2).blinds == (80000,)

@@ -218,18 +218,18 @@ def test_12_1_histories_are_hand_histories() -> None:
 
 def test_12_9_read_replay_write_read_gives_the_same_hand() -> None:
     from pyholdem.history.record import SELFPLAY
-    from pyholdem.history.replay import _play
+    from pyholdem.history.replay import play_history
 
     examples = PUBLIC.parent
     for name, (rules, _) in SELFPLAY.items():
         for history in read_text((examples / "selfplay" / name).read_text(), file=name):
             assert isinstance(history, HandHistory)
-            hand, _, _ = _play(history, rules, False)
+            hand, _, _ = play_history(history, rules)
             (again,) = loads(dumps(history_from_hand(hand, extra=history.extra)))
             assert again == history
     for path in sorted((examples / "seeds").glob("*.phh")):
         (history,) = read_text(path.read_text(), file=path.name)
-        hand, _, _ = _play(history, RuleSet(), False)
+        hand, _, _ = play_history(history, RuleSet())
         written = history_from_hand(hand)
         assert (written.starting_stacks, written.finishing_stacks) == (
             history.starting_stacks,
