@@ -15,9 +15,8 @@ from typing import Any
 
 from pyholdem.errors import PyHoldemError
 from pyholdem.registry import section_key
+from pyholdem.resources import SPEC_DIR
 from pyholdem.spec_documents import DOCUMENTS
-
-SPEC_DIR = Path(__file__).resolve().parent.parent / "spec"
 
 _HEADING = re.compile(r"^## (\d+\.\d+) (.+?)\s*$")
 _STATUS = re.compile(r"^\*\*Status:\*\*\s*(\w[\w -]*)", re.MULTILINE)

@@ -20,9 +20,10 @@ from pathlib import Path
 from pyholdem.commands.replay import format_result
 from pyholdem.coverage import coverage_rows
 from pyholdem.progress import Progress
+from pyholdem.resources import EXAMPLES_DIR
 from pyholdem.ruleset import RuleSet
 
-EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "histories"
+EXAMPLES = EXAMPLES_DIR / "histories"
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
