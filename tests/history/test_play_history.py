@@ -9,14 +9,8 @@ from pyholdem import Hand, IllegalAction, PyHoldemError, RuleSet
 from pyholdem.errors import HistoryError
 from pyholdem.hand import ENGINES
 from pyholdem.history import PlayedHistory, loads, play_history
+from tests.history.test_replay import SETUP
 
-SETUP = """\
-variant = 'NT'
-antes = [0, 0, 0]
-blinds_or_straddles = [1, 2, 0]
-min_bet = 2
-starting_stacks = [100, 100, 100]
-"""
 DEAL = '"d dh p1 AcAd", "d dh p2 KcKd", "d dh p3 2c7d"'
 
 
