@@ -62,6 +62,15 @@ def _within_limit(value: int, name: str) -> int:
     return value
 
 
+def _within_limits(amounts: Sequence[int], name: str) -> list[int]:
+    """``amounts`` as a list, refused at the first one that does not fit ``int64_t``."""
+    amounts = list(amounts)
+    if max(amounts) > INT64_MAX:
+        seat = next(s for s, x in enumerate(amounts) if x > INT64_MAX)
+        _within_limit(amounts[seat], f"{name}[{seat}]")
+    return amounts
+
+
 def fault_message(fault: Any, n_seats: int, row: dict[str, Any], button: object) -> str:
     """The message for a refusal C reported; ``row`` maps each field name to that hand's per-seat values."""
     field, seat = fault.field, fault.seat
@@ -115,8 +124,8 @@ def resolve_pots(
     )
     n = len(contributions)
     dead_given = dead is not None
-    c_amounts = [_within_limit(x, f"contributions[{s}]") for s, x in enumerate(contributions)]
-    d_amounts = [0] * n if dead is None else [_within_limit(x, f"dead[{s}]") for s, x in enumerate(dead)]
+    c_amounts = _within_limits(contributions, "contributions")
+    d_amounts = [0] * n if dead is None else _within_limits(dead, "dead")
     c_folded = [bool(f) for f in folded]
     c_values = [0 if c_folded[s] else v for s, v in enumerate(values)]
     unit = _within_limit(chip_unit, "chip_unit")

@@ -194,55 +194,37 @@ def bad_odd_chip_rule_message(odd_chip_rule: object) -> str:
 
 
 def check_settlement(
-    contributions: object,
-    folded: object,
-    values: object,
-    button: object,
+    contributions: Sequence[int],
+    folded: Sequence[bool],
+    values: Sequence[int | None],
+    button: int,
     *,
-    dead: object = None,
-    odd_chip_rule: object = None,
-    chip_unit: object = 1,
+    dead: Sequence[int] | None = None,
+    odd_chip_rule: str | None = None,
+    chip_unit: int = 1,
 ) -> None:
     """Refuse arguments of ``resolve_pots`` that do not describe a settlement (§7.7).
 
     The one argument check of pot settlement: the C resolver's binding runs it too and adds only
     the limits of its 64-bit amounts. Raises ``RuleViolation`` naming the first bad argument.
     """
-    given = {"contributions": contributions, "folded": folded, "values": values, "dead": dead}
-    for name, seq in given.items():
-        if (name != "dead" or seq is not None) and not _sized(seq):
+    given: list[tuple[str, Sequence[object]]] = [
+        ("contributions", contributions),
+        ("folded", folded),
+        ("values", values),
+    ]
+    if dead is not None:
+        given.append(("dead", dead))
+    for name, seq in given:
+        if not _sized(seq):
             raise RuleViolation(f"{name} = {seq!r} is not a sequence with one entry per seat", "7.7")
-    n = len(contributions)  # type: ignore[arg-type]
-    dead = [0] * n if dead is None else dead
-    _validate(contributions, folded, values, button, dead, odd_chip_rule, chip_unit)  # type: ignore[arg-type]
-
-
-def _sized(seq: object) -> bool:
-    if not hasattr(seq, "__getitem__"):
-        return False
-    try:
-        len(seq)  # type: ignore[arg-type]
-    except TypeError:
-        return False
-    return True
-
-
-def _validate(
-    contributions: Sequence[int],
-    folded: Sequence[bool],
-    values: Sequence[int | None],
-    button: int,
-    dead: Sequence[int],
-    odd_chip_rule: str | None,
-    chip_unit: int,
-) -> None:
     n = len(contributions)
     if not POT_SEATS[0] <= n <= POT_SEATS[1]:
         raise RuleViolation(seat_count_message(n), "7.7")
-    for name, seq in (("folded", folded), ("values", values), ("dead", dead)):
+    for name, seq in given[1:]:
         if len(seq) != n:
             raise RuleViolation(f"{name} has {len(seq)} entries; expected one per seat ({n})", "7.7")
-    for name, seq in (("contributions", contributions), ("dead", dead)):
+    for name, seq in (given[0], *given[3:]):  # contributions, and dead when given
         for s, c in enumerate(seq):
             if not is_int(c) or c < 0:
                 raise RuleViolation(bad_amount_message(name, s, c), "7.7")
@@ -250,7 +232,7 @@ def _validate(
         if isinstance(f, str) or f not in (True, False):
             raise RuleViolation(f"folded[{s}] = {f!r} is not True or False", "7.7")
     for s, v in enumerate(values):
-        if not folded[s] and (not is_int(v) or not 0 <= v <= MAX_VALUE):  # type: ignore[operator]
+        if not folded[s] and (not is_int(v) or not 0 <= v <= MAX_VALUE):
             raise RuleViolation(bad_value_message(s, v), "7.7")
     if not is_int(button) or not 0 <= button < n:
         raise RuleViolation(bad_button_message(button, n), "7.7")
@@ -262,6 +244,16 @@ def _validate(
         raise RuleViolation(bad_odd_chip_rule_message(odd_chip_rule), "7.7")
     if all(folded):
         raise RuleViolation(ALL_FOLDED, "7.7")
+
+
+def _sized(seq: object) -> bool:
+    if not hasattr(seq, "__getitem__"):
+        return False
+    try:
+        len(seq)  # type: ignore[arg-type]
+    except TypeError:
+        return False
+    return True
 
 
 @rule("8.9")
