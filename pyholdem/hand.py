@@ -2,7 +2,8 @@
 
 ``Hand`` is the public class; ``Hand(...)`` plays on one of two engines with the same API and the
 same answers. ``SpecHand``, here, is the oracle: every decision is delegated to a section function
-of ``pyholdem.spec`` and this module only sequences them. ``NativeHand``
+of ``pyholdem.spec`` and this module only sequences them, in plain Python (it never loads the
+compiled core: showdowns are valued by §8.5's ``hand_strength``, pots settled by §8.11). ``NativeHand``
 (``pyholdem.hand_native``) plays the same hand on the C twin of this module (``csrc/hand.c``);
 the differential tests drive both in lockstep. Each action is atomic: it is validated completely,
 applied, and a refused action leaves the hand exactly as it was.

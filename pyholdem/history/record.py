@@ -115,9 +115,11 @@ def random_play(hand: Hand, rng: random.Random, *, max_actions: int = 200) -> Ha
     return hand
 
 
-def seeded_hand(seed: int, rules: RuleSet | None = None, *, players: Sequence[int] = (2, 10)) -> Hand:
+def seeded_hand(
+    seed: int, rules: RuleSet | None = None, *, players: Sequence[int] = (2, 10), engine: str = "auto"
+) -> Hand:
     """A table drawn from ``seed`` (2-10 players, short and deep stacks, antes, straddles when the
-    rules allow them) played with random legal actions."""
+    rules allow them) played with random legal actions on ``engine`` (see ``Hand``)."""
     rng = random.Random(seed)
     rules = rules or RuleSet()
     n = rng.randint(*players)
@@ -137,6 +139,7 @@ def seeded_hand(seed: int, rules: RuleSet | None = None, *, players: Sequence[in
         straddles=straddles,
         seed=f"selfplay-{seed}",
         bet_sizes=(big, 2 * big),
+        engine=engine,
     )
     return random_play(hand, rng)
 
