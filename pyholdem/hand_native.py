@@ -79,17 +79,20 @@ def native_rules(rules: RuleSet) -> Any | None:
 
 
 def _build_native_rules(rules: RuleSet) -> Any | None:
-    if rules.chip_unit >= LIMIT or (rules.pl_round_pot_to or 0) >= LIMIT:
-        return None
+    """The one conversion of a RuleSet into C: every ``ph_rules`` field by name, a choice as its index,
+    None as -1 (``nl_raise_cap``) or 0, 32-bit numbers clamped; None when a 64-bit one is ``LIMIT`` or more."""
     c = ffi.new("ph_rules *")
-    for name, _ in ffi.typeof("ph_rules").fields:
+    for name, field in ffi.typeof("ph_rules").fields:
         value = getattr(rules, name)
         choices = FIELDS[name].metadata.get("choices")
         if choices:
             value = choices.index(value)
         elif value is None:
             value = -1 if name == "nl_raise_cap" else 0
-        if name not in ("chip_unit", "pl_round_pot_to"):
+        if field.type.cname == "int64_t":
+            if value >= LIMIT:
+                return None
+        else:
             value = min(int(value), _INT32_MAX)
         setattr(c, name, value)
     return c
