@@ -61,9 +61,17 @@ from pyholdem.spec.table import (
     straddle_seats,
 )
 
-__all__ = ["ENGINES", "Event", "Hand", "HandResult", "LegalActions", "SpecHand"]
+__all__ = ["ENGINES", "EVENT_KINDS", "Event", "Hand", "HandResult", "LegalActions", "SpecHand"]
 
 ENGINES = ("auto", "spec", "native")
+EVENT_KINDS = (
+    "ante", "blind", "straddle", "deal", "fold", "check", "call", "bet", "raise", "return", "board",
+    "show", "muck", "win",
+)  # fmt: skip
+"""The kinds of event both engines log, in the order of their C codes (``enum ph_event_kind``,
+generated into ``csrc/generated/codes.h``). The spec engine alone also logs what it plays after a
+hand-over: ``freeze`` (§7.8), ``sleeper``, ``sleeper_live``, ``sleeper_void`` (§3.17) and the
+``out_of_turn_*`` kinds (§6.10)."""
 
 
 @dataclass(frozen=True)
