@@ -4,29 +4,14 @@
  * Each static function below is named after the spec function (pyholdem/spec/) or SpecHand step
  * (pyholdem/hand.py) it mirrors, and says its section; the differential tests drive this engine and
  * the spec engine in lockstep and compare every legal action, state, event and result.
- * Choices of the RuleSet arrive as the index of the choice in the RuleSet's list (ph_rules).
+ * Choices of the RuleSet arrive as the index of the choice in the RuleSet's list (ph_rules); their codes,
+ * the event kinds, actions and streets are generated from the Python definitions into generated/codes.h.
  * Amounts are int64: the Python side only sends hands whose chips stay far below 2**62.
  */
 #include <string.h>
 
+#include "codes.h"
 #include "holdem.h"
-
-enum { PREFLOP = 0, TURN = 2, RIVER = 3, SHOWDOWN = 4 };
-enum { NO_LIMIT = 0, POT_LIMIT = 1, FIXED_LIMIT = 2 };
-/* choice indices, in the order of pyholdem.ruleset */
-enum { MIN_BET_BIG_BLIND = 0 };
-enum { RAISE_LARGEST_FULL = 0, RAISE_INITIAL_BET = 1, RAISE_LAST_INCREMENT = 2 };
-enum { LIFT_EVENT_HEADS_UP = 0, LIFT_ROUND_HEADS_UP = 1, LIFT_NEVER = 2 };
-enum { REOPEN_CUMULATIVE = 0, REOPEN_SINGLE = 1, REOPEN_ANY = 2 };
-enum { LIMIT_HALF_BET = 0 };
-enum { RAISE_BASE_CURRENT_BET = 1 };
-enum { ANTES_UNIFORM = 0, ANTES_POOLED = 1, ANTES_AS_BETS = 2 };
-enum { CALL_FULL_BLIND = 0 };
-enum { PL_ALL_POTS = 0 };
-enum { STRADDLE_RAISE_BIG_BLIND = 1, STRADDLE_SHORT_ALL_IN = 1 };
-enum { ANTE_BIG_BLIND = 2, PRIORITY_ANTE_FIRST_FOR_BBA = 1, PRIORITY_ANTE_FIRST = 0 };
-enum { SHOW_ANY_STREET = 1 };
-enum { OPENER_LARGEST_POST = 1, ODD_CHIPS_MERGED_AMONG_WINNERS = 1 };
 
 static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
 static int64_t max64(int64_t a, int64_t b) { return a > b ? a : b; }
@@ -73,7 +58,7 @@ static int next_to_act(const ph_hand *h, int after) {
    posted with ties to the poster nearest the button) */
 static int first_preflop_after(const ph_hand *h) {
     int after = h->blind_seats[h->n_forced - 1];
-    if (h->rules.preflop_first_actor != OPENER_LARGEST_POST) return after;
+    if (h->rules.preflop_first_actor != PH_PREFLOP_FIRST_ACTOR_LEFT_OF_LARGEST_POST) return after;
     for (int i = 0; i < h->n_forced; i++) {
         int s = h->blind_seats[i];
         int order = (s - h->button - 1 + h->seats) % h->seats, best = (after - h->button - 1 + h->seats) % h->seats;
@@ -84,23 +69,23 @@ static int first_preflop_after(const ph_hand *h) {
 
 /* 5.5 min_bet */
 static int64_t min_bet(const ph_hand *h) {
-    return h->rules.nl_min_bet == MIN_BET_BIG_BLIND ? h->big_blind : h->rules.chip_unit;
+    return h->rules.nl_min_bet == PH_NL_MIN_BET_BIG_BLIND ? h->big_blind : h->rules.chip_unit;
 }
 
 /* 5.6 min_raise_to */
 static int64_t min_raise_to(const ph_hand *h) {
     int64_t increment = h->full_increment;
-    if (h->rules.min_raise_rule == RAISE_INITIAL_BET) increment = h->first_bet;
-    else if (h->rules.min_raise_rule == RAISE_LAST_INCREMENT) increment = max64(h->last_increment, min_bet(h));
+    if (h->rules.min_raise_rule == PH_MIN_RAISE_RULE_INITIAL_BET) increment = h->first_bet;
+    else if (h->rules.min_raise_rule == PH_MIN_RAISE_RULE_LAST_INCREMENT_INCLUDING_SHORT_ALLINS) increment = max64(h->last_increment, min_bet(h));
     return h->current_bet + max64(increment, min_bet(h));
 }
 
 /* 5.2 fl_bet_size */
-static int64_t fl_bet_size(const ph_hand *h) { return h->street >= TURN ? h->big_bet : h->small_bet; }
+static int64_t fl_bet_size(const ph_hand *h) { return h->street >= PH_TURN ? h->big_bet : h->small_bet; }
 
 /* 5.3 fl_raise_to */
 static int64_t fl_raise_to(const ph_hand *h) {
-    int64_t base = h->rules.fl_raise_base == RAISE_BASE_CURRENT_BET ? h->current_bet : h->full_level;
+    int64_t base = h->rules.fl_raise_base == PH_FL_RAISE_BASE_CURRENT_BET ? h->current_bet : h->full_level;
     return base + fl_bet_size(h);
 }
 
@@ -108,8 +93,8 @@ static int64_t fl_raise_to(const ph_hand *h) {
 static int fl_cap_reached(const ph_hand *h) {
     if ((int64_t)h->bet_count < 1 + (int64_t)h->rules.fl_max_raises) return 0; /* no int32 overflow */
     switch (h->rules.fl_cap_lifted_heads_up) {
-    case LIFT_ROUND_HEADS_UP: return live_count(h) > 2 || h->capped;
-    case LIFT_EVENT_HEADS_UP: return h->seats > 2;
+    case PH_FL_CAP_LIFTED_HEADS_UP_WHEN_ROUND_HEADS_UP: return live_count(h) > 2 || h->capped;
+    case PH_FL_CAP_LIFTED_HEADS_UP_WHEN_EVENT_HEADS_UP: return h->seats > 2;
     default: return 1;
     }
 }
@@ -122,7 +107,7 @@ static int nl_cap_reached(const ph_hand *h) {
 
 /* 7.3 cumulative_reopen: against a full raise, short all-ins left out */
 static int cumulative_reopen(const ph_hand *h, int s) {
-    int64_t increment = h->rules.min_raise_rule == RAISE_INITIAL_BET ? h->first_bet : h->full_increment;
+    int64_t increment = h->rules.min_raise_rule == PH_MIN_RAISE_RULE_INITIAL_BET ? h->first_bet : h->full_increment;
     return h->current_bet - h->marks[s] >= max64(increment, min_bet(h));
 }
 
@@ -130,9 +115,9 @@ static int cumulative_reopen(const ph_hand *h, int s) {
 static int reopened(const ph_hand *h, int s) {
     if (!h->acted[s]) return 1;
     int64_t mark = h->marks[s];
-    if (h->rules.betting_structure == FIXED_LIMIT || h->rules.reopen_rule_big_bet == REOPEN_SINGLE)
+    if (h->rules.betting_structure == PH_BETTING_STRUCTURE_FIXED_LIMIT || h->rules.reopen_rule_big_bet == PH_REOPEN_RULE_BIG_BET_FULL_RAISE_SINGLE)
         return h->full_level > mark;
-    if (h->rules.reopen_rule_big_bet == REOPEN_ANY) return h->current_bet > mark;
+    if (h->rules.reopen_rule_big_bet == PH_REOPEN_RULE_BIG_BET_ANY_RAISE) return h->current_bet > mark;
     return h->full_level > mark || cumulative_reopen(h, s);
 }
 
@@ -148,7 +133,7 @@ static int may_raise(const ph_hand *h, int seat) {
     if (!others) return 0;
     if (h->rules.raise_needs_a_caller && !callers) return 0;
     if (!reopened(h, seat)) return 0;
-    if (h->rules.betting_structure == FIXED_LIMIT) return !fl_cap_reached(h);
+    if (h->rules.betting_structure == PH_BETTING_STRUCTURE_FIXED_LIMIT) return !fl_cap_reached(h);
     return !nl_cap_reached(h);
 }
 
@@ -156,7 +141,7 @@ static int may_raise(const ph_hand *h, int seat) {
 static int64_t pl_counted_bets(const ph_hand *h) {
     int64_t bets[PH_MAX_SEATS];
     memcpy(bets, h->bets, sizeof bets);
-    if (h->street == PREFLOP) {
+    if (h->street == PH_PREFLOP) {
         for (int i = 0; i < h->n_forced; i++) {
             int seat = h->blind_seats[i];
             int64_t amount = h->blind_amounts[i], full = amount;
@@ -175,8 +160,8 @@ static void contributions(const ph_hand *h, int64_t *contrib, int64_t *dead);
 static int64_t pl_pot(const ph_hand *h, int seat) {
     int64_t layered[PH_MAX_SEATS], dead[PH_MAX_SEATS], middle = 0, dead_total = 0;
     for (int s = 0; s < h->seats; s++) middle += h->committed[s] + h->antes[s];
-    if (h->rules.pl_pot_basis == PL_ALL_POTS || middle == 0) return middle;
-    if (h->rules.ante_award == ANTES_POOLED) {
+    if (h->rules.pl_pot_basis == PH_PL_POT_BASIS_ALL_POTS || middle == 0) return middle;
+    if (h->rules.ante_award == PH_ANTE_AWARD_POOLED) {
         for (int s = 0; s < h->seats; s++) layered[s] = h->committed[s] + h->antes[s];
     } else {
         contributions(h, layered, dead);
@@ -202,14 +187,14 @@ static int64_t pl_max_raise_to(const ph_hand *h, int seat) {
 /* 5.1 raise_bounds */
 static void raise_bounds(const ph_hand *h, int seat, int64_t *low, int64_t *high) {
     int64_t top = all_in_to(h, seat);
-    if (h->rules.betting_structure == FIXED_LIMIT) {
+    if (h->rules.betting_structure == PH_BETTING_STRUCTURE_FIXED_LIMIT) {
         *low = *high = min64(fl_raise_to(h), top);
         return;
     }
     int64_t unit = h->rules.chip_unit;
     int64_t least = h->current_bet == 0 ? min_bet(h) : min_raise_to(h);
     *low = min64(ceil_to(least, unit), top);
-    if (h->rules.betting_structure == POT_LIMIT)
+    if (h->rules.betting_structure == PH_BETTING_STRUCTURE_POT_LIMIT)
         *high = max64(*low, min64(pl_max_raise_to(h, seat) / unit * unit, top));
     else
         *high = top; /* 5.7 nl_max_raise_to */
@@ -302,7 +287,7 @@ static void open_street(ph_hand *h) {
 /* 8.2 showing_order: writes the seats in order, returns how many. */
 static int showing_order(const ph_hand *h, int *order) {
     int first = h->aggressors[h->last_round];
-    if (h->rules.showdown_order == SHOW_ANY_STREET) {
+    if (h->rules.showdown_order == PH_SHOWDOWN_ORDER_LAST_AGGRESSOR_ANY_STREET) {
         first = -1;
         for (int r = h->last_round; r >= 0 && first < 0; r--) first = h->aggressors[r];
     }
@@ -345,7 +330,7 @@ static void contributions(const ph_hand *h, int64_t *contrib, int64_t *dead) {
         contrib[s] = h->committed[s];
         dead[s] = 0;
     }
-    if (h->rules.ante_award == ANTES_POOLED) {
+    if (h->rules.ante_award == PH_ANTE_AWARD_POOLED) {
         int64_t least_positive = -1, least_live = -1;
         for (int s = 0; s < h->seats; s++) {
             if (contrib[s] > 0 && (least_positive < 0 || contrib[s] < least_positive)) least_positive = contrib[s];
@@ -356,7 +341,7 @@ static void contributions(const ph_hand *h, int64_t *contrib, int64_t *dead) {
         return;
     }
     for (int s = 0; s < h->seats; s++) {
-        if (h->rules.ante_award == ANTES_AS_BETS || h->uniform_antes ||
+        if (h->rules.ante_award == PH_ANTE_AWARD_AS_BETS || h->uniform_antes ||
             (h->stacks[s] == 0 && h->committed[s] == 0 && h->bets[s] == 0))
             contrib[s] += h->antes[s];
         else
@@ -364,8 +349,8 @@ static void contributions(const ph_hand *h, int64_t *contrib, int64_t *dead) {
     }
 }
 
-/* SpecHand._resolve: 8.10 settlement (on ph_resolve_pots), the pooled antes (7.7) as pots of their own,
-   into payouts and pots[0..*n_pots). */
+/* One layering of 8.11 settle_hand: 8.10 settlement (on ph_resolve_pots) of the 7.7 pot_contributions, the
+   pooled antes as pots of their own, into payouts and pots[0..*n_pots). */
 static void resolve(const ph_hand *h, const int32_t *values, int64_t *payouts, ph_pot *pots, int32_t *n_pots) {
     int n = h->seats;
     int64_t contrib[PH_MAX_SEATS] = {0}, dead[PH_MAX_SEATS] = {0};
@@ -382,7 +367,7 @@ static void resolve(const ph_hand *h, const int32_t *values, int64_t *payouts, p
     for (int s = 0; s < n; s++) payouts[s] = 0;
     ph_resolve_pots(n, contrib, h->folded, values, h->button, dead, odd, unit, payouts, main, &n_main, NULL);
     *n_pots = 0;
-    if (h->rules.ante_award == ANTES_POOLED && any_antes && !any_dead) {
+    if (h->rules.ante_award == PH_ANTE_AWARD_POOLED && any_antes && !any_dead) {
         int64_t zero[PH_MAX_SEATS] = {0};
         ph_resolve_pots(n, zero, h->folded, values, h->button, h->antes, odd, unit, ante_payouts, pots, &n_antes, NULL);
         for (int s = 0; s < n; s++) payouts[s] += ante_payouts[s];
@@ -391,8 +376,24 @@ static void resolve(const ph_hand *h, const int32_t *values, int64_t *payouts, p
     for (int p = 0; p < n_main; p++) pots[(*n_pots)++] = main[p];
 }
 
-/* SpecHand._settle: SpecHand._resolve, 8.8 pots merged among the winners, 8.2-8.4 show or muck, 8.6 award
-   order, 8.8 shares; the result stays in the hand. */
+/* 8.11 settle_hand (pyholdem.spec.showdown): the pots of the hand settled by 8.10, again without the hands that
+   win no pot under odd_chip_pots = "merged_among_winners" (8.8). Its awards (8.6 order, 8.8 shares) are written
+   by settle below. */
+static void settle_hand(const ph_hand *h, const int32_t *values, int showdown, int64_t *payouts, ph_pot *pots,
+                        int32_t *n_pots) {
+    resolve(h, values, payouts, pots, n_pots);
+    if (!showdown || h->rules.odd_chip_pots != PH_ODD_CHIP_POTS_MERGED_AMONG_WINNERS) return;
+    uint32_t winners = 0;
+    for (int p = 0; p < *n_pots; p++) winners |= pots[p].winners;
+    ph_hand kept = *h;
+    int losers = 0;
+    for (int s = 0; s < h->seats; s++)
+        if (!h->folded[s] && !(winners >> s & 1u)) kept.folded[s] = 1, losers = 1;
+    if (losers) resolve(&kept, values, payouts, pots, n_pots);
+}
+
+/* SpecHand._settle: 8.11 settle_hand, 8.2-8.4 show or muck, the awards of settle_hand; the result stays in the
+   hand. */
 static void settle(ph_hand *h, ph_event *log, int showdown) {
     int n = h->seats;
     int64_t payouts[PH_MAX_SEATS] = {0};
@@ -407,17 +408,7 @@ static void settle(ph_hand *h, ph_event *log, int showdown) {
     }
     int odd = h->rules.odd_chip_rule;
     int64_t unit = h->rules.chip_unit;
-    resolve(h, values, payouts, h->pots, &h->n_pots);
-    if (showdown && h->rules.odd_chip_pots == ODD_CHIPS_MERGED_AMONG_WINNERS) {
-        /* hands that win no pot leave the layering, so pots the same winners share merge */
-        uint32_t winners = 0;
-        for (int p = 0; p < h->n_pots; p++) winners |= h->pots[p].winners;
-        ph_hand kept = *h;
-        int losers = 0;
-        for (int s = 0; s < n; s++)
-            if (!h->folded[s] && !(winners >> s & 1u)) kept.folded[s] = 1, losers = 1;
-        if (losers) resolve(&kept, values, payouts, h->pots, &h->n_pots);
-    }
+    settle_hand(h, values, showdown, payouts, h->pots, &h->n_pots);
 
     h->n_shown = 0;
     for (int i = 0; i < h->n_exposed; i++) h->shown[h->n_shown++] = h->exposed[i];
@@ -432,13 +423,13 @@ static void settle(ph_hand *h, ph_event *log, int showdown) {
             if (must_show(h, s, values[s], shown)) {
                 shown[s] = values[s];
                 h->shown[h->n_shown++] = (uint8_t)s;
-                emit(h, log, PH_EV_SHOW, s, -1, 0, SHOWDOWN, h->holes[s], 2);
+                emit(h, log, PH_EV_SHOW, s, -1, 0, PH_SHOWDOWN, h->holes[s], 2);
             } else {
-                emit(h, log, PH_EV_MUCK, s, -1, 0, SHOWDOWN, NULL, 0);
+                emit(h, log, PH_EV_MUCK, s, -1, 0, PH_SHOWDOWN, NULL, 0);
             }
         }
     }
-    int street = showdown ? SHOWDOWN : h->street;
+    int street = showdown ? PH_SHOWDOWN : h->street;
     int64_t won[PH_MAX_SEATS] = {0};
     /* the wins are logged after the returns: count them first, write them below */
     int n_wins = 0;
@@ -484,7 +475,7 @@ static void advance(ph_hand *h, ph_event *log, int first, int folded) {
     }
     while (next < 0) {
         end_round(h, log);
-        if (h->street == RIVER) {
+        if (h->street == PH_RIVER) {
             expose(h, log);
             settle(h, log, 1);
             return;
@@ -503,17 +494,18 @@ static void advance(ph_hand *h, ph_event *log, int first, int folded) {
 
 /* 7.4 limit_all_in_is_full */
 static int limit_all_in_is_full(const ph_hand *h, int64_t raise_part, int64_t bet_size) {
-    if (h->rules.reopen_rule_limit == LIMIT_HALF_BET) return 2 * raise_part >= bet_size;
+    if (h->rules.reopen_rule_limit == PH_REOPEN_RULE_LIMIT_HALF_BET) return 2 * raise_part >= bet_size;
     return raise_part >= bet_size;
 }
 
-/* SpecHand._apply_raise */
-static void apply_raise(ph_hand *h, int seat, int64_t amount) {
+/* 6.12 apply_wager (pyholdem.spec.betting): full or not (5.3, 5.6, 7.2, 7.4), counted toward the caps (5.4,
+   5.8), the round capped */
+static void apply_wager(ph_hand *h, int seat, int64_t amount) {
     const ph_rules *r = &h->rules;
     int64_t old = h->current_bet;
     int all_in = amount == all_in_to(h, seat);
     int counts = 1, full;
-    if (r->betting_structure == FIXED_LIMIT) {
+    if (r->betting_structure == PH_BETTING_STRUCTURE_FIXED_LIMIT) {
         int64_t size = fl_bet_size(h);
         full = amount >= fl_raise_to(h);
         if (!full && all_in) full = limit_all_in_is_full(h, amount - h->full_level, size);
@@ -528,11 +520,11 @@ static void apply_raise(ph_hand *h, int seat, int64_t amount) {
         h->full_level = amount;
         if (h->first_bet == 0) h->first_bet = amount - old;
     }
-    if (counts && (full || r->betting_structure != FIXED_LIMIT || r->fl_cap_counts_short_allins)) {
+    if (counts && (full || r->betting_structure != PH_BETTING_STRUCTURE_FIXED_LIMIT || r->fl_cap_counts_short_allins)) {
         h->bet_count++;
         if (old > 0) h->raise_count++;
     }
-    if (r->betting_structure == FIXED_LIMIT && (int64_t)h->bet_count >= 1 + (int64_t)r->fl_max_raises &&
+    if (r->betting_structure == PH_BETTING_STRUCTURE_FIXED_LIMIT && (int64_t)h->bet_count >= 1 + (int64_t)r->fl_max_raises &&
         live_count(h) > 2)
         h->capped = 1;
     h->last_increment = amount - old;
@@ -553,7 +545,7 @@ static int allowed(const ph_hand *h, int action, int64_t amount) {
         if (h->legal_min < 0 || (action == PH_BET) != (h->legal_is_bet != 0)) return 0;
         int64_t top = all_in_to(h, h->to_act);
         if (amount > top) return 0; /* 5.12 check_chip_unit; fixed-limit amounts are not checked against the unit */
-        if (h->rules.betting_structure != FIXED_LIMIT && amount != top && amount % h->rules.chip_unit) return 0;
+        if (h->rules.betting_structure != PH_BETTING_STRUCTURE_FIXED_LIMIT && amount != top && amount % h->rules.chip_unit) return 0;
         return amount >= h->legal_min && amount <= h->legal_max;
     }
     default: return 0;
@@ -580,7 +572,7 @@ int ph_hand_act(ph_hand *h, int action, int64_t amount, ph_event *log, int64_t l
         break;
     }
     default:
-        apply_raise(h, seat, amount);
+        apply_wager(h, seat, amount);
         emit(h, log, action == PH_BET ? PH_EV_BET : PH_EV_RAISE, seat, amount, h->stacks[seat] == 0, street, NULL, 0);
     }
     h->acted[seat] = 1;
@@ -605,8 +597,9 @@ static void deal(ph_hand *h, const uint8_t *deck) {
 }
 
 static int valid_rules(const ph_rules *r) {
-    return r->betting_structure >= 0 && r->betting_structure <= 2 && r->chip_unit >= 1 && r->fl_max_raises >= 1 &&
-           r->pl_round_pot_to >= 0 && (r->odd_chip_rule == 0 || r->odd_chip_rule == 1);
+    return r->betting_structure >= PH_BETTING_STRUCTURE_NO_LIMIT && r->betting_structure <= PH_BETTING_STRUCTURE_FIXED_LIMIT &&
+           r->chip_unit >= 1 && r->fl_max_raises >= 1 && r->pl_round_pot_to >= 0 &&
+           (r->odd_chip_rule == PH_ODD_CHIP_RULE_LEFT_OF_BUTTON || r->odd_chip_rule == PH_ODD_CHIP_RULE_LEFT_OF_BUTTON_WHOLE_CHIP);
 }
 
 int ph_hand_init(ph_hand *h, const ph_rules *rules, int n, int button, const int64_t *stacks,
@@ -666,10 +659,10 @@ int ph_hand_init(ph_hand *h, const ph_rules *rules, int n, int button, const int
     /* SpecHand._post_forced_bets: 3.11 post_forced (antes and blinds), then 3.16 straddles */
     int64_t blind_due[PH_MAX_SEATS] = {0};
     for (int i = 0; i < n_blinds; i++) blind_due[forced_seats[i]] = forced_amounts[i];
-    int bba = rules->ante_type == ANTE_BIG_BLIND;
+    int bba = rules->ante_type == PH_ANTE_TYPE_BIG_BLIND_ANTE;
     for (int s = 0; s < n; s++) {
-        int ante_first = rules->short_post_priority == PRIORITY_ANTE_FIRST;
-        if (bba && s == forced_seats[n_blinds - 1]) ante_first = rules->bba_priority == PRIORITY_ANTE_FIRST_FOR_BBA;
+        int ante_first = rules->short_post_priority == PH_SHORT_POST_PRIORITY_ANTE_FIRST;
+        if (bba && s == forced_seats[n_blinds - 1]) ante_first = rules->bba_priority == PH_BBA_PRIORITY_ANTE_FIRST;
         int64_t stack = h->stacks[s], ante, blind;
         if (ante_first) {
             ante = min64(antes_due[s], stack);
@@ -681,22 +674,22 @@ int ph_hand_init(ph_hand *h, const ph_rules *rules, int n, int button, const int
         h->stacks[s] -= ante + blind;
         h->antes[s] = ante;
         h->bets[s] = blind;
-        if (ante) emit(h, log, PH_EV_ANTE, s, ante, h->stacks[s] == 0, PREFLOP, NULL, 0);
+        if (ante) emit(h, log, PH_EV_ANTE, s, ante, h->stacks[s] == 0, PH_PREFLOP, NULL, 0);
     }
     for (int i = 0; i < n_blinds; i++) {
         int s = forced_seats[i];
-        if (h->bets[s]) emit(h, log, PH_EV_BLIND, s, h->bets[s], h->stacks[s] == 0, PREFLOP, NULL, 0);
+        if (h->bets[s]) emit(h, log, PH_EV_BLIND, s, h->bets[s], h->stacks[s] == 0, PH_PREFLOP, NULL, 0);
     }
     for (int i = n_blinds; i < n_forced; i++) {
         int s = forced_seats[i];
         int64_t amount = forced_amounts[i];
-        if (h->stacks[s] < amount && rules->straddle_short_stack == STRADDLE_SHORT_ALL_IN) amount = h->stacks[s];
+        if (h->stacks[s] < amount && rules->straddle_short_stack == PH_STRADDLE_SHORT_STACK_ALL_IN) amount = h->stacks[s];
         if (h->stacks[s] < amount) return PH_ERR_REFUSED;
         h->stacks[s] -= amount;
         h->bets[s] = amount;
-        emit(h, log, PH_EV_STRADDLE, s, amount, h->stacks[s] == 0, PREFLOP, NULL, 0);
+        emit(h, log, PH_EV_STRADDLE, s, amount, h->stacks[s] == 0, PH_PREFLOP, NULL, 0);
     }
-    if (rules->ante_award == ANTES_AS_BETS) { /* 7.7: the part of an ante nobody matched goes back */
+    if (rules->ante_award == PH_ANTE_AWARD_AS_BETS) { /* 7.7: the part of an ante nobody matched goes back */
         int64_t top = -1, matched = -1;
         for (int s = 0; s < n; s++) {
             if (h->antes[s] > top) matched = top, top = h->antes[s];
@@ -704,7 +697,7 @@ int ph_hand_init(ph_hand *h, const ph_rules *rules, int n, int button, const int
         }
         for (int s = 0; s < n; s++) {
             if (h->antes[s] <= matched) continue;
-            emit(h, log, PH_EV_RETURN, s, h->antes[s] - matched, 0, PREFLOP, NULL, 0);
+            emit(h, log, PH_EV_RETURN, s, h->antes[s] - matched, 0, PH_PREFLOP, NULL, 0);
             h->stacks[s] += h->antes[s] - matched;
             h->antes[s] = matched;
         }
@@ -716,16 +709,16 @@ int ph_hand_init(ph_hand *h, const ph_rules *rules, int n, int button, const int
         posted = max64(posted, h->bets[forced_seats[i]]);
         full = max64(full, forced_amounts[i]);
     }
-    h->current_bet = rules->short_blind_call_amount == CALL_FULL_BLIND ? max64(full, posted) : posted;
+    h->current_bet = rules->short_blind_call_amount == PH_SHORT_BLIND_CALL_AMOUNT_FULL_BLIND ? max64(full, posted) : posted;
     h->full_level = h->current_bet;
     int64_t opener = max64(forced_amounts[n_forced - 1], h->big_blind);
-    if (rules->straddle_raise_size == STRADDLE_RAISE_BIG_BLIND) opener = h->big_blind;
+    if (rules->straddle_raise_size == PH_STRADDLE_RAISE_SIZE_BIG_BLIND) opener = h->big_blind;
     h->full_increment = h->first_bet = h->last_increment = opener;
     h->bet_count = rules->fl_cap_counts_blinds ? 1 + n_straddles : 0;
 
     for (int i = 0; i < n; i++) {
         int s = (button + 1 + i) % n;
-        emit(h, log, PH_EV_DEAL, s, -1, 0, PREFLOP, h->holes[s], 2);
+        emit(h, log, PH_EV_DEAL, s, -1, 0, PH_PREFLOP, h->holes[s], 2);
     }
     advance(h, log, 1, 1);
     update_legal(h);

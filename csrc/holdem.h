@@ -157,15 +157,9 @@ int ph_shuffled_deck(const char *key, size_t key_bytes, uint8_t *deck);
 
 enum { PH_MAX_FORCED = 12, PH_STEP_EVENTS = 256 };
 
-/* The actions of section 6.1, in the order of pyholdem.spec.betting.ACTIONS. */
-enum ph_action { PH_FOLD = 0, PH_CHECK = 1, PH_CALL = 2, PH_BET = 3, PH_RAISE = 4 };
-
-/* Event kinds, in the order of pyholdem.hand_native.EVENT_KINDS. */
-enum ph_event_kind {
-    PH_EV_ANTE = 0, PH_EV_BLIND = 1, PH_EV_STRADDLE = 2, PH_EV_DEAL = 3, PH_EV_FOLD = 4, PH_EV_CHECK = 5,
-    PH_EV_CALL = 6, PH_EV_BET = 7, PH_EV_RAISE = 8, PH_EV_RETURN = 9, PH_EV_BOARD = 10, PH_EV_SHOW = 11,
-    PH_EV_MUCK = 12, PH_EV_WIN = 13
-};
+/* The actions (enum ph_action: PH_FOLD ... PH_RAISE), event kinds (enum ph_event_kind: PH_EV_*), streets and
+   RuleSet choice codes are generated from the Python definitions into generated/codes.h
+   (tools/generate_codes.py). */
 
 /* One entry of a hand's log: amount (-1: none), seat (-1: none), street 0..3 (preflop..river) or
    4 (showdown), up to three cards. */
@@ -226,7 +220,7 @@ int ph_hand_init(ph_hand *hand, const ph_rules *rules, int n_seats, int button, 
                  int n_straddles, int64_t small_bet, int64_t big_bet, int uniform_antes, const char *key,
                  size_t key_bytes, const uint8_t *cards, ph_event *log, int64_t log_capacity);
 
-/* The player to act takes action (a ph_action; amount is the bet or raise-to total, else ignored), and
+/* The player to act takes action (a ph_action of generated/codes.h; amount is the bet or raise-to total, else ignored), and
    the hand runs to the next decision or its end (sections 6.1-8.10). Returns PH_OK, PH_ERR_REFUSED for
    an action the legal actions do not include, PH_ERR_LOG_FULL when fewer than PH_STEP_EVENTS entries of
    log are free, PH_ERR_ARGUMENT for a hand that is over or a bad pointer; on an error nothing changes. */

@@ -2,7 +2,8 @@
 
 ``Hand`` is the public class; ``Hand(...)`` plays on one of two engines with the same API and the
 same answers. ``SpecHand``, here, is the oracle: every decision is delegated to a section function
-of ``pyholdem.spec`` and this module only sequences them. ``NativeHand``
+of ``pyholdem.spec`` and this module only sequences them, in plain Python (it never loads the
+compiled core: showdowns are valued by §8.5's ``hand_strength``, pots settled by §8.11). ``NativeHand``
 (``pyholdem.hand_native``) plays the same hand on the C twin of this module (``csrc/hand.c``);
 the differential tests drive both in lockstep. Each action is atomic: it is validated completely,
 applied, and a refused action leaves the hand exactly as it was.
@@ -16,12 +17,12 @@ from functools import cache
 from typing import NamedTuple
 
 from pyholdem.errors import IllegalAction, InvalidCards, NativeError, RuleViolation, show_value
-from pyholdem.hand_fast import nl_legal_actions, uses_nl_legal_actions
 from pyholdem.ruleset import RuleSet
 from pyholdem.spec.betting import (
-    ACTIONS,
     LegalActions,
+    apply_wager,
     check_action,
+    check_out_of_turn,
     first_to_act_postflop,
     first_to_act_preflop,
     legal_actions,
@@ -44,21 +45,11 @@ from pyholdem.spec.pots import (
     all_in_to,
     antes_are_contributions,
     freeze_all_in,
-    limit_all_in_is_full,
-    pot_contributions,
     return_uncalled,
 )
-from pyholdem.spec.showdown import (
-    Settlement,
-    award_order,
-    hand_strength,
-    must_show,
-    resolve_pots,
-    showing_order,
-    split_pot,
-)
+from pyholdem.spec.showdown import hand_strength, must_show, settle_hand, showing_order
 from pyholdem.spec.state import PREFLOP, RIVER, STREET_NAMES, HandState
-from pyholdem.spec.structures import check_bet_sizes, fl_bet_size, fl_raise_to, min_bet, min_raise_to
+from pyholdem.spec.structures import check_bet_sizes, min_bet
 from pyholdem.spec.table import (
     antes_due,
     blind_amounts,
@@ -70,9 +61,17 @@ from pyholdem.spec.table import (
     straddle_seats,
 )
 
-__all__ = ["ENGINES", "Event", "Hand", "HandResult", "LegalActions", "SpecHand"]
+__all__ = ["ENGINES", "EVENT_KINDS", "Event", "Hand", "HandResult", "LegalActions", "SpecHand"]
 
 ENGINES = ("auto", "spec", "native")
+EVENT_KINDS = (
+    "ante", "blind", "straddle", "deal", "fold", "check", "call", "bet", "raise", "return", "board",
+    "show", "muck", "win",
+)  # fmt: skip
+"""The kinds of event both engines log, in the order of their C codes (``enum ph_event_kind``,
+generated into ``csrc/generated/codes.h``). The spec engine alone also logs what it plays after a
+hand-over: ``freeze`` (§7.8), ``sleeper``, ``sleeper_live``, ``sleeper_void`` (§3.17) and the
+``out_of_turn_*`` kinds (§6.10)."""
 
 
 @dataclass(frozen=True)
@@ -257,7 +256,6 @@ class SpecHand(Hand):
             any(c is None for hole in self.deal.holes for c in hole) or None in self.deal.board
         )
         self._legal: LegalActions | None = None
-        self._legal_of = nl_legal_actions if uses_nl_legal_actions(rules) else legal_actions
         self._events = events
         self._event_objects: list[Event] = []
         self._result: HandResult | None = None
@@ -285,7 +283,6 @@ class SpecHand(Hand):
         hand._state = state
         hand._unknown_cards = any(c is None for hole in deal.holes for c in hole) or None in deal.board
         hand._legal = None
-        hand._legal_of = nl_legal_actions if uses_nl_legal_actions(rules) else legal_actions
         hand._events = events
         hand._event_objects = []
         hand._result = result
@@ -341,7 +338,7 @@ class SpecHand(Hand):
     def legal_actions(self) -> LegalActions:
         """What the player to act may do (§6.1); raises ``IllegalAction`` when the hand is over."""
         if self._legal is None:
-            self._legal = self._legal_of(self._state, self.rules)
+            self._legal = legal_actions(self._state, self.rules)
         return self._legal
 
     def copy(self) -> Hand:
@@ -404,23 +401,8 @@ class SpecHand(Hand):
 
     def _out_of_turn(self, kind: str, amount: int | None, seat: object) -> None:
         st = self._state
-        if st.to_act is None:
-            raise IllegalAction(f"{kind} is not allowed: the hand is over", "6.1")
-        if not isinstance(kind, str) or kind not in ACTIONS:
-            raise IllegalAction(f"{show_value(kind)} is not an action; one of {', '.join(ACTIONS)}", "6.1")
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < st.seats:
-            raise IllegalAction(f"seat {show_value(seat)} is not a seat in 0..{st.seats - 1}", "6.10")
-        if self.rules.out_of_turn == "reject":
-            raise IllegalAction(
-                f"{kind} by seat {seat} is out of turn; seat {st.to_act} is to act (out_of_turn is 'reject')",
-                "6.10",
-            )
-        if not st.can_act(seat) or seat in st.out_of_turn:
-            raise IllegalAction(
-                f"{kind} by seat {seat} out of turn is not allowed: the seat cannot act or already acted "
-                "out of turn",
-                "6.10",
-            )
+        check_out_of_turn(st, self.rules, kind, seat)
+        assert isinstance(seat, int)
         new = st.clone()
         new.out_of_turn[seat] = (kind, amount, new.current_bet)
         self._state = new
@@ -535,48 +517,13 @@ class SpecHand(Hand):
             st.bets[seat] = 0
         st.to_act = None
 
-    def _resolve(self, st: HandState, values: list[int | None]) -> Settlement:
-        """§8.10's settlement of the pots, the pooled antes (§7.7) as pots of their own."""
-        contributions, dead = pot_contributions(st, self.rules)
-        settlement = settle_pots(
-            contributions,
-            st.folded,
-            values,
-            st.button,
-            dead=dead,
-            odd_chip_rule=self.rules.odd_chip_rule,
-            chip_unit=self.rules.chip_unit,
-        )
-        if self.rules.ante_award == "pooled" and any(st.antes) and not any(dead):
-            antes = settle_pots(
-                [0] * st.seats,
-                st.folded,
-                values,
-                st.button,
-                dead=st.antes,
-                odd_chip_rule=self.rules.odd_chip_rule,
-                chip_unit=self.rules.chip_unit,
-            )
-            payouts = tuple(a + b for a, b in zip(antes.payouts, settlement.payouts, strict=True))
-            settlement = Settlement(payouts, antes.pots + settlement.pots)
-        return settlement
-
     def _settle(self, st: HandState, events: list[RawEvent], *, showdown: bool) -> None:
         values: list[int | None] = [None] * st.seats
         shown: dict[int, tuple[Card | None, ...]] = {s: self.deal.holes[s] for s in self._exposed}
         board = visible_board(self.deal, st.street)
         for seat in st.live():
-            values[seat] = showdown_value(self.deal.holes[seat], board) if showdown else 0
-        settlement = self._resolve(st, values)
-        if showdown and self.rules.odd_chip_pots == "merged_among_winners":
-            # §8.8: hands that win no pot leave the layering, so pots the same winners share merge
-            winners = {s for pot in settlement.pots for s in pot.winners}
-            losers = [s for s in st.live() if s not in winners]
-            if losers:
-                kept = st.clone()
-                for seat in losers:
-                    kept.folded[seat] = True
-                settlement = self._resolve(kept, values)
+            values[seat] = hand_strength(self.deal.holes[seat], board) if showdown else 0
+        settlement = settle_hand(st, self.rules, values, showdown=showdown)
         if showdown:
             values_shown: dict[int, int] = {s: values[s] for s in self._exposed}  # type: ignore[misc]
             for seat in showing_order(st, self.rules, self._last_round):
@@ -593,19 +540,9 @@ class SpecHand(Hand):
         street = "showdown" if showdown else self.street_of(st)
         won = [0] * st.seats
         awards: list[RawEvent] = []
-        for index in award_order(settlement.pots, self.rules):
-            pot = settlement.pots[index]
-            shares = split_pot(
-                pot.amount,
-                pot.winners,
-                st.button,
-                st.seats,
-                odd_chip_rule=self.rules.odd_chip_rule,
-                chip_unit=self.rules.chip_unit,
-            )
-            for seat in pot.winners:
-                won[seat] += shares[seat]
-                awards.append(_event("win", seat, shares[seat], street=street))
+        for seat, share in settlement.awards:
+            won[seat] += share
+            awards.append(_event("win", seat, share, street=street))
         for seat, paid in enumerate(settlement.payouts):
             if paid > won[seat]:
                 events.append(_event("return", seat, paid - won[seat], street=street))
@@ -668,68 +605,14 @@ def hand_setup(
     return HandSetup(n, amounts, seats_of_blinds, tuple(straddles), straddlers, bet_sizes)
 
 
-def showdown_value(hole: Sequence[Card | None], board: Sequence[Card | None]) -> int:
-    """§8.5's hand value, computed by the C evaluator ``pyholdem.evaluate_mask`` when it is built.
-
-    The C twin must give exactly the value of ``hand_strength`` (tests compare them); unknown
-    cards always go through ``hand_strength``, which refuses them. The cards of a hand are
-    distinct, so their mask (bit ``id`` per card, §1.7) holds all of them.
-    """
-    fast = _fast_evaluator()
-    if fast is None or None in hole or None in board:
-        return hand_strength(hole, board)
-    mask = 0
-    for card in (*hole, *board):
-        mask |= 1 << card  # type: ignore[operator]
-    return int(fast(mask))
-
-
-def settle_pots(
-    contributions: Sequence[int],
-    folded: Sequence[bool],
-    values: Sequence[int | None],
-    button: int,
-    *,
-    dead: Sequence[int],
-    odd_chip_rule: str,
-    chip_unit: int,
-) -> Settlement:
-    """§8.10's settlement, computed by the C resolver ``pyholdem.resolve_pots`` when it is built.
-
-    The C twin gives exactly the spec's ``Settlement`` (tests compare them, also over whole hands);
-    chip totals or a chip unit beyond its 64-bit range go through the spec ``resolve_pots``.
-    """
-    fast = _fast_resolver()
-    if fast is None or max(sum(contributions) + sum(dead), chip_unit) > 2**63 - 1:
-        fast = resolve_pots
-    return fast(
-        contributions, folded, values, button, dead=dead, odd_chip_rule=odd_chip_rule, chip_unit=chip_unit
-    )
-
-
-@cache
-def _fast_resolver() -> Callable[..., Settlement] | None:
-    try:
-        from pyholdem.settlement import resolve_pots as fast
-    except NativeError:
-        return None
-    return fast
-
-
 @cache
 def _native_hand_class() -> type[Hand] | None:
+    """The C engine's class for ``Hand(...)`` (the façade's choice; the spec engine never calls it)."""
     try:
         from pyholdem.hand_native import NativeHand
     except NativeError:
         return None
     return NativeHand
-
-
-@cache
-def _fast_evaluator() -> Callable[[int], int] | None:
-    import pyholdem
-
-    return getattr(pyholdem, "evaluate_mask", None)
 
 
 def make_deal(
@@ -863,44 +746,7 @@ def _apply(st: HandState, rules: RuleSet, kind: str, amount: int | None, events:
         events.append(_event("call", seat, added, all_in=st.stacks[seat] == 0, street=street))
     else:
         assert amount is not None
-        _apply_raise(st, rules, seat, amount)
+        apply_wager(st, rules, seat, amount)
         events.append(_event(kind, seat, amount, all_in=st.stacks[seat] == 0, street=street))
     st.acted[seat] = True
     st.marks[seat] = st.current_bet
-
-
-def _apply_raise(st: HandState, rules: RuleSet, seat: int, amount: int) -> None:
-    old = st.current_bet
-    all_in = amount == all_in_to(st, seat)
-    counts = True
-    if rules.betting_structure == "fixed_limit":
-        size = fl_bet_size(st)
-        full = amount >= fl_raise_to(st, rules)
-        if not full and all_in:
-            full = limit_all_in_is_full(amount - st.full_level, size, rules)
-        full = full or (rules.first_wager_reopens and st.aggressors[st.street] is None)
-        if all_in:
-            counts = (full or rules.fl_cap_counts_short_allins) and rules.fl_cap_counts_allin_raise
-    else:
-        needed = min_bet(st, rules) if old == 0 else min_raise_to(st, rules)
-        full = amount >= needed or (rules.first_wager_reopens and st.aggressors[st.street] is None)
-    if full:
-        st.full_increment = max(st.full_increment, amount - old)
-        st.full_level = amount
-        if st.first_bet == 0:
-            st.first_bet = amount - old
-    if counts and (full or rules.betting_structure != "fixed_limit" or rules.fl_cap_counts_short_allins):
-        st.bet_count += 1
-        if old > 0:
-            st.raise_count += 1
-    if (
-        rules.betting_structure == "fixed_limit"
-        and st.bet_count >= 1 + rules.fl_max_raises
-        and len(st.live()) > 2
-    ):
-        st.capped = True
-    st.last_increment = amount - old
-    st.stacks[seat] -= amount - st.bets[seat]
-    st.bets[seat] = amount
-    st.current_bet = amount
-    st.aggressors[st.street] = seat

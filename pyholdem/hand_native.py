@@ -19,9 +19,9 @@ from pyholdem._bindings.native import ffi, lib
 from pyholdem._bindings.pots import SEATS_OF_MASK
 from pyholdem._bindings.shuffle import CARDS, seed_key, shuffled_deck
 from pyholdem.errors import IllegalAction, NativeError
-from pyholdem.hand import Event, Hand, HandResult, RawEvent, SpecHand, hand_setup, make_deal
+from pyholdem.hand import EVENT_KINDS, Event, Hand, HandResult, RawEvent, SpecHand, hand_setup, make_deal
 from pyholdem.ruleset import FIELDS, RuleSet
-from pyholdem.spec.betting import LegalActions, check_action, legal_actions, timeout_outcome
+from pyholdem.spec.betting import ACTIONS, LegalActions, check_action, legal_actions, timeout_outcome
 from pyholdem.spec.cards import Seed, as_integer
 from pyholdem.spec.dealing import BOARD_AFTER_STREET, Deal
 from pyholdem.spec.pots import Pot, antes_are_contributions
@@ -30,18 +30,9 @@ from pyholdem.spec.table import antes_due
 
 __all__ = ["EVENT_KINDS", "LIMIT", "NativeHand", "native_rules"]
 
-EVENT_KINDS = (
-    "ante", "blind", "straddle", "deal", "fold", "check", "call", "bet", "raise", "return", "board",
-    "show", "muck", "win",
-)  # fmt: skip
 EVENT_STREETS = (*STREET_NAMES, "showdown")
-ACTION_CODES = {
-    "fold": lib.PH_FOLD,
-    "check": lib.PH_CHECK,
-    "call": lib.PH_CALL,
-    "bet": lib.PH_BET,
-    "raise": lib.PH_RAISE,
-}
+ACTION_CODES = {kind: code for code, kind in enumerate(ACTIONS)}  # enum ph_action (csrc/generated/codes.h)
+_BET = ACTION_CODES["bet"]
 LIMIT = 2**60
 """Chips the C engine plays: every stack total, forced bet, bet size and chip unit stays below it,
 so no sum it forms comes near the 64-bit range."""
@@ -79,17 +70,21 @@ def native_rules(rules: RuleSet) -> Any | None:
 
 
 def _build_native_rules(rules: RuleSet) -> Any | None:
-    if rules.chip_unit >= LIMIT or (rules.pl_round_pot_to or 0) >= LIMIT:
-        return None
+    """The one conversion of a RuleSet into C: every ``ph_rules`` field by name, a choice as its index,
+    None as -1 (``nl_raise_cap``) or 0, 32-bit numbers clamped; None when a 64-bit one is ``LIMIT`` or
+    more."""
     c = ffi.new("ph_rules *")
-    for name, _ in ffi.typeof("ph_rules").fields:
+    for name, field in ffi.typeof("ph_rules").fields:
         value = getattr(rules, name)
         choices = FIELDS[name].metadata.get("choices")
         if choices:
             value = choices.index(value)
         elif value is None:
             value = -1 if name == "nl_raise_cap" else 0
-        if name not in ("chip_unit", "pl_round_pot_to"):
+        if field.type.cname == "int64_t":
+            if value >= LIMIT:
+                return None
+        else:
             value = min(int(value), _INT32_MAX)
         setattr(c, name, value)
     return c
@@ -358,7 +353,7 @@ class NativeHand(Hand):
             code = ACTION_CODES.get(kind)
         else:  # a str subclass (NumPy's str_) is its text, as on the spec engine
             code = ACTION_CODES.get(str(kind)) if isinstance(kind, str) else None
-        if code is None or (amount is None) != (code < lib.PH_BET):
+        if code is None or (amount is None) != (code < _BET):
             self._refuse(kind, amount)
         chips = 0
         if amount is not None:

@@ -7,12 +7,8 @@ import dataclasses
 import pickle
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
 
-from pyholdem import Card, Event, Hand, HandResult, IllegalAction, InvalidCards, Pot, RuleSet, RuleViolation
-from pyholdem.hand import showdown_value
-from pyholdem.spec.showdown import hand_strength
+from pyholdem import Event, Hand, HandResult, IllegalAction, InvalidCards, Pot, RuleSet, RuleViolation
 
 NL = RuleSet()
 
@@ -197,12 +193,6 @@ def test_7_7_all_in_on_the_ante_wins_only_what_it_matched() -> None:
         h.check()
     assert h.result.pots[0] == Pot(9, (0, 1, 2), (0,))
     assert h.result.stacks[0] == 9
-
-
-@given(st.lists(st.integers(0, 51), min_size=7, max_size=7, unique=True))
-def test_8_5_showdown_value_equals_the_spec_hand_strength(ids: list[int]) -> None:
-    cards = [Card(i) for i in ids]
-    assert showdown_value(cards[:2], cards[2:]) == hand_strength(cards[:2], cards[2:])
 
 
 def test_8_8_odd_chip_goes_to_the_first_winner_left_of_the_button() -> None:

@@ -21,9 +21,6 @@ ALLOWED = {
     # composition) redesigns both modules, and this pair goes with it.
     ("pyholdem.hand", "pyholdem.hand_native"): "hand <-> hand_native, redesigned by item 4",
     ("pyholdem.hand_native", "pyholdem.hand"): "hand <-> hand_native, redesigned by item 4",
-    # hand.py's _fast_evaluator imports the package root for the C evaluator; the pure oracle
-    # (item 1) removes it.
-    ("pyholdem.hand", "pyholdem"): "hand._fast_evaluator, removed by item 1",
     # §7.3 (pots.cumulative_reopen) floors a full raise at §5.5's min_bet, while §5.4, §5.7 and
     # §5.11 (structures) use §7.1 all_in_to and §7.7 layer_pots: both documents cite each other,
     # and every function involved is the @rule of its section, bound to its document's module.

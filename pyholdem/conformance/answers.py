@@ -20,10 +20,10 @@ def pots(data: dict[str, Any]) -> dict[str, Any]:
 
 
 def hand(data: dict[str, Any]) -> dict[str, Any]:
-    """A hand replayed on ``pyholdem.Hand``."""
+    """A hand replayed on ``pyholdem.Hand`` (the C engine where it plays the hand)."""
     from pyholdem.conformance.hand_cases import play_vector
 
-    return play_vector(data)
+    return play_vector(data, engine="auto")
 
 
 def evaluate(data: dict[str, Any]) -> dict[str, int]:

@@ -37,13 +37,16 @@ def legal_object(hand: Hand) -> dict[str, Any]:
     }
 
 
-def play_vector(data: dict[str, Any]) -> dict[str, Any]:
-    """pyholdem's answer: replay the actions on a ``Hand``, recording the legal actions."""
+def play_vector(data: dict[str, Any], engine: str = "spec") -> dict[str, Any]:
+    """Replay the actions on a ``Hand``, recording the legal actions: on the spec engine (the pure
+    oracle) for a vector's expectation, on ``engine="auto"`` (the C engine) for pyholdem's answer."""
     table = {k: data[k] for k in SETUP_KEYS if k in data}
     table["actions"] = list(data["actions"])
     history = hand_from_table(table)
     steps: list[dict[str, Any]] = []
-    hand, cards, _ = play_history(history, rules_of(data), observer=lambda h: steps.append(legal_object(h)))
+    hand, cards, _ = play_history(
+        history, rules_of(data), observer=lambda h: steps.append(legal_object(h)), engine=engine
+    )
     live = [s for s in range(len(hand.stacks)) if not hand.state.folded[s]]
     if hand.result is not None and hand.result.showdown and len(live) > 1 and len(cards.board) < 5:
         raise HistoryError("the showdown needs 5 board cards; a vector deals them all", "12.11")
@@ -576,7 +579,7 @@ def hand_cases(random_count: int = 1500, seed: int = 20240601) -> Iterator[Vecto
     for i in range(random_count):
         spec = {"preset": "pokerkit_0_7"} if i % 4 == 3 else tda
         rules = rules_of({"rules": spec}).replace(betting_structure=structures[i % 3])
-        table = _table(seeded_hand(seed + i, rules))
+        table = _table(seeded_hand(seed + i, rules, engine="spec"))
         spec = {**spec, "changes": {}}
         if i % 10 == 9:
             bettable = [k for k, a in enumerate(table["actions"]) if " cbr " in a]

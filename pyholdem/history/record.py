@@ -6,11 +6,12 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from pyholdem.errors import HistoryError
+from pyholdem.errors import HistoryError, RuleViolation
 from pyholdem.hand import Hand
 from pyholdem.history.phh import HandHistory
 from pyholdem.ruleset import RuleSet
-from pyholdem.spec.histories import STRUCTURE_CODES, Action
+from pyholdem.spec.histories import Action, variant_code
+from pyholdem.spec.table import blind_seats, straddle_seats
 
 _BETTING_EVENTS = {
     "fold": "fold",
@@ -75,16 +76,16 @@ def history_from_hand(hand: Hand, *, extra: Mapping[str, Any] | None = None) -> 
             actions.append(Action("show_muck", player, e.cards))
         elif e.kind == "muck":
             actions.append(Action("show_muck", player))
-    structure = hand.rules.betting_structure
+    variant = variant_code(hand.rules)
     final = hand.result.stacks if hand.result is not None else hand.stacks
     stacks = [0] * n
     finishing = [0] * n
     for seat in range(n):
         stacks[_player(seat, button, n)] = hand.initial_stacks[seat]
         finishing[_player(seat, button, n)] = final[seat]
-    limit = structure == "fixed_limit"
+    limit = variant == "FT"
     return HandHistory(
-        variant=STRUCTURE_CODES[structure],
+        variant=variant,
         antes=_written(_nominal_antes(hand, n, button)),
         blinds_or_straddles=_written(blinds),
         starting_stacks=tuple(stacks),
@@ -115,9 +116,11 @@ def random_play(hand: Hand, rng: random.Random, *, max_actions: int = 200) -> Ha
     return hand
 
 
-def seeded_hand(seed: int, rules: RuleSet | None = None, *, players: Sequence[int] = (2, 10)) -> Hand:
+def seeded_hand(
+    seed: int, rules: RuleSet | None = None, *, players: Sequence[int] = (2, 10), engine: str = "auto"
+) -> Hand:
     """A table drawn from ``seed`` (2-10 players, short and deep stacks, antes, straddles when the
-    rules allow them) played with random legal actions."""
+    rules allow them) played with random legal actions on ``engine`` (see ``Hand``)."""
     rng = random.Random(seed)
     rules = rules or RuleSet()
     n = rng.randint(*players)
@@ -125,7 +128,7 @@ def seeded_hand(seed: int, rules: RuleSet | None = None, *, players: Sequence[in
     stacks = [rng.choice([rng.randint(1, 3 * big), rng.randint(10 * big, 150 * big)]) for _ in range(n)]
     antes = rng.choice([None, None, big // 2 or 1])
     straddles: tuple[int, ...] = ()
-    if rules.straddle_allowed and n >= 4 and rng.random() < 0.4:
+    if n >= 4 and _may_straddle(rules, n, big) and rng.random() < 0.4:
         straddles = (2 * big,)
         stacks[2] = max(stacks[2], 3 * big)
     hand = Hand(
@@ -137,8 +140,19 @@ def seeded_hand(seed: int, rules: RuleSet | None = None, *, players: Sequence[in
         straddles=straddles,
         seed=f"selfplay-{seed}",
         bet_sizes=(big, 2 * big),
+        engine=engine,
     )
     return random_play(hand, rng)
+
+
+def _may_straddle(rules: RuleSet, n: int, big: int) -> bool:
+    """Whether §3.16 (``straddle_seats``) allows the straddle of twice the big blind a seeded table posts."""
+    button = n - 1
+    try:
+        straddle_seats(n, button, blind_seats(n, button, 2), (2 * big,), big, rules)
+    except RuleViolation:
+        return False
+    return True
 
 
 SELFPLAY: dict[str, tuple[RuleSet, int]] = {

@@ -19,7 +19,7 @@ from pyholdem.hand import ENGINES, Hand
 from pyholdem.history.phh import HandHistory, iter_files, read_file
 from pyholdem.ruleset import FIELDS, RuleSet
 from pyholdem.spec.cards import Card, standard_deck
-from pyholdem.spec.histories import Action, compare_results, hand_action, hand_setup
+from pyholdem.spec.histories import Action, compare_results, hand_action, hand_setup, replay_rules
 
 
 @dataclass(frozen=True)
@@ -158,11 +158,9 @@ def play_history(
         scale=history.scale,
     )
     cards = _collect_cards(history)
-    if rules.ante_award == "pooled" and history.ante_trimming_status:
-        rules = rules.replace(ante_award="as_bets")
     single = len(setup.blinds) == 1
     hand = Hand(
-        rules.replace(betting_structure=setup.structure, blind_count=len(setup.blinds)),
+        replay_rules(rules, setup, history.ante_trimming_status),
         setup.stacks,
         button=setup.button,
         blinds=setup.blinds[0] if single else setup.blinds,

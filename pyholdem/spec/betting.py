@@ -7,9 +7,18 @@ from typing import NamedTuple
 from pyholdem.errors import IllegalAction, show_value
 from pyholdem.registry import rule
 from pyholdem.ruleset import RuleSet
-from pyholdem.spec.pots import all_in_to, reopened
+from pyholdem.spec.pots import all_in_to, limit_all_in_is_full, reopened
 from pyholdem.spec.state import PREFLOP, HandState
-from pyholdem.spec.structures import check_chip_unit, fl_cap_reached, nl_cap_reached, raise_bounds
+from pyholdem.spec.structures import (
+    check_chip_unit,
+    fl_bet_size,
+    fl_cap_reached,
+    fl_raise_to,
+    min_bet,
+    min_raise_to,
+    nl_cap_reached,
+    raise_bounds,
+)
 
 ACTIONS = ("fold", "check", "call", "bet", "raise")
 
@@ -253,6 +262,32 @@ def out_of_turn_binds(state: HandState, rules: RuleSet, seat: int) -> bool:
     return rules.out_of_turn == "tda53" and state.current_bet == faced
 
 
+def check_out_of_turn(state: HandState, rules: RuleSet, kind: object, seat: object) -> None:
+    """§6.10: refuse an action announced out of turn that cannot be recorded (``IllegalAction``).
+
+    Refused: any action when the hand is over or ``kind`` is not an action (§6.1), a seat that is
+    not at the table, every action under ``out_of_turn = "reject"``, and a seat that cannot act or
+    already has an action out of turn pending. ``seat`` is not the seat to act.
+    """
+    if state.to_act is None:
+        raise IllegalAction(f"{kind} is not allowed: the hand is over", "6.1")
+    if not isinstance(kind, str) or kind not in ACTIONS:
+        raise IllegalAction(f"{show_value(kind)} is not an action; one of {', '.join(ACTIONS)}", "6.1")
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.seats:
+        raise IllegalAction(f"seat {show_value(seat)} is not a seat in 0..{state.seats - 1}", "6.10")
+    if rules.out_of_turn == "reject":
+        raise IllegalAction(
+            f"{kind} by seat {seat} is out of turn; seat {state.to_act} is to act (out_of_turn is 'reject')",
+            "6.10",
+        )
+    if not state.can_act(seat) or seat in state.out_of_turn:
+        raise IllegalAction(
+            f"{kind} by seat {seat} out of turn is not allowed: the seat cannot act or already acted "
+            "out of turn",
+            "6.10",
+        )
+
+
 @rule("6.11")
 def timeout_outcome(state: HandState, rules: RuleSet, seat: int) -> str:
     """Action clock and time-out: what happens to a player whose time to act ran out.
@@ -280,3 +315,50 @@ def betting_closed(state: HandState, seat: int | None = None) -> bool:
     if seat is not None:
         return not any(state.can_act(s) for s in range(state.seats) if s != seat)
     return sum(state.can_act(s) for s in range(state.seats)) <= 1
+
+
+@rule("6.12")
+def apply_wager(state: HandState, rules: RuleSet, seat: int, amount: int) -> None:
+    """What a bet or raise changes: the chips, and whether it is full and counts toward a cap.
+
+    ``amount`` is the new total of ``seat``'s bet, already checked by ``check_action``. The wager is
+    *full* when it reaches the minimum (§5.5, §5.6; in fixed limit the full bet or raise, §5.3, or
+    an all-in that the half-bet rule makes full, §7.4), or, with ``first_wager_reopens``, when it is
+    the first bet or raise of the round (§7.2). A full wager sets the level that reopens the betting
+    (``full_level``, §7.2) and the size of the next raise (``full_increment``, ``first_bet``, §5.6).
+    It counts toward the caps (``bet_count`` §5.4, ``raise_count`` §5.8) when full or in a big-bet
+    game; in fixed limit a short all-in counts only with ``fl_cap_counts_short_allins``, and no all-in
+    counts with ``fl_cap_counts_allin_raise`` off. Reaching ``fl_max_raises`` with more than two
+    players in the hand caps the round (``capped``, read by §5.4's ``"when_round_heads_up"``).
+    """
+    old = state.current_bet
+    all_in = amount == all_in_to(state, seat)
+    limit = rules.betting_structure == "fixed_limit"
+    first_wager = rules.first_wager_reopens and state.aggressors[state.street] is None
+    counts = True
+    if limit:
+        full = amount >= fl_raise_to(state, rules)
+        if not full and all_in:
+            full = limit_all_in_is_full(amount - state.full_level, fl_bet_size(state), rules)
+        full = full or first_wager
+        if all_in:
+            counts = (full or rules.fl_cap_counts_short_allins) and rules.fl_cap_counts_allin_raise
+    else:
+        needed = min_bet(state, rules) if old == 0 else min_raise_to(state, rules)
+        full = amount >= needed or first_wager
+    if full:
+        state.full_increment = max(state.full_increment, amount - old)
+        state.full_level = amount
+        if state.first_bet == 0:
+            state.first_bet = amount - old
+    if counts and (full or not limit or rules.fl_cap_counts_short_allins):
+        state.bet_count += 1
+        if old > 0:
+            state.raise_count += 1
+    if limit and state.bet_count >= 1 + rules.fl_max_raises and len(state.live()) > 2:
+        state.capped = True
+    state.last_increment = amount - old
+    state.stacks[seat] -= amount - state.bets[seat]
+    state.bets[seat] = amount
+    state.current_bet = amount
+    state.aggressors[state.street] = seat

@@ -19,6 +19,7 @@ from typing import Any
 
 from pyholdem.errors import HistoryError, InvalidCards
 from pyholdem.registry import rule
+from pyholdem.ruleset import RuleSet
 from pyholdem.spec.cards import Card, parse_cards
 from pyholdem.values import is_int
 
@@ -150,6 +151,11 @@ def variant_structure(code: object) -> str:
     if isinstance(code, str) and code in OTHER_PHH_VARIANTS:
         raise HistoryError(f"variant {code!r} is not Texas hold'em; expected one of NT, FT, PT", "12.2")
     raise HistoryError(f"unknown variant {code!r}; expected one of NT, FT, PT", "12.2")
+
+
+def variant_code(rules: RuleSet) -> str:
+    """§12.2 the other way: the PHH variant code of a rule set's betting structure."""
+    return STRUCTURE_CODES[rules.betting_structure]
 
 
 def brief(value: object, *, quote: bool = True, limit: int = 60) -> str:
@@ -657,6 +663,15 @@ def hand_setup(
             "12.10",
         )
     return HandSetup(structure, tuple(starting_stacks), n - 1, blinds, straddles, per_player_antes, bet_sizes)
+
+
+def replay_rules(rules: RuleSet, setup: HandSetup, ante_trimming_status: bool) -> RuleSet:
+    """§12.10: the rule set a history is replayed with: ``rules`` with the history's betting structure
+    and number of blinds, and ``ante_award = "as_bets"`` for a history with ``ante_trimming_status =
+    true`` when ``rules`` pools the antes (``"pooled"``, pokerkit's other reading of antes)."""
+    if rules.ante_award == "pooled" and ante_trimming_status:
+        rules = rules.replace(ante_award="as_bets")
+    return rules.replace(betting_structure=setup.structure, blind_count=len(setup.blinds))
 
 
 @rule("12.11")

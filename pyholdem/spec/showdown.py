@@ -9,12 +9,13 @@ from pyholdem.errors import InvalidCards, RuleViolation, show_value
 from pyholdem.registry import rule
 from pyholdem.ruleset import FIELDS, RuleSet
 from pyholdem.spec.cards import Card
-from pyholdem.spec.pots import Pot, layer_pots, return_uncalled
+from pyholdem.spec.pots import Pot, layer_pots, pot_contributions, return_uncalled
 from pyholdem.spec.rankings import hand_value
 from pyholdem.spec.state import HandState
 from pyholdem.values import is_int
 
 __all__ = [
+    "HandSettlement",
     "Pot",
     "Settlement",
     "award_order",
@@ -24,6 +25,7 @@ __all__ = [
     "must_show",
     "pot_winners",
     "resolve_pots",
+    "settle_hand",
     "showdown_contestants",
     "showing_order",
     "split_pot",
@@ -303,3 +305,55 @@ def resolve_pots(
             payouts[seat] += share
         pots.append(Pot(pot.amount, pot.eligible, winners))
     return Settlement(tuple(payouts), tuple(pots))
+
+
+@dataclass(frozen=True)
+class HandSettlement:
+    """A finished hand's settlement (§8.11): what each seat receives, the pots, and each winner's share
+    of each pot as ``(seat, chips)`` in the order the pots are awarded (§8.6)."""
+
+    payouts: tuple[int, ...]
+    pots: tuple[Pot, ...]
+    awards: tuple[tuple[int, int], ...]
+
+
+@rule("8.11")
+def settle_hand(
+    state: HandState, rules: RuleSet, values: Sequence[int | None], *, showdown: bool
+) -> HandSettlement:
+    """Settling a finished hand: its pots from the hand's state, settled by §8.10, awarded by §8.6.
+
+    ``values`` are the hand values of the players still in (§8.5; any value when nobody shows down).
+    The contributions and dead money are §7.7's ``pot_contributions``; under ``ante_award =
+    "pooled"`` antes that are not dead money in the main pot are a pot of their own, settled apart
+    and listed first. With ``odd_chip_pots = "merged_among_winners"`` and a showdown, the hands that
+    win no pot leave the layering and the pots are settled again (§8.8).
+    """
+    st = state
+    while True:
+        contributions, dead = pot_contributions(st, rules)
+        unit, odd = rules.chip_unit, rules.odd_chip_rule
+        settlement = resolve_pots(
+            contributions, st.folded, values, st.button, dead=dead, odd_chip_rule=odd, chip_unit=unit
+        )
+        if rules.ante_award == "pooled" and any(st.antes) and not any(dead):
+            antes = resolve_pots(
+                [0] * st.seats, st.folded, values, st.button, dead=st.antes, odd_chip_rule=odd, chip_unit=unit
+            )
+            payouts = tuple(a + b for a, b in zip(antes.payouts, settlement.payouts, strict=True))
+            settlement = Settlement(payouts, antes.pots + settlement.pots)
+        if st is not state or not showdown or rules.odd_chip_pots != "merged_among_winners":
+            break
+        winners = {s for pot in settlement.pots for s in pot.winners}
+        losers = [s for s in state.live() if s not in winners]
+        if not losers:
+            break
+        st = state.clone()
+        for seat in losers:
+            st.folded[seat] = True
+    awards: list[tuple[int, int]] = []
+    for index in award_order(settlement.pots, rules):
+        pot = settlement.pots[index]
+        shares = split_pot(pot.amount, pot.winners, st.button, st.seats, odd_chip_rule=odd, chip_unit=unit)
+        awards.extend((seat, shares[seat]) for seat in pot.winners)
+    return HandSettlement(settlement.payouts, settlement.pots, tuple(awards))

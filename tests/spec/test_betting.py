@@ -518,3 +518,53 @@ def test_7_4_limit_half_bet_is_measured_from_the_last_full_bet() -> None:
     h.all_in()
     assert (h.state.current_bet, h.state.full_level) == (16, 16)
     assert h.legal_actions().min_raise_to == 26
+
+
+def test_6_12_a_full_raise_sets_the_level_and_the_next_raise_size() -> None:
+    from pyholdem.spec.betting import apply_wager
+
+    h = Hand(RuleSet(), [1000, 150, 1000], button=0, blinds=(5, 10))
+    s = h.state
+    apply_wager(s, h.rules, 0, 100)
+    assert (s.current_bet, s.full_level, s.full_increment, s.last_increment) == (100, 100, 90, 90)
+    assert (s.bet_count, s.raise_count, s.stacks[0], s.bets[0], s.aggressors[0]) == (2, 1, 900, 100, 0)
+    apply_wager(s, h.rules, 1, 150)  # short all-in: 50 more, not a full raise (§7.2)
+    assert (s.current_bet, s.full_level, s.full_increment, s.last_increment) == (150, 100, 90, 50)
+    assert (s.bet_count, s.raise_count, s.aggressors[0]) == (3, 2, 1)
+
+
+def test_6_12_first_wager_reopens_makes_a_short_first_wager_full() -> None:
+    from pyholdem.spec.betting import apply_wager
+
+    h = Hand(RuleSet(), [1000, 1000, 15], button=0, blinds=(5, 10))
+    h.call(), h.call()
+    s = h.state
+    apply_wager(s, h.rules, 2, 15)
+    assert s.full_level == 10
+    s = h.state
+    apply_wager(s, h.rules.replace(first_wager_reopens=True), 2, 15)
+    assert s.full_level == 15 and s.first_bet == 10  # the blinds set the first bet (§3.15)
+
+
+def test_6_12_fixed_limit_counts_and_caps() -> None:
+    from pyholdem.spec.betting import apply_wager
+
+    fl = RuleSet(betting_structure="fixed_limit")
+    h = Hand(fl, [1000, 1000, 1000, 20], button=0, blinds=(5, 10))
+    s = h.state
+    apply_wager(s, fl, 3, 20)  # an all-in that is a full raise counts toward the cap ...
+    assert s.bet_count == 2 and s.full_level == 20
+    s = h.state
+    apply_wager(s, fl.replace(fl_cap_counts_allin_raise=False), 3, 20)  # ... unless switched off
+    assert s.bet_count == 1 and s.full_level == 20
+    h = Hand(fl, [1000] * 3, button=0, blinds=(5, 10))
+    s = h.state
+    for seat, amount in ((0, 20), (1, 30), (2, 40)):
+        s.to_act = seat
+        apply_wager(s, fl, seat, amount)
+    assert s.bet_count == 4 and s.capped  # a bet and three raises, three players in the hand
+    h = Hand(fl, [1000] * 2, button=0, blinds=(5, 10))
+    s = h.state
+    for seat, amount in ((0, 20), (1, 30), (0, 40)):
+        apply_wager(s, fl, seat, amount)
+    assert s.bet_count == 4 and not s.capped  # heads-up the round is not capped

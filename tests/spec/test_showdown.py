@@ -263,3 +263,30 @@ def test_8_9_board_play_claim_only_under_seed_002_with_a_declaration() -> None:
     assert board_play_claim(True, "bet_and_call", True, seed002)
     assert not board_play_claim(True, "bet_and_call", False, seed002)
     assert not board_play_claim(True, "other", True, seed002)
+
+
+def test_8_11_settle_hand_merges_pots_among_winners_only_at_a_showdown() -> None:
+    from pyholdem.spec.showdown import settle_hand
+
+    h = Hand(RuleSet(), [1000, 1000, 7], button=0, blinds=(1, 2))
+    h.raise_to(20), h.call(), h.call()
+    merged = RuleSet(odd_chip_pots="merged_among_winners")
+    each = settle_hand(h.state, h.rules, [9, 9, 3], showdown=True)
+    assert [p.amount for p in each.pots] == [21, 26] and each.payouts == (23, 24, 0)
+    assert each.awards == ((0, 13), (1, 13), (0, 10), (1, 11))  # side pot first (§8.6)
+    one = settle_hand(h.state, merged, [9, 9, 3], showdown=True)
+    assert one.pots == (Pot(47, (0, 1), (0, 1)),) and one.awards == ((0, 23), (1, 24))
+    assert settle_hand(h.state, merged, [9, 9, 3], showdown=False).pots == each.pots
+    assert sum(each.payouts) == sum(one.payouts) == sum(h.state.committed)
+
+
+def test_8_11_pooled_antes_are_a_pot_of_their_own() -> None:
+    from pyholdem.spec.showdown import settle_hand
+
+    rules = RuleSet(ante_award="pooled")
+    h = Hand(rules, [1000, 1000, 1000, 5], button=0, blinds=(5, 10), antes=5)  # seat 3 all-in on the ante
+    h.raise_to(100), h.call(), h.call()
+    st = h.state
+    settled = settle_hand(st, rules, [3, 3, 3, 9], showdown=True)
+    assert settled.pots[0] == Pot(20, (0, 1, 2, 3), (3,))
+    assert settled.payouts == (100, 100, 100, 20) and sum(settled.payouts) == sum(st.committed) + 20

@@ -1,4 +1,5 @@
-"""Hand's shortcuts (pyholdem/hand_fast.py) against the spec functions they stand for."""
+"""The legal actions a spec-engine hand offers (kept between actions) against §6.1's ``legal_actions``
+recomputed from the state, over random hands with short all-ins, caps and chip units."""
 
 from __future__ import annotations
 
@@ -8,7 +9,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pyholdem import Hand, RuleSet
-from pyholdem.hand_fast import nl_legal_actions, uses_nl_legal_actions
 from pyholdem.spec.betting import legal_actions
 from tests.test_hand_properties import hand_setups, make, random_action
 
@@ -25,39 +25,24 @@ def _with_variants(setup: dict, variants: dict) -> dict:
     return {**setup, "rules": setup["rules"].replace(**variants), "engine": "spec"}
 
 
-def _reference(setup: dict) -> Hand:
-    h = make(setup)
-    h._legal_of = legal_actions
-    return h
-
-
 @settings(max_examples=80)
 @given(hand_setups(), NL_VARIANTS, st.integers())
-def test_6_1_fast_legal_actions_equal_the_spec(setup: dict, variants: dict, rng_seed: int) -> None:
+def test_6_1_offered_legal_actions_equal_the_spec(setup: dict, variants: dict, rng_seed: int) -> None:
     setup = _with_variants(setup, variants)
-    h, ref = make(setup), _reference(setup)
-    fast_rng, ref_rng = random.Random(rng_seed), random.Random(rng_seed)
+    h, ref = make(setup), make({**setup, "engine": "auto"})
+    rng, ref_rng = random.Random(rng_seed), random.Random(rng_seed)
     for _ in range(400):
         assert h.to_act == ref.to_act
         if h.is_over:
             break
         assert h.legal_actions() == ref.legal_actions() == legal_actions(h.state, h.rules)
-        if uses_nl_legal_actions(h.rules):
-            assert nl_legal_actions(h.state, h.rules) == legal_actions(h.state, h.rules)
-        random_action(h, fast_rng)
+        random_action(h, rng)
         random_action(ref, ref_rng)
     assert h.is_over and ref.is_over
     assert h.events == ref.events and h.result == ref.result and h.state == ref.state
 
 
-def test_6_1_fast_legal_actions_only_for_no_limit() -> None:
-    assert uses_nl_legal_actions(RuleSet())
-    assert uses_nl_legal_actions(RuleSet(nl_raise_cap=3))
-    assert not uses_nl_legal_actions(RuleSet(betting_structure="pot_limit"))
-    assert not uses_nl_legal_actions(RuleSet(betting_structure="fixed_limit"))
-
-
-def test_7_2_fast_legal_actions_after_short_all_ins() -> None:
+def test_7_2_legal_actions_after_short_all_ins() -> None:
     """Many short stacks: seats often face short all-ins that do not reopen the betting (§7.2)."""
     rng = random.Random(7)
     not_reopened = 0
@@ -71,7 +56,7 @@ def test_7_2_fast_legal_actions_after_short_all_ins() -> None:
             h = Hand(rules, stacks, button=seed % len(stacks), blinds=(25, 50), seed=seed, engine="spec")
             while not h.is_over:
                 legal = legal_actions(h.state, h.rules)
-                assert h.legal_actions() == nl_legal_actions(h.state, h.rules) == legal
+                assert h.legal_actions() == legal
                 seat = legal.seat
                 not_reopened += h.state.acted[seat] and legal.min_raise_to is None and legal.call is not None
                 if legal.min_raise_to is not None and rng.random() < 0.4:
