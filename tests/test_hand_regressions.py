@@ -131,6 +131,18 @@ def test_7_7_a_big_blind_ante_stays_dead_money_in_the_main_pot(engine: str) -> N
 
 
 @pytest.mark.parametrize("engine", ENGINES)
+def test_7_7_per_seat_antes_only_the_big_blind_owes_are_a_big_blind_ante(engine: str) -> None:
+    """Heads-up, blinds 1000/2000 over stacks of 1000, antes [0, 1]: the big blind's ante is dead
+    money, so the button all-in for 1000 wins it on top of the 999 the big blind could bet."""
+    h = Hand(
+        RuleSet(), [1000, 1000], button=0, blinds=(1000, 2000), antes=[0, 1],
+        hole_cards=["AsAh", "2c3d"], board="Kd Qc 9h 6s 2d", engine=engine,
+    )  # fmt: skip
+    assert h.is_over and h.result is not None
+    assert h.result.stacks == (2000, 0) and not h.state.antes_contribute
+
+
+@pytest.mark.parametrize("engine", ENGINES)
 def test_5_11_active_pot_counts_a_dead_big_blind_ante_in_the_main_pot(engine: str) -> None:
     """Seed 004's active pot with a big-blind ante: the ante is dead money in the main pot (§7.7),
     which the bettor can win, so a pot-size bet on the flop is 60, not 30."""
@@ -405,7 +417,10 @@ def test_7_7_nobody_wins_from_an_opponent_more_than_he_put_in(setup: dict[str, A
         kind, amount = rng.choice(actions[1:] or actions) if rng.random() < 0.9 else actions[0]
         h.act(kind, amount)
     assert sum(h.stacks) + h.pot_total() == total
-    if setup["antes"] and (rules.ante_award == "pooled" or rules.ante_type == "big_blind_ante"):
+    dead_antes = rules.ante_award == "pooled" or (
+        rules.ante_award == "uniform_as_contributions" and not h.state.antes_contribute
+    )
+    if setup["antes"] and dead_antes:  # a big-blind ante (§7.7), also as a per-seat list, or pooled
         return
     assert h.result is not None
     wins = [0] * len(h.stacks)
