@@ -19,21 +19,22 @@ from pyholdem._bindings.native import ffi, lib
 from pyholdem._bindings.pots import SEATS_OF_MASK
 from pyholdem._bindings.shuffle import CARDS, seed_key, shuffled_deck
 from pyholdem.errors import IllegalAction, NativeError
-from pyholdem.hand import Event, Hand, HandResult, RawEvent, SpecHand, hand_setup, make_deal
+from pyholdem.hand import Event, Hand, HandResult, RawEvent, SpecHand, _setup_of
+from pyholdem.hand_setup import POST_KINDS, HandSetup, deal_setup
 from pyholdem.ruleset import FIELDS, RuleSet
 from pyholdem.spec.betting import LegalActions, check_action, legal_actions, timeout_outcome
-from pyholdem.spec.cards import Seed, as_integer
+from pyholdem.spec.cards import as_integer
 from pyholdem.spec.dealing import BOARD_AFTER_STREET, Deal
 from pyholdem.spec.pots import Pot, antes_are_contributions
 from pyholdem.spec.state import STREET_NAMES, HandState
-from pyholdem.spec.table import antes_due
 
 __all__ = ["EVENT_KINDS", "LIMIT", "NativeHand", "native_rules"]
 
 EVENT_KINDS = (
     "ante", "blind", "straddle", "deal", "fold", "check", "call", "bet", "raise", "return", "board",
-    "show", "muck", "win",
+    "show", "muck", "win", "dead_blind",
 )  # fmt: skip
+_POST_CODES = {kind: code for code, kind in enumerate(POST_KINDS)}
 EVENT_STREETS = (*STREET_NAMES, "showdown")
 ACTION_CODES = {
     "fold": lib.PH_FOLD,
@@ -102,66 +103,72 @@ class NativeHand(Hand):
 
     def __init__(
         self,
-        rules: RuleSet,
-        stacks: Sequence[int],
+        rules: RuleSet | HandSetup,
+        stacks: Sequence[int] | None = None,
         *,
-        button: int,
-        blinds: int | Sequence[int],
-        antes: int | Sequence[int] | None = None,
-        straddles: Sequence[int] = (),
-        sleeper: int | None = None,
-        seed: Seed = None,
-        hole_cards: Sequence[str | Sequence[object] | None] | None = None,
-        board: str | Sequence[object] | None = None,
-        bet_sizes: tuple[int, int] | None = None,
         engine: str = "auto",
+        **arguments: object,
     ) -> None:
-        arguments = {
-            "button": button, "blinds": blinds, "antes": antes, "straddles": straddles, "sleeper": sleeper,
-            "seed": seed, "hole_cards": hole_cards, "board": board, "bet_sizes": bet_sizes,
-        }  # fmt: skip
-        setup = hand_setup(rules, stacks, button, blinds, straddles, bet_sizes)
-        n = setup.seats
+        setup = _setup_of(rules, stacks, arguments)
+        rules = setup.rules
+        n = len(setup.stacks)
         key = cards = None
-        if hole_cards is None and board is None:
-            key = seed_key(seed)
+        if setup.hole_cards is None and not setup.board:
+            key = seed_key(setup.seed)
             why = "the seed is not an int, str, bytes or None" if key is None else None
         else:
-            deal = make_deal(n, button, seed, hole_cards, board, shuffled_deck)
+            deal = deal_setup(setup, shuffled_deck)
             dealt = [c for hole in deal.holes for c in hole] + [*deal.burns, *deal.board]
             why = "a card is unknown" if None in dealt else None
             cards = dealt
         crules = native_rules(rules)
-        if why is None and sleeper is not None:
+        if why is None and any(p.kind == "sleeper" for p in setup.posts):
             why = "a sleeper is posted (§3.17)"
         if why is None and crules is None:
             why = f"the chip unit or pot rounding is {LIMIT} or more"
-        due: list[int] = []
+        if why is None and len(setup.posts) > lib.PH_MAX_POSTS:
+            why = f"more than {lib.PH_MAX_POSTS} forced posts"
         if why is None:
-            due = antes_due(antes, n, setup.blind_seats, rules)
-            forced = (*setup.blinds, *setup.straddles)
-            if sum(stacks) >= LIMIT or max(*due, *forced, *setup.bet_sizes) >= LIMIT:
+            amounts = [p.amount for p in setup.posts]
+            if sum(setup.stacks) >= LIMIT or max(*amounts, *setup.bet_sizes) >= LIMIT:  # type: ignore[misc]
                 why = f"an amount is {LIMIT} chips or more"
         if why is not None:
-            spec = SpecHand(rules, stacks, **arguments)  # the spec's refusal of bad input comes first
+            spec = SpecHand(setup)  # the spec's refusal of bad input comes first
             if engine == "native":
                 raise NativeError(f"the C engine cannot play this hand: {why}")
             self._become(spec)
             return
         h = ffi.new("ph_hand *")
         log = ffi.new("ph_event[]", _LOG_START)
-        status = lib.ph_hand_init(
-            h, crules, n, button, list(stacks), due, len(setup.blind_seats) + len(setup.straddlers),
-            [*setup.blind_seats, *setup.straddlers], [*setup.blinds, *setup.straddles], len(setup.straddlers),
-            setup.bet_sizes[0], setup.bet_sizes[1], antes_are_contributions(due, setup.blind_seats[-1]),
-            key or ffi.NULL, len(key or b""), cards if cards is not None else ffi.NULL, log, _LOG_START,
-        )  # fmt: skip
+        c = ffi.new("ph_setup *")
+        c.seats, c.button, c.n_posts = n, setup.button, len(setup.posts)
+        c.in_hand = list(setup.in_hand)
+        c.stacks = list(setup.stacks)
+        due = [0] * n
+        big_seat = 0
+        for i, post in enumerate(setup.posts):
+            target = c.posts[i]
+            target.seat, target.kind, target.amount, target.live = (
+                post.seat, _POST_CODES[post.kind], post.amount, post.live,
+            )  # fmt: skip
+            if post.kind == "ante":
+                due[post.seat] = post.amount
+            elif post.kind == "big_blind":
+                big_seat = post.seat
+        c.antes_contribute = antes_are_contributions(due, big_seat)
+        c.big_blind = setup.blinds[-1]
+        c.small_bet, c.big_bet = setup.bet_sizes  # type: ignore[misc]
+        keep = ffi.new("char[]", key) if key is not None else ffi.NULL
+        c.key, c.key_bytes = keep, len(key or b"")
+        known = ffi.new("uint8_t[]", cards) if cards is not None else ffi.NULL
+        c.cards = known
+        status = lib.ph_hand_init(h, crules, c, log, _LOG_START)
         if status == _REFUSED:  # a straddle the player cannot post: the spec words the refusal (§3.16)
-            SpecHand(rules, stacks, **arguments)
+            SpecHand(setup)
         if status != _OK:
             raise NativeError(f"ph_hand_init refused the hand (status {status})")
         self.rules = rules
-        self.initial_stacks = tuple(stacks)
+        self.initial_stacks = setup.stacks
         self._h = h
         self._log = log
         self._capacity = _LOG_START
@@ -237,7 +244,10 @@ class NativeHand(Hand):
         if self._deal is None:
             h = self._h
             self._deal = Deal(
-                tuple((CARDS[a], CARDS[b]) for a, b in h.holes[0 : h.seats]),
+                tuple(
+                    (CARDS[a], CARDS[b]) if dealt else ()
+                    for (a, b), dealt in zip(h.holes[0 : h.seats], h.in_hand[0 : h.seats], strict=True)
+                ),
                 tuple(CARDS[c] for c in h.burns),
                 tuple(CARDS[c] for c in h.board),
             )
@@ -304,6 +314,7 @@ class NativeHand(Hand):
             straddles=h.straddles,
             frozen=[False] * n,
             antes_contribute=bool(h.uniform_antes),
+            dead=list(h.dead[0:n]),
         )
 
     @property
@@ -320,7 +331,7 @@ class NativeHand(Hand):
         if h.over:
             return 0
         n = h.seats
-        return sum(h.committed[0:n]) + sum(h.bets[0:n]) + sum(h.antes[0:n])
+        return sum(h.committed[0:n]) + sum(h.bets[0:n]) + sum(h.antes[0:n]) + sum(h.dead[0:n])
 
     def legal_actions(self) -> LegalActions:
         """What the player to act may do (§6.1); raises ``IllegalAction`` when the hand is over."""
