@@ -12,6 +12,7 @@
 #include "holdem.h"
 
 enum { PREFLOP = 0, TURN = 2, RIVER = 3, SHOWDOWN = 4 };
+#define PH_AMOUNT_LIMIT ((int64_t)1 << 60)
 enum { NO_LIMIT = 0, POT_LIMIT = 1, FIXED_LIMIT = 2 };
 /* choice indices, in the order of pyholdem.ruleset */
 enum { MIN_BET_BIG_BLIND = 0 };
@@ -624,25 +625,33 @@ static int valid_rules(const ph_rules *r) {
 }
 
 /* 3.20 check_setup, the part the C engine needs to stay in range: seats, stacks, button, each post's seat,
-   kind and amount, one big blind, at most one live blind a seat, at most PH_MAX_FORCED live forced bets. */
+   kind and amount, one big blind, at most one live blind, one dead blind and one ante a seat, at most
+   PH_MAX_FORCED live forced bets. */
 static int valid_setup(const ph_setup *u) {
     int n = u->seats, dealt = 0, big = 0, forced = 0, straddles = 0;
     if (n < 2 || n > PH_MAX_SEATS || u->button < 0 || u->button >= n || u->n_posts < 1 ||
         u->n_posts > PH_MAX_POSTS || u->small_bet < 1 || u->big_bet < 1 || u->big_blind < 1)
         return 0;
+    int64_t total = 0; /* every amount below 2**60 (hand_native.LIMIT), so no sum comes near INT64_MAX */
+    if (u->small_bet >= PH_AMOUNT_LIMIT || u->big_bet >= PH_AMOUNT_LIMIT || u->big_blind >= PH_AMOUNT_LIMIT) return 0;
     for (int s = 0; s < n; s++) {
-        if (u->in_hand[s] > 1 || u->stacks[s] < (u->in_hand[s] ? 1 : 0)) return 0;
+        if (u->in_hand[s] > 1 || u->stacks[s] < (u->in_hand[s] ? 1 : 0) || u->stacks[s] >= PH_AMOUNT_LIMIT) return 0;
+        total += u->stacks[s];
+        if (total >= PH_AMOUNT_LIMIT) return 0;
         dealt += u->in_hand[s];
     }
     if (dealt < 2) return 0;
-    uint8_t live_blind[PH_MAX_SEATS] = {0};
+    uint8_t live_blind[PH_MAX_SEATS] = {0}, dead_blind[PH_MAX_SEATS] = {0}, anted[PH_MAX_SEATS] = {0};
     for (int i = 0; i < u->n_posts; i++) {
         const ph_post *p = &u->posts[i];
-        if (p->seat < 0 || p->seat >= n || !u->in_hand[p->seat] || p->amount < 1 || p->live < 0 || p->live > 1 ||
+        if (p->seat < 0 || p->seat >= n || !u->in_hand[p->seat] || p->amount < 1 || p->amount >= PH_AMOUNT_LIMIT ||
+            p->live < 0 || p->live > 1 ||
             p->kind < PH_POST_SMALL_BLIND || p->kind > PH_POST_STRADDLE)
             return 0;
-        if (p->live && p->kind != PH_POST_ANTE && p->kind != PH_POST_STRADDLE) {
-            if (live_blind[p->seat]++) return 0;
+        if (p->kind == PH_POST_ANTE) {
+            if (anted[p->seat]++) return 0;
+        } else if (p->kind != PH_POST_STRADDLE) {
+            if ((p->live ? live_blind : dead_blind)[p->seat]++) return 0;
         }
         big += p->kind == PH_POST_BIG_BLIND;
         straddles += p->kind == PH_POST_STRADDLE;
