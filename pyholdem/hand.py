@@ -115,6 +115,11 @@ class HandResult:
 class Hand:
     """One hand from the forced bets to the award (spec 03–08).
 
+    ``Hand(setup)`` plays a ``HandSetup`` (§3.20, ``pyholdem.hand_setup``): everything the hand
+    starts from, seats sitting out or empty, a dead button, dead and extra blinds included.
+    ``Hand(rules, stacks, button=..., blinds=..., ...)`` builds the set-up of one hand at a full
+    table (``setup_from_arguments``) and plays that:
+
     ``stacks`` are the chips of each seat, clockwise from seat 0; ``button`` is a seat;
     ``blinds`` is ``(small, big)`` or one amount (§3.10); ``antes`` one amount (paid as
     ``rules.ante_type`` says) or one amount per seat; ``straddles`` the straddle amounts in

@@ -318,3 +318,16 @@ def test_3_20_the_c_engine_refuses_any_set_up_struct_out_of_range_and_never_cras
         n = h.seats
         put_in = sum(h.bets[0:n]) + sum(h.antes[0:n]) + sum(h.dead[0:n]) + sum(h.committed[0:n])
         assert sum(h.stacks[0:n]) + (put_in if not h.over else 0) == sum(c.stacks[0:n])
+
+
+def test_12_9_a_set_up_phh_cannot_write_is_refused_not_written_wrong() -> None:
+    from pyholdem.errors import HistoryError
+    from pyholdem.history.record import history_from_hand
+
+    with pytest.raises(HistoryError, match="PHH cannot write this set-up"):
+        history_from_hand(Hand(table()))
+    posts = (ForcedPost(1, SB, 5), ForcedPost(2, BB, 10), ForcedPost(3, EXTRA, 10))
+    with pytest.raises(HistoryError, match="PHH cannot write this set-up"):
+        history_from_hand(Hand(HandSetup(RuleSet(), (500,) * 4, 0, posts, (5, 10), seed=1)))
+    keyword = setup_from_arguments(RuleSet(), [500] * 4, button=0, blinds=(5, 10), seed=1)
+    assert history_from_hand(Hand(keyword)).blinds_or_straddles == (5, 10, 0, 0)
