@@ -660,6 +660,19 @@ static int valid_setup(const ph_setup *u) {
     return big == 1 && forced <= PH_MAX_FORCED && forced - straddles <= 2;
 }
 
+/* 7.7 antes_are_contributions: antes are their payers' contributions unless the big blind alone owes one */
+static int antes_are_contributions(const ph_setup *u) {
+    int payers = 0, big_pays = 0, big_seat = -1;
+    for (int i = 0; i < u->n_posts; i++)
+        if (u->posts[i].kind == PH_POST_BIG_BLIND) big_seat = u->posts[i].seat;
+    for (int i = 0; i < u->n_posts; i++) {
+        if (u->posts[i].kind != PH_POST_ANTE) continue;
+        payers++;
+        big_pays |= u->posts[i].seat == big_seat;
+    }
+    return !(payers == 1 && big_pays);
+}
+
 /* SpecHand.__init__ with _post_forced_bets: 3.11 post_forced (each seat's ante, live and dead blinds), 3.16
    post_straddle, 7.7 unmatched antes back, 3.15 open_preflop, the deal. */
 int ph_hand_init(ph_hand *h, const ph_rules *rules, const ph_setup *u, ph_event *log, int64_t log_capacity) {
@@ -688,7 +701,7 @@ int ph_hand_init(ph_hand *h, const ph_rules *rules, const ph_setup *u, ph_event 
     h->big_blind = u->big_blind;
     h->small_bet = u->small_bet;
     h->big_bet = u->big_bet;
-    h->uniform_antes = u->antes_contribute != 0;
+    h->uniform_antes = antes_are_contributions(u);
     /* the live small and big blind in posting order, then the straddles (HandState.blind_seats) */
     int big_seat = -1;
     for (int i = 0; i < u->n_posts; i++) {

@@ -182,11 +182,10 @@ typedef struct {
 
 /* Everything a hand starts from (section 3.20, pyholdem.hand_setup.HandSetup): seats (in_hand 1: dealt in;
    0: sitting out or empty, never acts, keeps its stack), stacks, the button (any seat), the posts in posting
-   order, the level's big blind, the fixed-limit bet sizes, antes_contribute (7.7 antes_are_contributions),
-   and the cards: cards NULL to shuffle with key (ph_shuffled_deck), else two hole cards per seat in the
+   order, the level's big blind, the fixed-limit bet sizes, and the cards: cards NULL to shuffle with key (ph_shuffled_deck), else two hole cards per seat in the
    hand in seat order, three burns and five board cards. */
 typedef struct {
-    int32_t seats, button, n_posts, antes_contribute;
+    int32_t seats, button, n_posts;
     uint8_t in_hand[PH_MAX_SEATS];
     int64_t stacks[PH_MAX_SEATS];
     ph_post posts[PH_MAX_POSTS];

@@ -25,7 +25,7 @@ from pyholdem.ruleset import FIELDS, RuleSet
 from pyholdem.spec.betting import LegalActions, check_action, legal_actions, timeout_outcome
 from pyholdem.spec.cards import as_integer
 from pyholdem.spec.dealing import BOARD_AFTER_STREET, Deal
-from pyholdem.spec.pots import Pot, antes_are_contributions
+from pyholdem.spec.pots import Pot
 from pyholdem.spec.state import STREET_NAMES, HandState
 
 __all__ = ["EVENT_KINDS", "LIMIT", "NativeHand", "native_rules"]
@@ -122,16 +122,18 @@ class NativeHand(Hand):
             why = "a card is unknown" if None in dealt else None
             cards = dealt
         crules = native_rules(rules)
-        if why is None and any(p.kind == "sleeper" for p in setup.posts):
+        if why is None and setup.posts[-1].kind == "sleeper":  # a sleeper is the last post (§3.20)
             why = "a sleeper is posted (§3.17)"
         if why is None and crules is None:
             why = f"the chip unit or pot rounding is {LIMIT} or more"
         if why is None and len(setup.posts) > lib.PH_MAX_POSTS:
             why = f"more than {lib.PH_MAX_POSTS} forced posts"
-        if why is None:
-            amounts = [p.amount for p in setup.posts]
-            if sum(setup.stacks) >= LIMIT or max(*amounts, *setup.bet_sizes) >= LIMIT:  # type: ignore[misc]
-                why = f"an amount is {LIMIT} chips or more"
+        if why is None and (
+            sum(setup.stacks) >= LIMIT
+            or max(setup.bet_sizes) >= LIMIT  # type: ignore[type-var]
+            or max([p.amount for p in setup.posts]) >= LIMIT
+        ):
+            why = f"an amount is {LIMIT} chips or more"
         if why is not None:
             spec = SpecHand(setup)  # the spec's refusal of bad input comes first
             if engine == "native":
@@ -140,28 +142,24 @@ class NativeHand(Hand):
             return
         h = ffi.new("ph_hand *")
         log = ffi.new("ph_event[]", _LOG_START)
-        c = ffi.new("ph_setup *")
-        c.seats, c.button, c.n_posts = n, setup.button, len(setup.posts)
-        c.in_hand = list(setup.in_hand)
-        c.stacks = list(setup.stacks)
-        due = [0] * n
-        big_seat = 0
-        for i, post in enumerate(setup.posts):
-            target = c.posts[i]
-            target.seat, target.kind, target.amount, target.live = (
-                post.seat, _POST_CODES[post.kind], post.amount, post.live,
-            )  # fmt: skip
-            if post.kind == "ante":
-                due[post.seat] = post.amount
-            elif post.kind == "big_blind":
-                big_seat = post.seat
-        c.antes_contribute = antes_are_contributions(due, big_seat)
-        c.big_blind = setup.blinds[-1]
-        c.small_bet, c.big_bet = setup.bet_sizes  # type: ignore[misc]
-        keep = ffi.new("char[]", key) if key is not None else ffi.NULL
-        c.key, c.key_bytes = keep, len(key or b"")
+        keep = ffi.from_buffer(key) if key is not None else ffi.NULL
         known = ffi.new("uint8_t[]", cards) if cards is not None else ffi.NULL
-        c.cards = known
+        c = ffi.new(  # the fields of ph_setup in their order
+            "ph_setup *",
+            [
+                n,
+                setup.button,
+                len(setup.posts),
+                setup.in_hand,
+                setup.stacks,
+                [(p.amount, p.seat, _POST_CODES[p.kind], p.live) for p in setup.posts],
+                setup.blinds[-1],
+                *setup.bet_sizes,  # type: ignore[misc]
+                keep,
+                len(key or b""),
+                known,
+            ],
+        )
         status = lib.ph_hand_init(h, crules, c, log, _LOG_START)
         if status == _REFUSED:  # a straddle the player cannot post: the spec words the refusal (§3.16)
             SpecHand(setup)
@@ -176,6 +174,7 @@ class NativeHand(Hand):
         self._event_objects: list[Event] = []
         self._result: HandResult | None = None
         self._deal: Deal | None = None
+        self._seats_out = not all(setup.in_hand)
 
     def _become(self, spec: SpecHand) -> None:
         """From now on this hand is ``spec`` (a ``SpecHand`` in the same state)."""
@@ -243,11 +242,14 @@ class NativeHand(Hand):
     def deal(self) -> Deal:
         if self._deal is None:
             h = self._h
+            holes = h.holes[0 : h.seats]
             self._deal = Deal(
                 tuple(
                     (CARDS[a], CARDS[b]) if dealt else ()
-                    for (a, b), dealt in zip(h.holes[0 : h.seats], h.in_hand[0 : h.seats], strict=True)
-                ),
+                    for (a, b), dealt in zip(holes, h.in_hand[0 : h.seats], strict=True)
+                )
+                if self._seats_out
+                else tuple((CARDS[a], CARDS[b]) for a, b in holes),
                 tuple(CARDS[c] for c in h.burns),
                 tuple(CARDS[c] for c in h.board),
             )

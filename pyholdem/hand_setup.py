@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from pyholdem.errors import InvalidCards, RuleViolation, show_value
 from pyholdem.ruleset import RuleSet
@@ -96,7 +97,7 @@ class HandSetup:
         ):
             object.__setattr__(self, name, value)
 
-    @property
+    @cached_property
     def in_hand(self) -> tuple[bool, ...]:
         """Per seat: dealt in?"""
         return tuple(s == "in" for s in self.seats)
@@ -134,28 +135,42 @@ def setup_from_arguments(
     if bet_sizes is None:
         bet_sizes = (amounts[-1], 2 * amounts[-1])
     _check_bet_sizes(bet_sizes, rules)
-    holes, known_board = _parse_cards(n, hole_cards, board)
+    holes, known_board = None, ()
+    if hole_cards is not None or board is not None:
+        holes, known_board = _parse_cards(n, hole_cards, board)
     shuffle_seed(seed)
-    _check_distinct(holes, known_board)
-    due = antes_due(antes, n, seats_of_blinds, rules)
-    posts = [ForcedPost(seat, "ante", ante, live=False) for seat, ante in enumerate(due) if ante]
-    kinds = ("big_blind",) if len(amounts) == 1 else ("small_blind", "big_blind")
-    posts += [ForcedPost(s, k, a) for s, k, a in zip(seats_of_blinds, kinds, amounts, strict=True)]
-    posts += [ForcedPost(s, "straddle", a) for s, a in zip(straddlers, straddles, strict=True)]
+    if holes is not None or known_board:
+        _check_distinct(holes, known_board)
+    posts: list[ForcedPost] = []
+    if antes is not None:
+        due = antes_due(antes, n, seats_of_blinds, rules)
+        posts = [ForcedPost(seat, "ante", ante, False) for seat, ante in enumerate(due) if ante]
+    if len(amounts) == 1:
+        posts.append(ForcedPost(seats_of_blinds[0], "big_blind", amounts[0]))
+    else:
+        posts.append(ForcedPost(seats_of_blinds[0], "small_blind", amounts[0]))
+        posts.append(ForcedPost(seats_of_blinds[1], "big_blind", amounts[1]))
+    if straddlers:
+        posts += [ForcedPost(s, "straddle", a) for s, a in zip(straddlers, straddles, strict=True)]
     if sleeper is not None:
         last = straddles[-1] if straddles else amounts[-1]
         posts.append(ForcedPost(sleeper, "sleeper", sleeper_amount(last, rules)))
-    return HandSetup(
-        rules,
-        tuple(stacks),
-        button,
-        tuple(posts),
-        amounts,
-        bet_sizes,
+    # every field is checked above, in the keyword form's order of refusals: made without checking again
+    setup = object.__new__(HandSetup)
+    setup.__dict__.update(
+        rules=rules,
+        stacks=tuple(stacks),
+        button=button,
+        posts=tuple(posts),
+        blinds=amounts,
+        bet_sizes=bet_sizes,
+        seats=("in",) * n,
+        in_hand=(True,) * n,
         seed=seed,
         hole_cards=holes,
         board=known_board,
     )
+    return setup
 
 
 def deal_setup(setup: HandSetup, shuffle: Callable[[Seed], tuple[Card, ...]] = shuffled_deck) -> Deal:

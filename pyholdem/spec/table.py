@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from pyholdem.errors import RuleViolation, show_value
 from pyholdem.registry import rule
@@ -430,8 +431,7 @@ POST_KINDS = ("small_blind", "big_blind", "extra_blind", "ante", "straddle", "sl
 _BLIND_KINDS = ("small_blind", "big_blind", "extra_blind")
 
 
-@dataclass(frozen=True)
-class ForcedPost:
+class ForcedPost(NamedTuple):
     """One forced post of a hand's set-up (§3.20): seat, kind (one of ``POST_KINDS``), the full
     amount owed, and whether it is live (part of the poster's bet) or dead (only in the pot)."""
 
