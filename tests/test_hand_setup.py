@@ -331,3 +331,15 @@ def test_12_9_a_set_up_phh_cannot_write_is_refused_not_written_wrong() -> None:
         history_from_hand(Hand(HandSetup(RuleSet(), (500,) * 4, 0, posts, (5, 10), seed=1)))
     keyword = setup_from_arguments(RuleSet(), [500] * 4, button=0, blinds=(5, 10), seed=1)
     assert history_from_hand(Hand(keyword)).blinds_or_straddles == (5, 10, 0, 0)
+
+
+def test_3_17_a_player_who_posted_a_blind_cannot_post_a_sleeper() -> None:
+    rules = RuleSet(sleeper_allowed=True)
+    for extra in (ForcedPost(4, EXTRA, 10), ForcedPost(4, SB, 5, live=False)):
+        posts = (ForcedPost(1, SB, 5), ForcedPost(2, BB, 10), extra, ForcedPost(4, "sleeper", 20))
+        with pytest.raises(RuleViolation, match="seat 4 is the button, a blind or a straddler"):
+            Hand(HandSetup(rules, (1000,) * 6, 0, posts, (5, 10), seed=1))
+    posts = (ForcedPost(1, SB, 5), ForcedPost(2, BB, 10), ForcedPost(4, "sleeper", 20))
+    seats = ("in", "in", "in", "in", "sitting_out", "in")
+    with pytest.raises(RuleViolation, match="seat 4 is not in the hand"):
+        Hand(HandSetup(rules, (1000,) * 6, 0, posts, (5, 10), seats=seats, seed=1))

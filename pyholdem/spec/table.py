@@ -378,14 +378,20 @@ def sleeper_amount(last_forced: int, rules: RuleSet) -> int:
 
 def check_sleeper(state: HandState, rules: RuleSet, seat: object, amount: int) -> None:
     """§3.17 at the posting: may ``seat`` post a sleeper of ``amount`` now (``sleeper_allowed``; not
-    the button, a blind or a straddler; more chips than the sleeper)?"""
+    the button, a blind — an extra or a dead one too, §3.20 — or a straddler; in the hand; the
+    sleeper amount; more chips than the sleeper)?"""
     if not rules.sleeper_allowed:
         raise RuleViolation(
             f"a sleeper by seat {show_value(seat)} is not allowed (sleeper_allowed is False)", "3.17"
         )
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.seats:
         raise RuleViolation(f"sleeper seat {seat!r} is not a seat in 0..{state.seats - 1}", "3.17")
-    if seat == state.button or seat in state.blind_seats:
+    if (
+        seat == state.button
+        or seat in state.blind_seats
+        or state.bets[seat]
+        or (state.dead and state.dead[seat])
+    ):
         raise RuleViolation(
             f"seat {seat} is the button, a blind or a straddler and cannot post a sleeper", "3.17"
         )
