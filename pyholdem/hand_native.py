@@ -1,8 +1,9 @@
 """``Hand`` on the C engine (``csrc/hand.c``): the same hands, answers and refusals as ``SpecHand``.
 
 The C engine keeps the whole hand in one ``ph_hand`` struct and writes the log into an array the
-hand owns; Python checks the arguments with the same spec functions as ``SpecHand`` and reads
-the struct back as the spec's ``HandState``, ``Event``s and ``HandResult``. The refusal of an
+hand owns; it starts from the hand's ``HandSetup`` (§3.20, checked when it was made), passed as
+one ``ph_setup`` struct, and Python reads the hand back as the spec's ``HandState``, ``Event``s
+and ``HandResult``. The refusal of an
 action is worded by the spec (``check_action`` on the same state), so both engines refuse with
 the same message and section. What the C engine does not play — sleepers (§3.17), unknown cards
 (§4.2), actions out of turn (§6.10), a time-out that freezes a player (§7.8), amounts beyond
