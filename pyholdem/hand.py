@@ -46,6 +46,7 @@ from pyholdem.spec.pots import (
     limit_all_in_is_full,
     pot_contributions,
     return_uncalled,
+    unmatched_antes,
 )
 from pyholdem.spec.showdown import (
     Settlement,
@@ -733,14 +734,11 @@ def _post_forced_bets(
             st.stacks[seat] -= amount
             st.bets[seat] = amount
             events.append(_event("straddle", seat, amount, all_in=st.stacks[seat] == 0))
-    if rules.ante_award == "as_bets":
-        # §7.7: the part of an ante nobody matched goes back once the forced bets are posted
-        matched = sorted(st.antes)[-2]
-        for seat in range(st.seats):
-            if st.antes[seat] > matched:
-                events.append(_event("return", seat, st.antes[seat] - matched))
-                st.stacks[seat] += st.antes[seat] - matched
-                st.antes[seat] = matched
+    for seat, back in enumerate(unmatched_antes(st.antes, rules)):  # §7.7, ante_award = "as_bets"
+        if back:
+            events.append(_event("return", seat, back))
+            st.stacks[seat] += back
+            st.antes[seat] -= back
 
 
 def _post_sleeper(st: HandState, rules: RuleSet, seat: object, amount: int, events: list[RawEvent]) -> None:

@@ -180,3 +180,13 @@ def layer_pots(contributions: Sequence[int], folded: Sequence[bool], dead: int =
         return (Pot(sum(contributions) + dead, live),)
     amounts[0] += dead
     return tuple(Pot(amount, eligible) for amount, eligible in zip(amounts, eligibles, strict=True))
+
+
+def unmatched_antes(antes: Sequence[int], rules: RuleSet) -> list[int]:
+    """§7.7 under ``ante_award = "as_bets"``: the part of each seat's ante nobody matched (above the
+    second-largest ante), which goes back to its poster once the forced bets are posted; nothing
+    under the other awards."""
+    if rules.ante_award != "as_bets":
+        return [0] * len(antes)
+    matched = sorted(antes)[-2]
+    return [max(0, ante - matched) for ante in antes]
