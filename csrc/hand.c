@@ -13,6 +13,8 @@
 #include "codes.h"
 #include "holdem.h"
 
+#define PH_AMOUNT_LIMIT ((int64_t)1 << 60)
+
 static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
 static int64_t max64(int64_t a, int64_t b) { return a > b ? a : b; }
 static int64_t ceil_to(int64_t x, int64_t unit) { return (x + unit - 1) / unit * unit; }
@@ -159,10 +161,10 @@ static void contributions(const ph_hand *h, int64_t *contrib, int64_t *dead);
 /* 5.11 pl_pot: the pots layered as 7.7 layers them (pooled antes as contributions) */
 static int64_t pl_pot(const ph_hand *h, int seat) {
     int64_t layered[PH_MAX_SEATS], dead[PH_MAX_SEATS], middle = 0, dead_total = 0;
-    for (int s = 0; s < h->seats; s++) middle += h->committed[s] + h->antes[s];
+    for (int s = 0; s < h->seats; s++) middle += h->committed[s] + h->antes[s] + h->dead[s];
     if (h->rules.pl_pot_basis == PH_PL_POT_BASIS_ALL_POTS || middle == 0) return middle;
     if (h->rules.ante_award == PH_ANTE_AWARD_POOLED) {
-        for (int s = 0; s < h->seats; s++) layered[s] = h->committed[s] + h->antes[s];
+        for (int s = 0; s < h->seats; s++) layered[s] = h->committed[s] + h->antes[s], dead_total += h->dead[s];
     } else {
         contributions(h, layered, dead);
         for (int s = 0; s < h->seats; s++) dead_total += dead[s];
@@ -328,7 +330,7 @@ static int must_show(const ph_hand *h, int seat, int32_t value, const int32_t *s
 static void contributions(const ph_hand *h, int64_t *contrib, int64_t *dead) {
     for (int s = 0; s < h->seats; s++) {
         contrib[s] = h->committed[s];
-        dead[s] = 0;
+        dead[s] = h->dead[s]; /* dead blinds (3.20) */
     }
     if (h->rules.ante_award == PH_ANTE_AWARD_POOLED) {
         int64_t least_positive = -1, least_live = -1;
@@ -336,8 +338,8 @@ static void contributions(const ph_hand *h, int64_t *contrib, int64_t *dead) {
             if (contrib[s] > 0 && (least_positive < 0 || contrib[s] < least_positive)) least_positive = contrib[s];
             if (!h->folded[s] && (least_live < 0 || contrib[s] < least_live)) least_live = contrib[s];
         }
-        if (least_positive >= 0 && least_live >= least_positive)
-            for (int s = 0; s < h->seats; s++) dead[s] = h->antes[s];
+        int merged = least_positive >= 0 && least_live >= least_positive;
+        for (int s = 0; s < h->seats; s++) dead[s] = merged ? h->antes[s] + h->dead[s] : 0;
         return;
     }
     for (int s = 0; s < h->seats; s++) {
@@ -345,7 +347,7 @@ static void contributions(const ph_hand *h, int64_t *contrib, int64_t *dead) {
             (h->stacks[s] == 0 && h->committed[s] == 0 && h->bets[s] == 0))
             contrib[s] += h->antes[s];
         else
-            dead[s] = h->antes[s];
+            dead[s] += h->antes[s];
     }
 }
 
@@ -359,8 +361,10 @@ static void resolve(const ph_hand *h, const int32_t *values, int64_t *payouts, p
     int odd = h->rules.odd_chip_rule;
     int64_t unit = h->rules.chip_unit;
     int any_antes = 0, any_dead = 0, n_main = 0, n_antes = 0;
+    int64_t pooled[PH_MAX_SEATS] = {0};
     for (int s = 0; s < n; s++) {
-        any_antes |= h->antes[s] != 0;
+        pooled[s] = h->antes[s] + h->dead[s];
+        any_antes |= pooled[s] != 0;
         any_dead |= dead[s] != 0;
     }
     ph_pot main[PH_MAX_POTS];
@@ -369,7 +373,7 @@ static void resolve(const ph_hand *h, const int32_t *values, int64_t *payouts, p
     *n_pots = 0;
     if (h->rules.ante_award == PH_ANTE_AWARD_POOLED && any_antes && !any_dead) {
         int64_t zero[PH_MAX_SEATS] = {0};
-        ph_resolve_pots(n, zero, h->folded, values, h->button, h->antes, odd, unit, ante_payouts, pots, &n_antes, NULL);
+        ph_resolve_pots(n, zero, h->folded, values, h->button, pooled, odd, unit, ante_payouts, pots, &n_antes, NULL);
         for (int s = 0; s < n; s++) payouts[s] += ante_payouts[s];
         *n_pots = n_antes;
     }
@@ -584,10 +588,22 @@ int ph_hand_act(ph_hand *h, int action, int64_t amount, ph_event *log, int64_t l
 
 /* ------------------------------------------------------------------ set-up */
 
-/* 4.3 deal_cards from a shuffled deck (4.2 hole_card_order: from the seat left of the button, twice) */
+/* 4.2 hole_card_order: the seats in the hand from the one left of the button; dealt[] gets them, returns
+   how many. */
+static int hole_card_order(const ph_hand *h, int *dealt) {
+    int k = 0;
+    for (int i = 0; i < h->seats; i++) {
+        int s = (h->button + 1 + i) % h->seats;
+        if (h->in_hand[s]) dealt[k++] = s;
+    }
+    return k;
+}
+
+/* 4.3 deal_cards from a shuffled deck (4.2 hole_card_order, twice round) */
 static void deal(ph_hand *h, const uint8_t *deck) {
-    int next = 0, n = h->seats;
-    for (int i = 0; i < 2 * n; i++) h->holes[(h->button + 1 + i % n) % n][i / n] = deck[next++];
+    int order[PH_MAX_SEATS];
+    int next = 0, k = hole_card_order(h, order);
+    for (int i = 0; i < 2 * k; i++) h->holes[order[i % k]][i / k] = deck[next++];
     static const int counts[3] = {3, 1, 1};
     int b = 0;
     for (int street = 0; street < 3; street++) {
@@ -602,87 +618,158 @@ static int valid_rules(const ph_rules *r) {
            (r->odd_chip_rule == PH_ODD_CHIP_RULE_LEFT_OF_BUTTON || r->odd_chip_rule == PH_ODD_CHIP_RULE_LEFT_OF_BUTTON_WHOLE_CHIP);
 }
 
-int ph_hand_init(ph_hand *h, const ph_rules *rules, int n, int button, const int64_t *stacks,
-                 const int64_t *antes_due, int n_forced, const int32_t *forced_seats, const int64_t *forced_amounts,
-                 int n_straddles, int64_t small_bet, int64_t big_bet, int uniform_antes, const char *key,
-                 size_t key_bytes, const uint8_t *cards, ph_event *log, int64_t log_capacity) {
-    if (!h || !rules || !stacks || !antes_due || !forced_seats || !forced_amounts || !log) return PH_ERR_ARGUMENT;
-    if (n < 2 || n > PH_MAX_SEATS || button < 0 || button >= n || n_forced < 1 || n_forced > PH_MAX_FORCED ||
-        n_straddles < 0 || n_straddles >= n_forced || n_forced - n_straddles > 2 || small_bet < 1 || big_bet < 1 ||
-        log_capacity < 2 * PH_STEP_EVENTS || !valid_rules(rules))
-        return PH_ERR_ARGUMENT;
-    for (int s = 0; s < n; s++)
-        if (stacks[s] < 1 || antes_due[s] < 0) return PH_ERR_ARGUMENT;
-    for (int i = 0; i < n_forced; i++)
-        if (forced_seats[i] < 0 || forced_seats[i] >= n || forced_amounts[i] < 1) return PH_ERR_ARGUMENT;
-    uint8_t deck[52];
-    if (cards) {
-        uint64_t seen = 0;
-        for (int i = 0; i < 2 * n + 8; i++) {
-            if (cards[i] >= 52 || seen >> cards[i] & 1u) return PH_ERR_ARGUMENT;
-            seen |= 1ull << cards[i];
+/* 3.20 check_setup, the part the C engine needs to stay in range: seats, stacks, button, each post's seat,
+   kind and amount, one big blind, at most one live blind, one dead blind and one ante a seat, at most
+   PH_MAX_FORCED live forced bets. */
+static int valid_setup(const ph_setup *u) {
+    int n = u->seats, dealt = 0, big = 0, forced = 0, straddles = 0;
+    if (n < 2 || n > PH_MAX_SEATS || u->button < 0 || u->button >= n || u->n_posts < 1 ||
+        u->n_posts > PH_MAX_POSTS || u->small_bet < 1 || u->big_bet < 1 || u->big_blind < 1)
+        return 0;
+    int64_t total = 0; /* every amount below 2**60 (hand_native.LIMIT), so no sum comes near INT64_MAX */
+    if (u->small_bet >= PH_AMOUNT_LIMIT || u->big_bet >= PH_AMOUNT_LIMIT || u->big_blind >= PH_AMOUNT_LIMIT) return 0;
+    for (int s = 0; s < n; s++) {
+        if (u->in_hand[s] > 1 || u->stacks[s] < (u->in_hand[s] ? 1 : 0) || u->stacks[s] >= PH_AMOUNT_LIMIT) return 0;
+        total += u->stacks[s];
+        if (total >= PH_AMOUNT_LIMIT) return 0;
+        dealt += u->in_hand[s];
+    }
+    if (dealt < 2) return 0;
+    uint8_t live_blind[PH_MAX_SEATS] = {0}, dead_blind[PH_MAX_SEATS] = {0}, anted[PH_MAX_SEATS] = {0};
+    for (int i = 0; i < u->n_posts; i++) {
+        const ph_post *p = &u->posts[i];
+        if (p->seat < 0 || p->seat >= n || !u->in_hand[p->seat] || p->amount < 1 || p->amount >= PH_AMOUNT_LIMIT ||
+            p->live < 0 || p->live > 1 ||
+            p->kind < PH_POST_SMALL_BLIND || p->kind > PH_POST_STRADDLE)
+            return 0;
+        if (p->kind == PH_POST_ANTE) {
+            if (anted[p->seat]++) return 0;
+        } else if (p->kind != PH_POST_STRADDLE) {
+            if ((p->live ? live_blind : dead_blind)[p->seat]++) return 0;
         }
-    } else if (ph_shuffled_deck(key, key_bytes, deck) != PH_OK) {
+        big += p->kind == PH_POST_BIG_BLIND;
+        straddles += p->kind == PH_POST_STRADDLE;
+        forced += p->kind == PH_POST_STRADDLE || (p->live && (p->kind == PH_POST_SMALL_BLIND || p->kind == PH_POST_BIG_BLIND));
+    }
+    return big == 1 && forced <= PH_MAX_FORCED && forced - straddles <= 2;
+}
+
+/* 7.7 antes_are_contributions: antes are their payers' contributions unless the big blind alone owes one */
+static int antes_are_contributions(const ph_setup *u) {
+    int payers = 0, big_pays = 0, big_seat = -1;
+    for (int i = 0; i < u->n_posts; i++)
+        if (u->posts[i].kind == PH_POST_BIG_BLIND) big_seat = u->posts[i].seat;
+    for (int i = 0; i < u->n_posts; i++) {
+        if (u->posts[i].kind != PH_POST_ANTE) continue;
+        payers++;
+        big_pays |= u->posts[i].seat == big_seat;
+    }
+    return !(payers == 1 && big_pays);
+}
+
+/* SpecHand.__init__ with _post_forced_bets: 3.11 post_forced (each seat's ante, live and dead blinds), 3.16
+   post_straddle, 7.7 unmatched antes back, 3.15 open_preflop, the deal. */
+int ph_hand_init(ph_hand *h, const ph_rules *rules, const ph_setup *u, ph_event *log, int64_t log_capacity) {
+    if (!h || !rules || !u || !log || log_capacity < 2 * PH_STEP_EVENTS || !valid_rules(rules) || !valid_setup(u))
+        return PH_ERR_ARGUMENT;
+    int n = u->seats;
+    uint8_t deck[52];
+    if (u->cards) {
+        int dealt = 0;
+        for (int s = 0; s < n; s++) dealt += u->in_hand[s];
+        uint64_t seen = 0;
+        for (int i = 0; i < 2 * dealt + 8; i++) {
+            if (u->cards[i] >= 52 || seen >> u->cards[i] & 1u) return PH_ERR_ARGUMENT;
+            seen |= 1ull << u->cards[i];
+        }
+    } else if (!u->key || ph_shuffled_deck(u->key, u->key_bytes, deck) != PH_OK) {
         return PH_ERR_ARGUMENT;
     }
 
     memset(h, 0, sizeof *h);
     h->rules = *rules;
     h->seats = n;
-    h->button = button;
-    h->n_forced = n_forced;
-    h->straddles = n_straddles;
+    h->button = u->button;
     h->to_act = -1;
     for (int r = 0; r < 4; r++) h->aggressors[r] = -1;
-    int n_blinds = n_forced - n_straddles;
-    h->big_blind = forced_amounts[n_blinds - 1];
-    h->small_bet = small_bet;
-    h->big_bet = big_bet;
-    h->uniform_antes = uniform_antes;
-    for (int i = 0; i < n_forced; i++) {
-        h->blind_seats[i] = forced_seats[i];
-        h->blind_amounts[i] = forced_amounts[i];
-    }
-    memcpy(h->stacks, stacks, (size_t)n * sizeof *stacks);
-    memcpy(h->initial_stacks, stacks, (size_t)n * sizeof *stacks);
-    if (cards) {
-        for (int s = 0; s < n; s++) {
-            h->holes[s][0] = cards[2 * s];
-            h->holes[s][1] = cards[2 * s + 1];
+    h->big_blind = u->big_blind;
+    h->small_bet = u->small_bet;
+    h->big_bet = u->big_bet;
+    h->uniform_antes = antes_are_contributions(u);
+    /* the live small and big blind in posting order, then the straddles (HandState.blind_seats) */
+    int big_seat = -1;
+    for (int i = 0; i < u->n_posts; i++) {
+        const ph_post *p = &u->posts[i];
+        if (p->live && (p->kind == PH_POST_SMALL_BLIND || p->kind == PH_POST_BIG_BLIND)) {
+            h->blind_seats[h->n_forced] = p->seat;
+            h->blind_amounts[h->n_forced++] = p->amount;
         }
-        memcpy(h->burns, cards + 2 * n, 3);
-        memcpy(h->board, cards + 2 * n + 3, 5);
+        if (p->kind == PH_POST_BIG_BLIND) big_seat = p->seat;
+    }
+    for (int i = 0; i < u->n_posts; i++) {
+        const ph_post *p = &u->posts[i];
+        if (p->kind != PH_POST_STRADDLE) continue;
+        h->blind_seats[h->n_forced] = p->seat;
+        h->blind_amounts[h->n_forced++] = p->amount;
+        h->straddles++;
+    }
+    memcpy(h->stacks, u->stacks, (size_t)n * sizeof *u->stacks);
+    memcpy(h->initial_stacks, u->stacks, (size_t)n * sizeof *u->stacks);
+    for (int s = 0; s < n; s++) {
+        h->in_hand[s] = u->in_hand[s];
+        h->folded[s] = !u->in_hand[s];
+    }
+    if (u->cards) {
+        int k = 0;
+        for (int s = 0; s < n; s++) {
+            if (!h->in_hand[s]) continue;
+            h->holes[s][0] = u->cards[2 * k];
+            h->holes[s][1] = u->cards[2 * k + 1];
+            k++;
+        }
+        memcpy(h->burns, u->cards + 2 * k, 3);
+        memcpy(h->board, u->cards + 2 * k + 3, 5);
     } else {
         deal(h, deck);
     }
 
-    /* SpecHand._post_forced_bets: 3.11 post_forced (antes and blinds), then 3.16 straddles */
-    int64_t blind_due[PH_MAX_SEATS] = {0};
-    for (int i = 0; i < n_blinds; i++) blind_due[forced_seats[i]] = forced_amounts[i];
-    int bba = rules->ante_type == PH_ANTE_TYPE_BIG_BLIND_ANTE;
+    /* _post_forced_bets: 3.11 post_forced for each seat (a live blind before a dead one) */
+    int64_t ante_due[PH_MAX_SEATS] = {0}, live_due[PH_MAX_SEATS] = {0}, dead_due[PH_MAX_SEATS] = {0};
+    for (int i = 0; i < u->n_posts; i++) {
+        const ph_post *p = &u->posts[i];
+        if (p->kind == PH_POST_ANTE) ante_due[p->seat] += p->amount;
+        else if (p->kind != PH_POST_STRADDLE) (p->live ? live_due : dead_due)[p->seat] += p->amount;
+    }
     for (int s = 0; s < n; s++) {
         int ante_first = rules->short_post_priority == PH_SHORT_POST_PRIORITY_ANTE_FIRST;
-        if (bba && s == forced_seats[n_blinds - 1]) ante_first = rules->bba_priority == PH_BBA_PRIORITY_ANTE_FIRST;
-        int64_t stack = h->stacks[s], ante, blind;
+        if (rules->ante_type == PH_ANTE_TYPE_BIG_BLIND_ANTE && s == big_seat) ante_first = rules->bba_priority == PH_BBA_PRIORITY_ANTE_FIRST;
+        int64_t stack = h->stacks[s], ante, blind, owed = live_due[s] + dead_due[s];
         if (ante_first) {
-            ante = min64(antes_due[s], stack);
-            blind = min64(blind_due[s], stack - ante);
+            ante = min64(ante_due[s], stack);
+            blind = min64(owed, stack - ante);
         } else {
-            blind = min64(blind_due[s], stack);
-            ante = min64(antes_due[s], stack - blind);
+            blind = min64(owed, stack);
+            ante = min64(ante_due[s], stack - blind);
         }
         h->stacks[s] -= ante + blind;
         h->antes[s] = ante;
-        h->bets[s] = blind;
+        h->bets[s] = min64(blind, live_due[s]);
+        h->dead[s] = blind - h->bets[s];
         if (ante) emit(h, log, PH_EV_ANTE, s, ante, h->stacks[s] == 0, PH_PREFLOP, NULL, 0);
     }
-    for (int i = 0; i < n_blinds; i++) {
-        int s = forced_seats[i];
-        if (h->bets[s]) emit(h, log, PH_EV_BLIND, s, h->bets[s], h->stacks[s] == 0, PH_PREFLOP, NULL, 0);
+    for (int i = 0; i < u->n_posts; i++) {
+        const ph_post *p = &u->posts[i];
+        if (p->kind == PH_POST_ANTE || p->kind == PH_POST_STRADDLE) continue;
+        int s = p->seat;
+        int64_t posted = p->live ? h->bets[s] : h->dead[s];
+        if (posted)
+            emit(h, log, p->live ? PH_EV_BLIND : PH_EV_DEAD_BLIND, s, posted, h->stacks[s] == 0, PH_PREFLOP, NULL, 0);
     }
-    for (int i = n_blinds; i < n_forced; i++) {
-        int s = forced_seats[i];
-        int64_t amount = forced_amounts[i];
+    for (int i = 0; i < u->n_posts; i++) { /* 3.16 post_straddle */
+        const ph_post *p = &u->posts[i];
+        if (p->kind != PH_POST_STRADDLE) continue;
+        int s = p->seat;
+        int64_t amount = p->amount;
         if (h->stacks[s] < amount && rules->straddle_short_stack == PH_STRADDLE_SHORT_STACK_ALL_IN) amount = h->stacks[s];
         if (h->stacks[s] < amount) return PH_ERR_REFUSED;
         h->stacks[s] -= amount;
@@ -703,23 +790,24 @@ int ph_hand_init(ph_hand *h, const ph_rules *rules, int n, int button, const int
         }
     }
 
-    /* 3.15 open_preflop, with 7.5 preflop_call_level */
-    int64_t posted = 0, full = 0;
-    for (int i = 0; i < n_forced; i++) {
-        posted = max64(posted, h->bets[forced_seats[i]]);
-        full = max64(full, forced_amounts[i]);
+    /* 3.15 open_preflop, with 7.5 preflop_call_level; an extra live big blind (3.20) is a bet too */
+    int64_t posted = 0, full = 0, any_bet = 0;
+    for (int i = 0; i < h->n_forced; i++) {
+        posted = max64(posted, h->bets[h->blind_seats[i]]);
+        full = max64(full, h->blind_amounts[i]);
     }
+    for (int s = 0; s < n; s++) any_bet = max64(any_bet, h->bets[s]);
     h->current_bet = rules->short_blind_call_amount == PH_SHORT_BLIND_CALL_AMOUNT_FULL_BLIND ? max64(full, posted) : posted;
+    h->current_bet = max64(h->current_bet, any_bet);
     h->full_level = h->current_bet;
-    int64_t opener = max64(forced_amounts[n_forced - 1], h->big_blind);
+    int64_t opener = max64(h->blind_amounts[h->n_forced - 1], h->big_blind);
     if (rules->straddle_raise_size == PH_STRADDLE_RAISE_SIZE_BIG_BLIND) opener = h->big_blind;
     h->full_increment = h->first_bet = h->last_increment = opener;
-    h->bet_count = rules->fl_cap_counts_blinds ? 1 + n_straddles : 0;
+    h->bet_count = rules->fl_cap_counts_blinds ? 1 + h->straddles : 0;
 
-    for (int i = 0; i < n; i++) {
-        int s = (button + 1 + i) % n;
-        emit(h, log, PH_EV_DEAL, s, -1, 0, PH_PREFLOP, h->holes[s], 2);
-    }
+    int order[PH_MAX_SEATS];
+    int k = hole_card_order(h, order);
+    for (int i = 0; i < k; i++) emit(h, log, PH_EV_DEAL, order[i], -1, 0, PH_PREFLOP, h->holes[order[i]], 2);
     advance(h, log, 1, 1);
     update_legal(h);
     return PH_OK;

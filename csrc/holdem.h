@@ -155,11 +155,35 @@ int ph_shuffled_deck(const char *key, size_t key_bytes, uint8_t *deck);
 
 /* --- the hand (specs 03-08) --- */
 
-enum { PH_MAX_FORCED = 12, PH_STEP_EVENTS = 256 };
+enum { PH_MAX_FORCED = 12, PH_MAX_POSTS = 48, PH_STEP_EVENTS = 256 };
 
-/* The actions (enum ph_action: PH_FOLD ... PH_RAISE), event kinds (enum ph_event_kind: PH_EV_*), streets and
-   RuleSet choice codes are generated from the Python definitions into generated/codes.h
-   (tools/generate_codes.py). */
+/* The actions (enum ph_action: PH_FOLD ... PH_RAISE), event kinds (enum ph_event_kind: PH_EV_*), streets,
+   forced-post kinds (enum ph_post_kind: PH_POST_*) and RuleSet choice codes are generated from the Python
+   definitions into generated/codes.h (tools/generate_codes.py). */
+
+/* One forced post (section 3.20): seat, kind (ph_post_kind), the full amount owed, live (1: part of the bet)
+   or dead (0). The C engine plays no sleeper: PH_POST_SLEEPER is refused and the Python side plays such
+   hands on the spec engine. */
+typedef struct {
+    int64_t amount;
+    int32_t seat, kind, live;
+} ph_post;
+
+/* Everything a hand starts from (section 3.20, pyholdem.hand_setup.HandSetup): seats (in_hand 1: dealt in;
+   0: sitting out or empty, never acts, keeps its stack), stacks, the button (any seat), the posts in posting
+   order, the level's big blind, the fixed-limit bet sizes, and the cards: cards NULL to shuffle with key
+   (ph_shuffled_deck), else two hole cards per seat in the hand in seat order, three burns and five board
+   cards. */
+typedef struct {
+    int32_t seats, button, n_posts;
+    uint8_t in_hand[PH_MAX_SEATS];
+    int64_t stacks[PH_MAX_SEATS];
+    ph_post posts[PH_MAX_POSTS];
+    int64_t big_blind, small_bet, big_bet;
+    const char *key;
+    size_t key_bytes;
+    const uint8_t *cards;
+} ph_setup;
 
 /* One entry of a hand's log: amount (-1: none), seat (-1: none), street 0..3 (preflop..river) or
    4 (showdown), up to three cards. */
@@ -197,8 +221,8 @@ typedef struct {
     int64_t blind_amounts[PH_MAX_FORCED];
     int64_t big_blind, small_bet, big_bet, current_bet, full_level, full_increment, first_bet, last_increment;
     int64_t stacks[PH_MAX_SEATS], bets[PH_MAX_SEATS], committed[PH_MAX_SEATS], antes[PH_MAX_SEATS],
-        marks[PH_MAX_SEATS], initial_stacks[PH_MAX_SEATS];
-    uint8_t folded[PH_MAX_SEATS], acted[PH_MAX_SEATS];
+        marks[PH_MAX_SEATS], initial_stacks[PH_MAX_SEATS], dead[PH_MAX_SEATS];
+    uint8_t folded[PH_MAX_SEATS], acted[PH_MAX_SEATS], in_hand[PH_MAX_SEATS];
     uint8_t holes[PH_MAX_SEATS][2];
     uint8_t burns[3], board[5];
     int32_t uniform_antes, last_round, n_exposed, n_shown, over, showdown, n_pots;
@@ -209,16 +233,10 @@ typedef struct {
     int64_t legal_call, legal_min, legal_max;
 } ph_hand;
 
-/* Set up a hand (sections 3.11-3.16, 4.2-4.3, 6.2) and play it to the first decision: n_seats stacks,
-   the button, each seat's ante due, the n_forced forced bets in posting order (the blinds, then the
-   n_straddles straddles) with their seats and full amounts, the fixed-limit bet sizes. cards is NULL to
-   shuffle with the key of ph_shuffled_deck, else the deal (two hole cards per seat, three burns, five
-   board cards). Events go to log[0..log_capacity). Returns PH_OK, PH_ERR_REFUSED for a straddle the
-   player cannot post (section 3.16), or PH_ERR_ARGUMENT for anything out of range. */
-int ph_hand_init(ph_hand *hand, const ph_rules *rules, int n_seats, int button, const int64_t *stacks,
-                 const int64_t *antes_due, int n_forced, const int32_t *forced_seats, const int64_t *forced_amounts,
-                 int n_straddles, int64_t small_bet, int64_t big_bet, int uniform_antes, const char *key,
-                 size_t key_bytes, const uint8_t *cards, ph_event *log, int64_t log_capacity);
+/* Set up a hand from one set-up (sections 3.11-3.16, 3.20, 4.2-4.3, 6.2) and play it to the first decision.
+   Events go to log[0..log_capacity). Returns PH_OK, PH_ERR_REFUSED for a straddle the player cannot post
+   (section 3.16), or PH_ERR_ARGUMENT for anything out of range (a set-up section 3.20 refuses, a sleeper). */
+int ph_hand_init(ph_hand *hand, const ph_rules *rules, const ph_setup *setup, ph_event *log, int64_t log_capacity);
 
 /* The player to act takes action (a ph_action of generated/codes.h; amount is the bet or raise-to total, else ignored), and
    the hand runs to the next decision or its end (sections 6.1-8.10). Returns PH_OK, PH_ERR_REFUSED for

@@ -18,6 +18,7 @@ from pyholdem.errors import (
     RuleViolation,
 )
 from pyholdem.hand import Event, Hand, HandResult, LegalActions
+from pyholdem.hand_setup import ForcedPost, HandSetup
 from pyholdem.ruleset import PRESETS, RuleSet, load_rules, preset
 from pyholdem.spec.cards import (
     Card,
@@ -59,8 +60,10 @@ __all__ = [
     "Category",
     "EquityResult",
     "Event",
+    "ForcedPost",
     "Hand",
     "HandResult",
+    "HandSetup",
     "HistoryError",
     "IllegalAction",
     "InvalidCards",

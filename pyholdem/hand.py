@@ -11,12 +11,12 @@ applied, and a refused action leaves the hand exactly as it was.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from typing import NamedTuple
 
-from pyholdem.errors import IllegalAction, InvalidCards, NativeError, RuleViolation, show_value
+from pyholdem.errors import IllegalAction, NativeError, RuleViolation, show_value
+from pyholdem.hand_setup import HandSetup, deal_setup, setup_from_arguments
 from pyholdem.ruleset import RuleSet
 from pyholdem.spec.betting import (
     LegalActions,
@@ -31,10 +31,9 @@ from pyholdem.spec.betting import (
     timeout_outcome,
     uncontested_winner,
 )
-from pyholdem.spec.cards import Card, Seed, as_integer, parse_cards, shuffled_deck
+from pyholdem.spec.cards import Card, as_integer
 from pyholdem.spec.dealing import (
     Deal,
-    deal_cards,
     exposed_all_in_hands,
     hole_card_order,
     run_out_needed,
@@ -46,19 +45,18 @@ from pyholdem.spec.pots import (
     antes_are_contributions,
     freeze_all_in,
     return_uncalled,
+    unmatched_antes,
 )
 from pyholdem.spec.showdown import hand_strength, must_show, settle_hand, showing_order
 from pyholdem.spec.state import PREFLOP, RIVER, STREET_NAMES, HandState
-from pyholdem.spec.structures import check_bet_sizes, min_bet
+from pyholdem.spec.structures import min_bet
 from pyholdem.spec.table import (
-    antes_due,
-    blind_amounts,
-    blind_seats,
-    check_seats,
+    ForcedPost,
+    check_sleeper,
     open_preflop,
     post_forced,
+    post_straddle,
     sleeper_status,
-    straddle_seats,
 )
 
 __all__ = ["ENGINES", "EVENT_KINDS", "Event", "Hand", "HandResult", "LegalActions", "SpecHand"]
@@ -66,7 +64,7 @@ __all__ = ["ENGINES", "EVENT_KINDS", "Event", "Hand", "HandResult", "LegalAction
 ENGINES = ("auto", "spec", "native")
 EVENT_KINDS = (
     "ante", "blind", "straddle", "deal", "fold", "check", "call", "bet", "raise", "return", "board",
-    "show", "muck", "win",
+    "show", "muck", "win", "dead_blind",
 )  # fmt: skip
 """The kinds of event both engines log, in the order of their C codes (``enum ph_event_kind``,
 generated into ``csrc/generated/codes.h``). The spec engine alone also logs what it plays after a
@@ -116,6 +114,11 @@ class HandResult:
 
 class Hand:
     """One hand from the forced bets to the award (spec 03–08).
+
+    ``Hand(setup)`` plays a ``HandSetup`` (§3.20, ``pyholdem.hand_setup``): everything the hand
+    starts from, seats sitting out or empty, a dead button, dead and extra blinds included.
+    ``Hand(rules, stacks, button=..., blinds=..., ...)`` builds the set-up of one hand at a full
+    table (``setup_from_arguments``) and plays that:
 
     ``stacks`` are the chips of each seat, clockwise from seat 0; ``button`` is a seat;
     ``blinds`` is ``(small, big)`` or one amount (§3.10); ``antes`` one amount (paid as
@@ -200,56 +203,53 @@ class SpecHand(Hand):
 
     def __init__(
         self,
-        rules: RuleSet,
-        stacks: Sequence[int],
+        rules: RuleSet | HandSetup,
+        stacks: Sequence[int] | None = None,
         *,
-        button: int,
-        blinds: int | Sequence[int],
-        antes: int | Sequence[int] | None = None,
-        straddles: Sequence[int] = (),
-        sleeper: int | None = None,
-        seed: Seed = None,
-        hole_cards: Sequence[str | Sequence[object] | None] | None = None,
-        board: str | Sequence[object] | None = None,
-        bet_sizes: tuple[int, int] | None = None,
         engine: str = "spec",
+        **arguments: object,
     ) -> None:
-        setup = hand_setup(rules, stacks, button, blinds, straddles, bet_sizes)
-        n, amounts, seats_of_blinds, straddlers, big = (
-            setup.seats,
-            setup.blinds,
-            setup.blind_seats,
-            setup.straddlers,
-            setup.blinds[-1],
-        )
+        setup = _setup_of(rules, stacks, arguments)
+        rules = setup.rules
+        n = len(setup.stacks)
         self.rules = rules
-        self.initial_stacks = tuple(stacks)
-        self.deal = make_deal(n, button, seed, hole_cards, board)
-        due = antes_due(antes, n, seats_of_blinds, rules)
+        self.initial_stacks = setup.stacks
+        self.deal = deal_setup(setup)
+        posts = [p for p in setup.posts if p.kind != "sleeper"]
+        positional = [p for p in posts if p.live and p.kind in ("small_blind", "big_blind")]
+        straddled = [p for p in posts if p.kind == "straddle"]
+        due = [0] * n
+        for post in posts:
+            if post.kind == "ante":
+                due[post.seat] = post.amount
+        big_seat = positional[-1].seat
         st = HandState(
             seats=n,
-            button=button,
-            big_blind=big,
-            bet_sizes=setup.bet_sizes,
-            blind_seats=seats_of_blinds + straddlers,
-            blind_amounts=amounts + tuple(straddles),
-            stacks=list(stacks),
+            button=setup.button,
+            big_blind=setup.blinds[-1],
+            bet_sizes=setup.bet_sizes,  # type: ignore[arg-type]
+            blind_seats=tuple(p.seat for p in positional + straddled),
+            blind_amounts=tuple(p.amount for p in positional + straddled),
+            stacks=list(setup.stacks),
             bets=[0] * n,
             committed=[0] * n,
             antes=[0] * n,
-            folded=[False] * n,
+            folded=[not dealt for dealt in setup.in_hand],
             acted=[False] * n,
             marks=[0] * n,
-            straddles=len(straddlers),
+            straddles=len(straddled),
             frozen=[False] * n,
-            antes_contribute=antes_are_contributions(due, seats_of_blinds[-1]),
+            antes_contribute=antes_are_contributions(due, big_seat),
+            dead=[0] * n,
         )
         events: list[RawEvent] = []
-        _post_forced_bets(st, rules, due, seats_of_blinds, amounts, straddlers, tuple(straddles), events)
-        if sleeper is not None:
-            _post_sleeper(st, rules, sleeper, events)
+        _post_forced_bets(st, rules, posts, big_seat, events)
+        for post in setup.posts:
+            if post.kind == "sleeper":
+                _post_sleeper(st, rules, post.seat, post.amount, events)
         open_preflop(st, rules)
-        for seat in hole_card_order(n, button)[:n]:
+        order = hole_card_order(n, setup.button, setup.in_hand)
+        for seat in order[: len(order) // 2]:
             events.append(_event("deal", seat, cards=self.deal.holes[seat]))
         self._state = st
         self._unknown_cards = (
@@ -328,12 +328,13 @@ class SpecHand(Hand):
         return STREET_NAMES[self._state.street]
 
     def pot_total(self) -> int:
-        """The chips put in and not yet given back or awarded: bets, earlier rounds' chips, antes and a
-        pending sleeper (§3.17); 0 once the hand is over. ``sum(stacks) + pot_total()`` never changes."""
+        """The chips put in and not yet given back or awarded: bets, earlier rounds' chips, antes, dead
+        blinds (§3.20) and a pending sleeper (§3.17); 0 once the hand is over. ``sum(stacks) +
+        pot_total()`` never changes."""
         if self._result is not None:
             return 0
         st = self._state
-        return sum(st.committed) + sum(st.bets) + sum(st.antes) + st.sleeper_amount
+        return sum(st.committed) + sum(st.bets) + sum(st.antes) + sum(st.dead) + st.sleeper_amount
 
     def legal_actions(self) -> LegalActions:
         """What the player to act may do (§6.1); raises ``IllegalAction`` when the hand is over."""
@@ -560,51 +561,6 @@ class SpecHand(Hand):
         )
 
 
-class HandSetup(NamedTuple):
-    """The checked arguments of a hand: seats, blinds (§3.10) and their seats (§3.7), the straddles
-    (§3.16) and the seats that post them, the fixed-limit bet sizes (§5.2)."""
-
-    seats: int
-    blinds: tuple[int, ...]
-    blind_seats: tuple[int, ...]
-    straddles: tuple[int, ...]
-    straddlers: tuple[int, ...]
-    bet_sizes: tuple[int, int]
-
-
-def hand_setup(
-    rules: RuleSet,
-    stacks: Sequence[int],
-    button: int,
-    blinds: int | Sequence[int],
-    straddles: Sequence[int],
-    bet_sizes: tuple[int, int] | None,
-) -> HandSetup:
-    """Check a hand's table arguments in the order both engines refuse them."""
-    if not isinstance(rules, RuleSet):
-        raise RuleViolation(f"rules {rules!r} is not a RuleSet", "0.1")
-    check_seats(stacks, rules)
-    n = len(stacks)
-    if not isinstance(button, int) or isinstance(button, bool) or not 0 <= button < n:
-        raise RuleViolation(f"button {show_value(button)} is not a seat in 0..{n - 1}", "3.1")
-    amounts = blind_amounts(blinds, rules)
-    seats_of_blinds = blind_seats(n, button, len(amounts))
-    if isinstance(straddles, str) or not isinstance(straddles, Sequence):
-        raise RuleViolation(f"straddles {straddles!r} are not a list of amounts", "3.16")
-    straddlers = straddle_seats(n, button, seats_of_blinds, tuple(straddles), amounts[-1], rules)
-    big = amounts[-1]
-    if bet_sizes is None:
-        bet_sizes = (big, 2 * big)
-    if (
-        not isinstance(bet_sizes, tuple)
-        or len(bet_sizes) != 2
-        or not all(isinstance(b, int) and not isinstance(b, bool) and b > 0 for b in bet_sizes)
-    ):
-        raise RuleViolation(f"bet_sizes {show_value(bet_sizes)} are not (small bet, big bet) > 0", "5.2")
-    check_bet_sizes(bet_sizes, rules)
-    return HandSetup(n, amounts, seats_of_blinds, tuple(straddles), straddlers, bet_sizes)
-
-
 @cache
 def _native_hand_class() -> type[Hand] | None:
     """The C engine's class for ``Hand(...)`` (the façade's choice; the spec engine never calls it)."""
@@ -615,91 +571,62 @@ def _native_hand_class() -> type[Hand] | None:
     return NativeHand
 
 
-def make_deal(
-    n: int,
-    button: int,
-    seed: Seed,
-    hole_cards: Sequence[str | Sequence[object] | None] | None,
-    board: str | Sequence[object] | None,
-    shuffle: Callable[[Seed], tuple[Card, ...]] = shuffled_deck,
-) -> Deal:
-    holes: list[tuple[Card | None, ...]] | None = None
-    if hole_cards is not None:
-        if isinstance(hole_cards, str) or not isinstance(hole_cards, Sequence) or len(hole_cards) != n:
-            raise InvalidCards(f"hole_cards {hole_cards!r} must give one entry per seat ({n})", "4.2")
-        holes = []
-        for seat, given in enumerate(hole_cards):
-            cards = (None, None) if given is None else parse_cards(given, allow_unknown=True)  # type: ignore[arg-type]
-            if len(cards) != 2:
-                raise InvalidCards(f"seat {seat} is given {len(cards)} hole cards, not 2", "4.2")
-            holes.append(cards)
-    board_cards = () if board is None else parse_cards(board)  # type: ignore[arg-type]
-    if len(board_cards) > 5:
-        raise InvalidCards(f"board {board!r} has {len(board_cards)} cards; at most 5", "4.3")
-    return deal_cards(shuffle(seed), n, button, holes, board_cards)  # type: ignore[arg-type]
+def _setup_of(rules: object, stacks: object, arguments: dict[str, object]) -> HandSetup:
+    """The set-up a ``Hand(...)`` call gives: ``Hand(setup)``, or the keyword form."""
+    if isinstance(rules, HandSetup):
+        if stacks is not None or arguments:
+            raise RuleViolation("Hand(setup) takes no other arguments than engine", "3.20")
+        return rules
+    return setup_from_arguments(rules, stacks, **arguments)  # type: ignore[arg-type]
 
 
 def _post_forced_bets(
-    st: HandState,
-    rules: RuleSet,
-    due: list[int],
-    seats_of_blinds: tuple[int, ...],
-    amounts: tuple[int, ...],
-    straddlers: tuple[int, ...],
-    straddles: tuple[int, ...],
-    events: list[RawEvent],
+    st: HandState, rules: RuleSet, posts: Sequence[ForcedPost], big_seat: int, events: list[RawEvent]
 ) -> None:
-    blind_due = [0] * st.seats
-    for seat, amount in zip(seats_of_blinds, amounts, strict=True):
-        blind_due[seat] = amount
-    bba = rules.ante_type == "big_blind_ante"
+    """The forced posts (§3.11, §3.16, §3.20): each seat's ante and blinds as §3.11 orders them (a
+    live blind before a dead one), logged antes first, then the blinds in posting order, then the
+    straddles."""
+    ante_due, live_due, dead_due = [0] * st.seats, [0] * st.seats, [0] * st.seats
+    for post in posts:
+        if post.kind == "ante":
+            ante_due[post.seat] += post.amount
+        elif post.kind != "straddle":
+            (live_due if post.live else dead_due)[post.seat] += post.amount
     for seat in range(st.seats):
-        priority = rules.short_post_priority
-        if bba and seat == seats_of_blinds[-1]:
-            priority = rules.bba_priority
-        ante, blind = post_forced(st.stacks[seat], due[seat], blind_due[seat], priority == "ante_first")
+        owed = live_due[seat] + dead_due[seat]
+        ante, blind = post_forced(st.stacks[seat], ante_due[seat], owed, rules, big_blind=seat == big_seat)
         st.stacks[seat] -= ante + blind
         st.antes[seat] = ante
-        st.bets[seat] = blind
+        st.bets[seat] = min(blind, live_due[seat])
+        st.dead[seat] = blind - st.bets[seat]
         if ante:
             events.append(_event("ante", seat, ante, all_in=st.stacks[seat] == 0))
-    for seat in seats_of_blinds:
-        if st.bets[seat]:
-            events.append(_event("blind", seat, st.bets[seat], all_in=st.stacks[seat] == 0))
-    for seat, amount in zip(straddlers, straddles, strict=True):
-        if st.stacks[seat] < amount and rules.straddle_short_stack == "all_in":
-            amount = st.stacks[seat]
-        if st.stacks[seat] < amount:
-            raise RuleViolation(f"seat {seat} has {st.stacks[seat]} chips; cannot straddle {amount}", "3.16")
-        st.stacks[seat] -= amount
-        st.bets[seat] = amount
-        events.append(_event("straddle", seat, amount, all_in=st.stacks[seat] == 0))
-    if rules.ante_award == "as_bets":
-        # §7.7: the part of an ante nobody matched goes back once the forced bets are posted
-        matched = sorted(st.antes)[-2]
-        for seat in range(st.seats):
-            if st.antes[seat] > matched:
-                events.append(_event("return", seat, st.antes[seat] - matched))
-                st.stacks[seat] += st.antes[seat] - matched
-                st.antes[seat] = matched
+    for post in posts:
+        if post.kind in ("ante", "straddle"):
+            continue
+        seat = post.seat
+        posted = st.bets[seat] if post.live else st.dead[seat]
+        if posted:
+            events.append(
+                _event("blind" if post.live else "dead_blind", seat, posted, all_in=st.stacks[seat] == 0)
+            )
+    for post in posts:
+        if post.kind == "straddle":
+            seat = post.seat
+            amount = post_straddle(seat, st.stacks[seat], post.amount, rules)
+            st.stacks[seat] -= amount
+            st.bets[seat] = amount
+            events.append(_event("straddle", seat, amount, all_in=st.stacks[seat] == 0))
+    for seat, back in enumerate(unmatched_antes(st.antes, rules)):  # §7.7, ante_award = "as_bets"
+        if back:
+            events.append(_event("return", seat, back))
+            st.stacks[seat] += back
+            st.antes[seat] -= back
 
 
-def _post_sleeper(st: HandState, rules: RuleSet, seat: object, events: list[RawEvent]) -> None:
-    amount = st.blind_amounts[-1] * rules.straddle_multiplier
-    if not rules.sleeper_allowed:
-        raise RuleViolation(
-            f"a sleeper by seat {show_value(seat)} is not allowed (sleeper_allowed is False)", "3.17"
-        )
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < st.seats:
-        raise RuleViolation(f"sleeper seat {seat!r} is not a seat in 0..{st.seats - 1}", "3.17")
-    if seat == st.button or seat in st.blind_seats:
-        raise RuleViolation(
-            f"seat {seat} is the button, a blind or a straddler and cannot post a sleeper", "3.17"
-        )
-    if st.stacks[seat] <= amount:
-        raise RuleViolation(
-            f"seat {seat} has {st.stacks[seat]} chips; a sleeper of {amount} needs more", "3.17"
-        )
+def _post_sleeper(st: HandState, rules: RuleSet, seat: object, amount: int, events: list[RawEvent]) -> None:
+    check_sleeper(st, rules, seat, amount)
+    assert isinstance(seat, int)
     st.stacks[seat] -= amount
     st.sleeper, st.sleeper_amount = seat, amount
     events.append(_event("sleeper", seat, amount))

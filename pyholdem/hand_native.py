@@ -1,8 +1,9 @@
 """``Hand`` on the C engine (``csrc/hand.c``): the same hands, answers and refusals as ``SpecHand``.
 
 The C engine keeps the whole hand in one ``ph_hand`` struct and writes the log into an array the
-hand owns; Python checks the arguments with the same spec functions as ``SpecHand`` and reads
-the struct back as the spec's ``HandState``, ``Event``s and ``HandResult``. The refusal of an
+hand owns; it starts from the hand's ``HandSetup`` (§3.20, checked when it was made), passed as
+one ``ph_setup`` struct, and Python reads the hand back as the spec's ``HandState``, ``Event``s
+and ``HandResult``. The refusal of an
 action is worded by the spec (``check_action`` on the same state), so both engines refuse with
 the same message and section. What the C engine does not play — sleepers (§3.17), unknown cards
 (§4.2), actions out of turn (§6.10), a time-out that freezes a player (§7.8), amounts beyond
@@ -19,17 +20,18 @@ from pyholdem._bindings.native import ffi, lib
 from pyholdem._bindings.pots import SEATS_OF_MASK
 from pyholdem._bindings.shuffle import CARDS, seed_key, shuffled_deck
 from pyholdem.errors import IllegalAction, NativeError
-from pyholdem.hand import EVENT_KINDS, Event, Hand, HandResult, RawEvent, SpecHand, hand_setup, make_deal
+from pyholdem.hand import EVENT_KINDS, Event, Hand, HandResult, RawEvent, SpecHand, _setup_of
+from pyholdem.hand_setup import POST_KINDS, HandSetup, deal_setup
 from pyholdem.ruleset import FIELDS, RuleSet
 from pyholdem.spec.betting import ACTIONS, LegalActions, check_action, legal_actions, timeout_outcome
-from pyholdem.spec.cards import Seed, as_integer
+from pyholdem.spec.cards import as_integer
 from pyholdem.spec.dealing import BOARD_AFTER_STREET, Deal
-from pyholdem.spec.pots import Pot, antes_are_contributions
+from pyholdem.spec.pots import Pot
 from pyholdem.spec.state import STREET_NAMES, HandState
-from pyholdem.spec.table import antes_due
 
 __all__ = ["EVENT_KINDS", "LIMIT", "NativeHand", "native_rules"]
 
+_POST_CODES = {kind: code for code, kind in enumerate(POST_KINDS)}  # enum ph_post_kind (generated/codes.h)
 EVENT_STREETS = (*STREET_NAMES, "showdown")
 ACTION_CODES = {kind: code for code, kind in enumerate(ACTIONS)}  # enum ph_action (csrc/generated/codes.h)
 _BET = ACTION_CODES["bet"]
@@ -97,66 +99,70 @@ class NativeHand(Hand):
 
     def __init__(
         self,
-        rules: RuleSet,
-        stacks: Sequence[int],
+        rules: RuleSet | HandSetup,
+        stacks: Sequence[int] | None = None,
         *,
-        button: int,
-        blinds: int | Sequence[int],
-        antes: int | Sequence[int] | None = None,
-        straddles: Sequence[int] = (),
-        sleeper: int | None = None,
-        seed: Seed = None,
-        hole_cards: Sequence[str | Sequence[object] | None] | None = None,
-        board: str | Sequence[object] | None = None,
-        bet_sizes: tuple[int, int] | None = None,
         engine: str = "auto",
+        **arguments: object,
     ) -> None:
-        arguments = {
-            "button": button, "blinds": blinds, "antes": antes, "straddles": straddles, "sleeper": sleeper,
-            "seed": seed, "hole_cards": hole_cards, "board": board, "bet_sizes": bet_sizes,
-        }  # fmt: skip
-        setup = hand_setup(rules, stacks, button, blinds, straddles, bet_sizes)
-        n = setup.seats
+        setup = _setup_of(rules, stacks, arguments)
+        rules = setup.rules
+        n = len(setup.stacks)
         key = cards = None
-        if hole_cards is None and board is None:
-            key = seed_key(seed)
+        if setup.hole_cards is None and not setup.board:
+            key = seed_key(setup.seed)
             why = "the seed is not an int, str, bytes or None" if key is None else None
         else:
-            deal = make_deal(n, button, seed, hole_cards, board, shuffled_deck)
+            deal = deal_setup(setup, shuffled_deck)
             dealt = [c for hole in deal.holes for c in hole] + [*deal.burns, *deal.board]
             why = "a card is unknown" if None in dealt else None
             cards = dealt
         crules = native_rules(rules)
-        if why is None and sleeper is not None:
+        if why is None and setup.posts[-1].kind == "sleeper":  # a sleeper is the last post (§3.20)
             why = "a sleeper is posted (§3.17)"
         if why is None and crules is None:
             why = f"the chip unit or pot rounding is {LIMIT} or more"
-        due: list[int] = []
-        if why is None:
-            due = antes_due(antes, n, setup.blind_seats, rules)
-            forced = (*setup.blinds, *setup.straddles)
-            if sum(stacks) >= LIMIT or max(*due, *forced, *setup.bet_sizes) >= LIMIT:
-                why = f"an amount is {LIMIT} chips or more"
+        if why is None and len(setup.posts) > lib.PH_MAX_POSTS:
+            why = f"more than {lib.PH_MAX_POSTS} forced posts"
+        if why is None and (
+            sum(setup.stacks) >= LIMIT
+            or max(setup.bet_sizes) >= LIMIT  # type: ignore[type-var]
+            or max([p.amount for p in setup.posts]) >= LIMIT
+        ):
+            why = f"an amount is {LIMIT} chips or more"
         if why is not None:
-            spec = SpecHand(rules, stacks, **arguments)  # the spec's refusal of bad input comes first
+            spec = SpecHand(setup)  # the spec's refusal of bad input comes first
             if engine == "native":
                 raise NativeError(f"the C engine cannot play this hand: {why}")
             self._become(spec)
             return
         h = ffi.new("ph_hand *")
         log = ffi.new("ph_event[]", _LOG_START)
-        status = lib.ph_hand_init(
-            h, crules, n, button, list(stacks), due, len(setup.blind_seats) + len(setup.straddlers),
-            [*setup.blind_seats, *setup.straddlers], [*setup.blinds, *setup.straddles], len(setup.straddlers),
-            setup.bet_sizes[0], setup.bet_sizes[1], antes_are_contributions(due, setup.blind_seats[-1]),
-            key or ffi.NULL, len(key or b""), cards if cards is not None else ffi.NULL, log, _LOG_START,
-        )  # fmt: skip
+        keep = ffi.from_buffer(key) if key is not None else ffi.NULL
+        known = ffi.new("uint8_t[]", cards) if cards is not None else ffi.NULL
+        c = ffi.new(  # the fields of ph_setup in their order
+            "ph_setup *",
+            [
+                n,
+                setup.button,
+                len(setup.posts),
+                setup.in_hand,
+                setup.stacks,
+                [(p.amount, p.seat, _POST_CODES[p.kind], p.live) for p in setup.posts],
+                setup.blinds[-1],
+                *setup.bet_sizes,  # type: ignore[misc]
+                keep,
+                len(key or b""),
+                known,
+            ],
+        )
+        status = lib.ph_hand_init(h, crules, c, log, _LOG_START)
         if status == _REFUSED:  # a straddle the player cannot post: the spec words the refusal (§3.16)
-            SpecHand(rules, stacks, **arguments)
+            SpecHand(setup)
         if status != _OK:
             raise NativeError(f"ph_hand_init refused the hand (status {status})")
         self.rules = rules
-        self.initial_stacks = tuple(stacks)
+        self.initial_stacks = setup.stacks
         self._h = h
         self._log = log
         self._capacity = _LOG_START
@@ -164,6 +170,7 @@ class NativeHand(Hand):
         self._event_objects: list[Event] = []
         self._result: HandResult | None = None
         self._deal: Deal | None = None
+        self._seats_out = not all(setup.in_hand)
 
     def _become(self, spec: SpecHand) -> None:
         """From now on this hand is ``spec`` (a ``SpecHand`` in the same state)."""
@@ -231,8 +238,14 @@ class NativeHand(Hand):
     def deal(self) -> Deal:
         if self._deal is None:
             h = self._h
+            holes = h.holes[0 : h.seats]
             self._deal = Deal(
-                tuple((CARDS[a], CARDS[b]) for a, b in h.holes[0 : h.seats]),
+                tuple(
+                    (CARDS[a], CARDS[b]) if dealt else ()
+                    for (a, b), dealt in zip(holes, h.in_hand[0 : h.seats], strict=True)
+                )
+                if self._seats_out
+                else tuple((CARDS[a], CARDS[b]) for a, b in holes),
                 tuple(CARDS[c] for c in h.burns),
                 tuple(CARDS[c] for c in h.board),
             )
@@ -299,6 +312,7 @@ class NativeHand(Hand):
             straddles=h.straddles,
             frozen=[False] * n,
             antes_contribute=bool(h.uniform_antes),
+            dead=list(h.dead[0:n]),
         )
 
     @property
@@ -315,7 +329,7 @@ class NativeHand(Hand):
         if h.over:
             return 0
         n = h.seats
-        return sum(h.committed[0:n]) + sum(h.bets[0:n]) + sum(h.antes[0:n])
+        return sum(h.committed[0:n]) + sum(h.bets[0:n]) + sum(h.antes[0:n]) + sum(h.dead[0:n])
 
     def legal_actions(self) -> LegalActions:
         """What the player to act may do (§6.1); raises ``IllegalAction`` when the hand is over."""

@@ -5,6 +5,8 @@
 * ``enum ph_event_kind``: the kinds of event both hand engines log, in the order of
   ``pyholdem.hand.EVENT_KINDS`` (``ph_event.kind``).
 * ``enum ph_street``: ``pyholdem.spec.state.STREET_NAMES``, then the showdown (``ph_event.street``).
+* ``enum ph_post_kind``: the kinds of forced post of §3.20 in the order of
+  ``pyholdem.spec.table.POST_KINDS`` (``ph_post.kind``).
 * For every ``ph_rules`` field (``csrc/holdem.h``) whose RuleSet field has choices, one enum
   ``PH_<FIELD>_<CHOICE>``: the index of each choice in ``pyholdem.ruleset`` (how
   ``pyholdem.hand_native.native_rules`` converts a rule set).
@@ -23,6 +25,7 @@ from pyholdem.hand import EVENT_KINDS
 from pyholdem.ruleset import FIELDS
 from pyholdem.spec.betting import ACTIONS
 from pyholdem.spec.state import STREET_NAMES
+from pyholdem.spec.table import POST_KINDS
 
 ROOT = Path(__file__).resolve().parent.parent
 HEADER = ROOT / "csrc" / "holdem.h"
@@ -72,6 +75,7 @@ def render() -> str:
     lines += _enum("ph_event_kind", "EV_", list(EVENT_KINDS), "pyholdem.hand.EVENT_KINDS")
     streets = [*STREET_NAMES, "showdown"]
     lines += _enum("ph_street", "", streets, "pyholdem.spec.state.STREET_NAMES, then the showdown")
+    lines += _enum("ph_post_kind", "POST_", list(POST_KINDS), "pyholdem.spec.table.POST_KINDS (section 3.20)")
     for field in rules_struct_fields():
         choices = FIELDS[field].metadata.get("choices")
         if choices:

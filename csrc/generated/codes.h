@@ -27,7 +27,8 @@ enum ph_event_kind {
     PH_EV_BOARD = 10,
     PH_EV_SHOW = 11,
     PH_EV_MUCK = 12,
-    PH_EV_WIN = 13
+    PH_EV_WIN = 13,
+    PH_EV_DEAD_BLIND = 14
 };
 
 /* pyholdem.spec.state.STREET_NAMES, then the showdown */
@@ -37,6 +38,16 @@ enum ph_street {
     PH_TURN = 2,
     PH_RIVER = 3,
     PH_SHOWDOWN = 4
+};
+
+/* pyholdem.spec.table.POST_KINDS (section 3.20) */
+enum ph_post_kind {
+    PH_POST_SMALL_BLIND = 0,
+    PH_POST_BIG_BLIND = 1,
+    PH_POST_EXTRA_BLIND = 2,
+    PH_POST_ANTE = 3,
+    PH_POST_STRADDLE = 4,
+    PH_POST_SLEEPER = 5
 };
 
 /* RuleSet.betting_structure (section 5.1) */

@@ -55,6 +55,15 @@ def history_from_hand(hand: Hand, *, extra: Mapping[str, Any] | None = None) -> 
     """
     state = hand.state
     n, button = state.seats, state.button
+    dealt = {e.seat for e in hand.events if e.kind == "deal"}
+    if len(dealt) < n or any(
+        e.kind == "dead_blind" or (e.kind == "blind" and e.seat not in state.blind_seats) for e in hand.events
+    ):
+        raise HistoryError(
+            "PHH cannot write this set-up (§3.20): a seat not in the hand, a dead blind or an extra "
+            "big blind",
+            "12.9",
+        )
     if len(state.blind_seats) - state.straddles == 1 and state.straddles:
         raise HistoryError(
             "PHH cannot write a single blind followed by straddles: they would read as two blinds", "12.9"

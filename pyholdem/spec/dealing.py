@@ -19,19 +19,22 @@ class Deal:
     """Every card of a hand in the order it comes off the deck: hole cards per seat, the three
     burn cards and the five board cards (``None`` where a replay does not know a card)."""
 
-    holes: tuple[tuple[Card | None, Card | None], ...]
+    holes: tuple[tuple[Card | None, ...], ...]
     burns: tuple[Card | None, ...]
     board: tuple[Card | None, ...]
 
 
 @rule("4.2")
-def hole_card_order(seats: int, button: int) -> tuple[int, ...]:
+def hole_card_order(seats: int, button: int, in_hand: Sequence[bool] | None = None) -> tuple[int, ...]:
     """Hole-card deal order: one card at a time clockwise from the seat left of the button, twice.
 
     The button gets the last card of each pass (heads-up the button, who is the small blind,
-    is dealt second).
+    is dealt second). Only the seats in the hand (``in_hand``, all by default) are dealt; the
+    deal starts left of the button also when the button's seat is empty or out (§3.20).
     """
-    one_pass = tuple((button + 1 + i) % seats for i in range(seats))
+    one_pass = tuple(
+        s for s in ((button + 1 + i) % seats for i in range(seats)) if in_hand is None or in_hand[s]
+    )
     return one_pass + one_pass
 
 
@@ -42,13 +45,15 @@ def deal_cards(
     button: int,
     hole_cards: Sequence[Sequence[Card | None]] | None = None,
     board: Sequence[Card] = (),
+    in_hand: Sequence[bool] | None = None,
 ) -> Deal:
     """Board dealing with one burn per street: the whole deal, in the order the cards come off.
 
     Hole cards in the order of §4.2, then for the flop one burn and three cards, for the turn
     and the river one burn and one card each. Cards the caller fixes (``hole_cards`` per seat,
     ``None`` for unknown; the first ``board`` cards) take their place and are removed from
-    ``deck``; every other card comes off ``deck`` in order.
+    ``deck``; every other card comes off ``deck`` in order. A seat not in the hand gets no
+    cards (``()``).
     """
     fixed = [c for hand in (hole_cards or ()) for c in hand if c is not None] + list(board)
     if len(set(fixed)) != len(fixed):
@@ -56,9 +61,13 @@ def deal_cards(
         raise InvalidCards(f"card {dup} is given twice", "1.1")
     taken = set(fixed)
     rest = iter([c for c in deck if c not in taken] if taken else deck)
-    holes: list[list[Card | None]] = [[None, None] for _ in range(seats)]
-    for i, seat in enumerate(hole_card_order(seats, button)):
-        holes[seat][i // seats] = hole_cards[seat][i // seats] if hole_cards is not None else next(rest)
+    order = hole_card_order(seats, button, in_hand)
+    dealt = len(order) // 2
+    holes: list[list[Card | None]] = [
+        [None, None] if in_hand is None or in_hand[s] else [] for s in range(seats)
+    ]
+    for i, seat in enumerate(order):
+        holes[seat][i // dealt] = hole_cards[seat][i // dealt] if hole_cards is not None else next(rest)
     burns: list[Card | None] = []
     out_board: list[Card | None] = []
     for count in (3, 1, 1):
@@ -66,7 +75,7 @@ def deal_cards(
         for _ in range(count):
             index = len(out_board)
             out_board.append(board[index] if index < len(board) else next(rest))
-    return Deal(tuple((h[0], h[1]) for h in holes), tuple(burns), tuple(out_board))
+    return Deal(tuple(tuple(h) for h in holes), tuple(burns), tuple(out_board))  # type: ignore[misc]
 
 
 @rule("4.4")

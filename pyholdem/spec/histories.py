@@ -562,8 +562,9 @@ def format_action(action: Action, scale: int) -> str:
 
 
 @dataclass(frozen=True)
-class HandSetup:
-    """The arguments of ``pyholdem.Hand`` that a history's forced bets and stacks describe (§12.10).
+class HistorySetup:
+    """The keyword arguments of ``pyholdem.Hand`` (from which it builds its ``HandSetup``, §3.20) that a
+    history's forced bets and stacks describe (§12.10).
 
     ``blinds`` is ``(small, big)``, or ``(blind,)`` for a single blind posted by ``p1`` (§3.10).
     """
@@ -588,7 +589,7 @@ def hand_setup(
     small_bet: int | None = None,
     big_bet: int | None = None,
     scale: int = 1,
-) -> HandSetup:
+) -> HistorySetup:
     """Setting up the hand: the seats, button, blinds, straddles, antes and bet sizes of a history.
 
     Player ``pK`` sits at seat ``K - 1`` and the last player has the button (§12.5). The first two
@@ -662,10 +663,11 @@ def hand_setup(
             f"{written(blinds[-1])}; pyholdem's minimum bet is the big blind (§5.5)",
             "12.10",
         )
-    return HandSetup(structure, tuple(starting_stacks), n - 1, blinds, straddles, per_player_antes, bet_sizes)
+    stacks = tuple(starting_stacks)
+    return HistorySetup(structure, stacks, n - 1, blinds, straddles, per_player_antes, bet_sizes)
 
 
-def replay_rules(rules: RuleSet, setup: HandSetup, ante_trimming_status: bool) -> RuleSet:
+def replay_rules(rules: RuleSet, setup: HistorySetup, ante_trimming_status: bool) -> RuleSet:
     """§12.10: the rule set a history is replayed with: ``rules`` with the history's betting structure
     and number of blinds, and ``ante_award = "as_bets"`` for a history with ``ante_trimming_status =
     true`` when ``rules`` pools the antes (``"pooled"``, pokerkit's other reading of antes)."""

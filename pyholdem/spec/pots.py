@@ -107,19 +107,22 @@ def pot_contributions(state: HandState, rules: RuleSet) -> tuple[list[int], list
     payer's contribution; otherwise an ante is dead money, except the ante of a player whose ante
     took all his chips. ``"pooled"``: contributions without antes; the antes are dead money in the
     main pot when every player still in reached the lowest contribution, else (no dead money
-    here) they form a pot of their own that the hand settles apart.
+    here) they form a pot of their own that the hand settles apart. Dead blinds (§3.20) are dead
+    money like dead antes: in the main pot, or with pooled antes in their pot.
     """
-    contributions, dead = list(state.committed), [0] * state.seats
+    contributions, dead = list(state.committed), list(state.dead or [0] * state.seats)
     if rules.ante_award == "pooled":
         positive = [c for c in contributions if c > 0]
         merged = positive and min(contributions[s] for s in state.live()) >= min(positive)
-        return contributions, list(state.antes) if merged else dead
+        return contributions, [a + d for a, d in zip(state.antes, dead, strict=True)] if merged else [
+            0
+        ] * state.seats
     for seat, ante in enumerate(state.antes):
         all_in_on_ante = state.stacks[seat] == 0 and state.committed[seat] == 0 and state.bets[seat] == 0
         if rules.ante_award == "as_bets" or state.antes_contribute or all_in_on_ante:
             contributions[seat] += ante
         else:
-            dead[seat] = ante
+            dead[seat] += ante
     return contributions, dead
 
 
@@ -177,3 +180,13 @@ def layer_pots(contributions: Sequence[int], folded: Sequence[bool], dead: int =
         return (Pot(sum(contributions) + dead, live),)
     amounts[0] += dead
     return tuple(Pot(amount, eligible) for amount, eligible in zip(amounts, eligibles, strict=True))
+
+
+def unmatched_antes(antes: Sequence[int], rules: RuleSet) -> list[int]:
+    """§7.7 under ``ante_award = "as_bets"``: the part of each seat's ante nobody matched (above the
+    second-largest ante), which goes back to its poster once the forced bets are posted; nothing
+    under the other awards."""
+    if rules.ante_award != "as_bets":
+        return [0] * len(antes)
+    matched = sorted(antes)[-2]
+    return [max(0, ante - matched) for ante in antes]

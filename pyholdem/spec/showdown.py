@@ -325,9 +325,9 @@ def settle_hand(
 
     ``values`` are the hand values of the players still in (§8.5; any value when nobody shows down).
     The contributions and dead money are §7.7's ``pot_contributions``; under ``ante_award =
-    "pooled"`` antes that are not dead money in the main pot are a pot of their own, settled apart
-    and listed first. With ``odd_chip_pots = "merged_among_winners"`` and a showdown, the hands that
-    win no pot leave the layering and the pots are settled again (§8.8).
+    "pooled"`` antes (and dead blinds, §3.20) that are not dead money in the main pot are a pot of
+    their own, settled apart and listed first. With ``odd_chip_pots = "merged_among_winners"`` and
+    a showdown, the hands that win no pot leave the layering and the pots are settled again (§8.8).
     """
     st = state
     while True:
@@ -336,9 +336,10 @@ def settle_hand(
         settlement = resolve_pots(
             contributions, st.folded, values, st.button, dead=dead, odd_chip_rule=odd, chip_unit=unit
         )
-        if rules.ante_award == "pooled" and any(st.antes) and not any(dead):
+        pooled = [a + d for a, d in zip(st.antes, st.dead or [0] * st.seats, strict=True)]
+        if rules.ante_award == "pooled" and any(pooled) and not any(dead):
             antes = resolve_pots(
-                [0] * st.seats, st.folded, values, st.button, dead=st.antes, odd_chip_rule=odd, chip_unit=unit
+                [0] * st.seats, st.folded, values, st.button, dead=pooled, odd_chip_rule=odd, chip_unit=unit
             )
             payouts = tuple(a + b for a, b in zip(antes.payouts, settlement.payouts, strict=True))
             settlement = Settlement(payouts, antes.pots + settlement.pots)

@@ -21,7 +21,9 @@ class HandState:
     each seat (blinds and straddles count preflop); ``committed`` holds earlier rounds' chips;
     ``marks[s]`` is the bet level seat ``s`` last acted on (§7.3); ``full_level`` is the level set
     by the last full bet or raise (§5.3, §7.2). ``antes_contribute`` says whether the antes are their
-    payers' contributions rather than dead money (§7.7, ``antes_are_contributions``).
+    payers' contributions rather than dead money (§7.7, ``antes_are_contributions``). ``dead[s]`` is
+    the dead blind seat ``s`` posted (§3.20): in the pot, not part of his bet (empty list: none).
+    A seat not in the hand (§3.20) is folded from the start.
     """
 
     seats: int
@@ -54,6 +56,7 @@ class HandState:
     antes_contribute: bool = True
     frozen: list[bool] = field(default_factory=list)
     out_of_turn: dict[int, tuple[str, int | None, int]] = field(default_factory=dict)
+    dead: list[int] = field(default_factory=list)
 
     def can_act(self, seat: int) -> bool:
         """In the hand, holding chips and not frozen (§7.8): a player who still takes part in the betting."""
@@ -73,5 +76,5 @@ class HandState:
         return new
 
 
-_LISTS = ("stacks", "bets", "committed", "antes", "folded", "acted", "marks", "aggressors", "frozen")
+_LISTS = ("stacks", "bets", "committed", "antes", "folded", "acted", "marks", "aggressors", "frozen", "dead")
 _SCALARS = tuple(f.name for f in fields(HandState) if f.name not in (*_LISTS, "out_of_turn"))

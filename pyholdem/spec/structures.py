@@ -166,13 +166,15 @@ def pl_pot(state: HandState, rules: RuleSet, seat: int) -> int:
 
     ``"all_pots"`` counts everything from earlier rounds (antes included); ``"active_pot"``
     counts only the highest pot in the middle that ``seat`` can still win, the pots layered as
-    §7.7 layers them (dead antes in the main pot); pooled antes count as contributions.
+    §7.7 layers them (dead antes and dead blinds in the main pot); pooled antes count as
+    contributions.
     """
-    middle = sum(state.committed) + sum(state.antes)
+    middle = sum(state.committed) + sum(state.antes) + sum(state.dead)
     if rules.pl_pot_basis == "all_pots" or middle == 0:
         return middle
     if rules.ante_award == "pooled":
-        contributions, dead = [c + a for c, a in zip(state.committed, state.antes, strict=True)], 0
+        contributions = [c + a for c, a in zip(state.committed, state.antes, strict=True)]
+        dead = sum(state.dead)
     else:
         layered, dead_antes = pot_contributions(state, rules)
         contributions, dead = layered, sum(dead_antes)

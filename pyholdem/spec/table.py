@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from pyholdem.errors import RuleViolation, show_value
 from pyholdem.registry import rule
@@ -230,13 +231,23 @@ def blind_amounts(blinds: int | Sequence[int], rules: RuleSet) -> tuple[int, ...
 
 
 @rule("3.11")
-def post_forced(stack: int, ante: int, blind: int, ante_first: bool) -> tuple[int, int]:
+def post_forced(
+    stack: int, ante: int, blind: int, ante_first: bool | RuleSet, *, big_blind: bool = False
+) -> tuple[int, int]:
     """Posting blinds: blinds (and antes) are posted before the deal; a short post is all-in.
 
     Returns (ante posted, blind posted). A player who cannot cover both pays the one that comes
-    first (``short_post_priority``, or ``bba_priority`` for the big-blind ante) in full if he can
-    and the other with what is left.
+    first in full if he can and the other with what is left. ``ante_first`` says which comes
+    first, or is the rule set that decides it: ``short_post_priority``, or ``bba_priority`` for
+    the big-blind ante (``ante_type = "big_blind_ante"`` and the seat posts the big blind,
+    ``big_blind``; §3.14). ``blind`` is everything the seat owes in blinds, its live blind first
+    and then a dead part (§3.20): what is posted of it covers the live blind first.
     """
+    if isinstance(ante_first, RuleSet):
+        rules = ante_first
+        bba = big_blind and rules.ante_type == "big_blind_ante"
+        priority = rules.bba_priority if bba else rules.short_post_priority
+        ante_first = priority == "ante_first"
     if ante_first:
         paid_ante = min(ante, stack)
         return paid_ante, min(blind, stack - paid_ante)
@@ -300,7 +311,8 @@ def open_preflop(state: HandState, rules: RuleSet) -> None:
     raise. The last poster acts last and may check or raise when nobody raised (§6.6).
     """
     posted = [state.bets[s] for s in state.blind_seats]
-    state.current_bet = preflop_call_level(posted, state.blind_amounts, rules)
+    # an extra live big blind (§3.20) is a bet too, never above the big blind's full amount
+    state.current_bet = max(preflop_call_level(posted, state.blind_amounts, rules), max(state.bets))
     state.full_level = state.current_bet
     opener = max(state.blind_amounts[-1], state.big_blind)
     if rules.straddle_raise_size == "big_blind":
@@ -346,6 +358,54 @@ def straddle_seats(
     return tuple(chosen)
 
 
+def post_straddle(seat: int, stack: int, amount: int, rules: RuleSet) -> int:
+    """§3.16 at the posting: what seat ``seat`` with ``stack`` chips posts of a straddle of ``amount``.
+
+    The whole straddle; a player who cannot cover it is refused (``straddle_short_stack =
+    "refused"``) or posts all-in what he has (``"all_in"``).
+    """
+    if stack < amount and rules.straddle_short_stack == "all_in":
+        amount = stack
+    if stack < amount:
+        raise RuleViolation(f"seat {seat} has {stack} chips; cannot straddle {amount}", "3.16")
+    return amount
+
+
+def sleeper_amount(last_forced: int, rules: RuleSet) -> int:
+    """§3.17: the sleeper is ``straddle_multiplier`` times the last forced bet."""
+    return last_forced * rules.straddle_multiplier
+
+
+def check_sleeper(state: HandState, rules: RuleSet, seat: object, amount: int) -> None:
+    """§3.17 at the posting: may ``seat`` post a sleeper of ``amount`` now (``sleeper_allowed``; not
+    the button, a blind — an extra or a dead one too, §3.20 — or a straddler; in the hand; the
+    sleeper amount; more chips than the sleeper)?"""
+    if not rules.sleeper_allowed:
+        raise RuleViolation(
+            f"a sleeper by seat {show_value(seat)} is not allowed (sleeper_allowed is False)", "3.17"
+        )
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.seats:
+        raise RuleViolation(f"sleeper seat {seat!r} is not a seat in 0..{state.seats - 1}", "3.17")
+    if (
+        seat == state.button
+        or seat in state.blind_seats
+        or state.bets[seat]
+        or (state.dead and state.dead[seat])
+    ):
+        raise RuleViolation(
+            f"seat {seat} is the button, a blind or a straddler and cannot post a sleeper", "3.17"
+        )
+    if state.folded[seat]:
+        raise RuleViolation(f"seat {seat} is not in the hand and cannot post a sleeper", "3.17")
+    expected = sleeper_amount(state.blind_amounts[-1], rules)
+    if amount != expected:
+        raise RuleViolation(f"sleeper {show_value(amount)} by seat {seat} must be {expected}", "3.17")
+    if state.stacks[seat] <= amount:
+        raise RuleViolation(
+            f"seat {seat} has {state.stacks[seat]} chips; a sleeper of {amount} needs more", "3.17"
+        )
+
+
 @rule("3.17")
 def sleeper_status(state: HandState) -> str:
     """Sleeper bets: what has become of the sleeper posted by ``state.sleeper``.
@@ -368,3 +428,153 @@ def sleeper_status(state: HandState) -> str:
     if all(state.folded[b] or not state.can_act(b) for b in between):
         return "live"
     return "pending"
+
+
+SEAT_STATES = ("in", "sitting_out", "empty")
+"""A seat in a hand's set-up (§3.20): dealt in, sitting out (keeps his chips), or nobody there."""
+POST_KINDS = ("small_blind", "big_blind", "extra_blind", "ante", "straddle", "sleeper")
+"""The kinds of a forced post (§3.20), in the order of ``enum ph_post_kind`` (csrc/holdem.h)."""
+_BLIND_KINDS = ("small_blind", "big_blind", "extra_blind")
+
+
+class ForcedPost(NamedTuple):
+    """One forced post of a hand's set-up (§3.20): seat, kind (one of ``POST_KINDS``), the full
+    amount owed, and whether it is live (part of the poster's bet) or dead (only in the pot)."""
+
+    seat: int
+    kind: str
+    amount: int
+    live: bool = True
+
+
+@rule("3.20")
+def check_setup(
+    rules: RuleSet,
+    stacks: Sequence[int],
+    seats: Sequence[str],
+    button: int,
+    posts: Sequence[ForcedPost],
+    blinds: Sequence[int],
+) -> None:
+    """Hand set-up: one explicit value says who is in the hand and who posts what.
+
+    ``seats[s]`` is ``"in"``, ``"sitting_out"`` or ``"empty"``; a hand needs 2 seats in and at
+    most ``max_seats`` seats; a seat in has chips, an empty seat none. The button is any seat
+    (an empty one: a dead button). ``blinds`` is the level, (small, big) or (big,). The posts:
+    exactly one live big blind of the level's big blind; at most one live small blind of the
+    level's small blind, before the big blind; dead small blinds (a missed small blind made up:
+    dead money, not part of the bet); extra live big blinds by players posting out of position;
+    antes (dead); straddles after the big blind as §3.16 places them; a sleeper (§3.17). A seat
+    posts at most one live blind, one dead blind and one ante.
+    """
+    if not isinstance(rules, RuleSet):
+        raise RuleViolation(f"rules {rules!r} is not a RuleSet", "0.1")
+    if not isinstance(stacks, Sequence) or isinstance(stacks, str):
+        raise RuleViolation(f"stacks {stacks!r} is not a list of chip counts", "3.1")
+    if not isinstance(seats, Sequence) or isinstance(seats, str) or len(seats) != len(stacks):
+        raise RuleViolation(f"seats {seats!r} must give one state per seat ({len(stacks)})", "3.20")
+    if not 2 <= len(stacks) <= rules.max_seats:
+        raise RuleViolation(f"{len(stacks)} seats; a table has 2 to {rules.max_seats}", "3.1")
+    n = len(stacks)
+    for seat, (state, stack) in enumerate(zip(seats, stacks, strict=True)):
+        if state not in SEAT_STATES:
+            raise RuleViolation(f"seat {seat} is {state!r}, not one of {', '.join(SEAT_STATES)}", "3.20")
+        least = 1 if state == "in" else 0
+        if not _is_int(stack) or stack < least or (state == "empty" and stack != 0):
+            what = "> 0" if state == "in" else "0" if state == "empty" else ">= 0"
+            raise RuleViolation(
+                f"stack of seat {seat} ({state}) is {show_value(stack)}; it must be an integer {what}", "3.1"
+            )
+    dealt = [s for s in range(n) if seats[s] == "in"]
+    if len(dealt) < 2:
+        raise RuleViolation(f"{len(dealt)} players cannot be dealt in; a hand needs 2", "3.1")
+    if not _is_int(button) or not 0 <= button < n:
+        raise RuleViolation(f"button {show_value(button)} is not a seat in 0..{n - 1}", "3.1")
+    if (
+        not isinstance(blinds, tuple)
+        or len(blinds) not in (1, 2)
+        or not all(_is_int(b) and b > 0 for b in blinds)
+        or blinds[0] > blinds[-1]
+    ):
+        raise RuleViolation(f"blinds {show_value(blinds)} are not (small, big) or (big,) > 0", "3.10")
+    if isinstance(posts, str) or not isinstance(posts, Sequence):
+        raise RuleViolation(f"posts {posts!r} are not a list of forced posts", "3.20")
+    live_blind: set[int] = set()
+    dead_blind: set[int] = set()
+    anted: set[int] = set()
+    big_seen = False
+    positional: list[int] = []
+    straddlers: list[int] = []
+    straddles: list[int] = []
+    for index, post in enumerate(posts):
+        if not isinstance(post, ForcedPost):
+            raise RuleViolation(f"post {index} {post!r} is not a ForcedPost", "3.20")
+        if post.kind == "sleeper":  # checked when it is posted (§3.17)
+            if index != len(posts) - 1:
+                raise RuleViolation("a sleeper is the last forced post", "3.20")
+            continue
+        if post.kind not in POST_KINDS:
+            raise RuleViolation(
+                f"post {index} kind {post.kind!r} is not one of {', '.join(POST_KINDS)}", "3.20"
+            )
+        seat, amount = post.seat, post.amount
+        if not _is_int(seat) or not 0 <= seat < n or seats[seat] != "in":
+            raise RuleViolation(f"{post.kind} by seat {show_value(seat)}: not a seat in the hand", "3.20")
+        if not _is_int(amount) or amount <= 0 or not isinstance(post.live, bool):
+            raise RuleViolation(f"{post.kind} by seat {seat}: amount {show_value(amount)} is not > 0", "3.20")
+        if post.live != (post.kind != "ante") and post.kind != "small_blind":
+            raise RuleViolation(
+                f"{post.kind} by seat {seat} cannot be {'live' if post.live else 'dead'}", "3.20"
+            )
+        if straddles and post.kind != "straddle":
+            raise RuleViolation(f"{post.kind} by seat {seat} after a straddle; straddles come last", "3.20")
+        if post.kind == "ante":
+            if seat in anted:
+                raise RuleViolation(f"seat {seat} posts two antes", "3.20")
+            anted.add(seat)
+        elif post.kind == "straddle":
+            if not big_seen:
+                raise RuleViolation(f"straddle by seat {seat} before the big blind", "3.20")
+            straddlers.append(seat)
+            straddles.append(amount)
+        elif not post.live:
+            if seat in dead_blind:
+                raise RuleViolation(f"seat {seat} posts two dead blinds", "3.20")
+            dead_blind.add(seat)
+            if len(blinds) != 2 or amount != blinds[0]:
+                raise RuleViolation(
+                    f"dead small blind {amount} by seat {seat} is not the small blind", "3.20"
+                )
+        else:
+            if seat in live_blind:
+                raise RuleViolation(f"seat {seat} posts two live blinds", "3.20")
+            live_blind.add(seat)
+            if post.kind == "small_blind":
+                if len(blinds) != 2 or amount != blinds[0] or big_seen or positional:
+                    raise RuleViolation(
+                        f"small blind {amount} by seat {seat} is not the level's small blind before the "
+                        "big blind",
+                        "3.20",
+                    )
+                positional.append(seat)
+            else:
+                if amount != blinds[-1]:
+                    raise RuleViolation(
+                        f"{post.kind} {amount} by seat {seat} is not the big blind {blinds[-1]}", "3.20"
+                    )
+                if post.kind == "big_blind":
+                    if big_seen:
+                        raise RuleViolation(
+                            f"a second big blind by seat {seat}; extra ones are extra_blind", "3.20"
+                        )
+                    big_seen = True
+                    positional.append(seat)
+    if not big_seen:
+        raise RuleViolation("the posts have no big blind", "3.20")
+    if straddles:
+        placed = straddle_seats(n, button, tuple(positional), tuple(straddles), blinds[-1], rules)
+        if set(straddlers) & live_blind or list(placed) != straddlers:
+            raise RuleViolation(
+                f"straddles by seats {straddlers} are not the seats after the big blind {list(placed)}",
+                "3.16",
+            )

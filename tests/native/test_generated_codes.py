@@ -27,10 +27,10 @@ SPEC_ONLY = {
     "frozen": "a time-out that freezes a player (§7.8) is played on the spec engine",
     "out_of_turn": "actions out of turn (§6.10) are played on the spec engine",
 }
-# ph_hand fields that are not HandState: the rules, the deal, SpecHand's own bookkeeping, the result and
-# the legal actions kept for the seat to act
+# ph_hand fields that are not HandState: the rules, the set-up's seats in the hand (§3.20) and the deal,
+# SpecHand's own bookkeeping, the result and the legal actions kept for the seat to act
 C_ONLY = {
-    "rules", "n_forced", "initial_stacks", "holes", "burns", "board", "last_round", "n_exposed", "exposed",
+    "rules", "in_hand", "n_forced", "initial_stacks", "holes", "burns", "board", "last_round", "n_exposed", "exposed",
     "n_shown", "shown", "over", "showdown", "n_pots", "pots", "n_events", "legal_check", "legal_is_bet",
     "legal_call", "legal_min", "legal_max",
 }  # fmt: skip

@@ -44,6 +44,7 @@ from pyholdem import (
 from pyholdem._bindings.native import ffi
 from pyholdem.hand import SpecHand
 from pyholdem.hand_native import LIMIT, NativeHand
+from pyholdem.hand_setup import ForcedPost, HandSetup
 from pyholdem.ruleset import FIELDS, PRESETS, preset
 from pyholdem.spec.betting import ACTIONS
 
@@ -202,7 +203,90 @@ def royal_board(deck: list[Card]) -> bool:
     return [str(c) for c in deck[-5:]] == ["As", "Ks", "Qs", "Js", "Ts"]
 
 
+@st.composite
+def explicit_setups(draw: st.DrawFn, short: bool = False) -> dict[str, Any]:
+    """A set-up (§3.20) the keyword constructor cannot express: empty and sitting-out seats, the
+    button on any seat (an empty one: a dead button), no small blind (a dead small blind), extra
+    live big blinds, missed-blind posts (the small blind dead, the big blind live), antes per seat,
+    a straddle, known cards; on every structure. ``short``: stacks near the forced bets."""
+    rules = draw(rule_sets())
+    unit = rules.chip_unit
+    n = draw(st.integers(2, rules.max_seats))
+    states = draw(
+        st.lists(st.sampled_from(["in", "in", "in", "sitting_out", "empty"]), min_size=n, max_size=n)
+    )
+    while states.count("in") < 2:
+        states[draw(st.integers(0, n - 1))] = "in"
+    big = unit * draw(st.sampled_from([1, 2, 4, 10, 20])) + draw(st.sampled_from([0, 0, 1]))
+    small = draw(st.integers(1, big))
+    top = 2 * big if short else draw(st.sampled_from([3 * big, 40 * big, 400 * big]))
+    stacks = [
+        draw(st.integers(1, top))
+        if state == "in"
+        else draw(st.integers(0, top))
+        if state == "sitting_out"
+        else 0
+        for state in states
+    ]
+    button = draw(st.integers(0, n - 1))
+    order = [(button + 1 + i) % n for i in range(n) if states[(button + 1 + i) % n] == "in"]
+    posts: list[ForcedPost] = []
+    if draw(st.integers(0, 2)):
+        posts += [
+            ForcedPost(s, "ante", draw(st.integers(1, big)), live=False) for s in order if draw(st.booleans())
+        ]
+    small_live = len(order) > 2 and draw(st.booleans())
+    if len(order) == 2 and draw(st.booleans()):  # heads-up: the button's seat posts the small blind
+        small_seat, big_seat = order[1], order[0]
+        small_live = True
+    else:
+        small_seat, big_seat = order[0], order[1] if small_live else order[0]
+    if small_live:
+        posts.append(ForcedPost(small_seat, "small_blind", small))
+    posts.append(ForcedPost(big_seat, "big_blind", big))
+    for seat in order:
+        if seat in (small_seat, big_seat) or draw(st.integers(0, 2)):
+            continue
+        if draw(st.booleans()):  # a returning player: his missed small blind dead, his big blind live
+            posts.append(ForcedPost(seat, "small_blind", small, live=False))
+        posts.append(ForcedPost(seat, "extra_blind", big))
+    after = order[order.index(big_seat) + 1 :] if big_seat in order else []
+    if (
+        after
+        and after[0] == (big_seat + 1) % n
+        and after[0] != button
+        and all(p.seat != after[0] or p.kind == "ante" for p in posts)
+        and not short
+        and draw(st.integers(0, 3)) == 0
+    ):
+        rules = rules.replace(straddle_allowed=True, max_straddles=None)
+        amount = big * rules.straddle_multiplier
+        posts.append(ForcedPost(after[0], "straddle", amount))
+        if rules.straddle_short_stack == "refused":
+            stacks[after[0]] = max(stacks[after[0]], amount + 2 * big)
+    hole_cards: list[Any] | None = None
+    board: tuple[Card, ...] = ()
+    if draw(st.integers(0, 3)) == 0:
+        deck = list(draw(st.permutations(DECK)))
+        hole_cards = [(deck[2 * s], deck[2 * s + 1]) if states[s] == "in" else None for s in range(n)]
+        board = tuple(deck[2 * n : 2 * n + draw(st.integers(0, 5))])
+    setup = {
+        "rules": rules,
+        "stacks": tuple(stacks),
+        "button": button,
+        "posts": tuple(posts),
+        "blinds": (small, big),
+        "seats": tuple(states),
+        "seed": draw(SEEDS),
+        "hole_cards": None if hole_cards is None else tuple(hole_cards),
+        "board": board,
+    }
+    return {"setup": setup}
+
+
 def make(setup: dict[str, Any], engine: str) -> Hand:
+    if "setup" in setup:  # the fields of a HandSetup (§3.20); a bad one is refused as it is made
+        return Hand(HandSetup(**setup["setup"]), engine=engine)
     args = dict(setup)
     return Hand(args.pop("rules"), args.pop("stacks"), engine=engine, **args)
 
@@ -539,6 +623,66 @@ def test_6_1_native_engine_agrees_with_spec_in_lockstep() -> None:
             suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
         ),
     )
+
+
+class ExplicitSetupLockstep(HandLockstep):
+    """The same machine on explicit set-ups (§3.20): dead small blinds, dead buttons, several live big
+    blinds, missed-blind posts, sitting-out and empty seats."""
+
+    @initialize(setup=explicit_setups(), handover_after=st.integers(0, 60))
+    def deal(self, setup: dict[str, Any], handover_after: int) -> None:
+        assume(self.start(setup))
+        self.handover_after = handover_after
+
+    @precondition(lambda self: self.hand().is_over)
+    @rule(setup=explicit_setups())
+    def deal_again(self, setup: dict[str, Any]) -> None:
+        self.start(setup)
+
+
+def test_3_20_native_engine_agrees_with_spec_on_explicit_setups_in_lockstep() -> None:
+    run_state_machine_as_test(
+        ExplicitSetupLockstep,
+        settings=settings(
+            max_examples=200,
+            stateful_step_count=60,
+            deadline=None,
+            suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+        ),
+    )
+
+
+def _whole_hand_on_explicit_setup(setup: dict[str, Any], rng_seed: int) -> None:
+    try:
+        make(setup, "spec")
+    except PyHoldemError:
+        assume(False)
+    spec, native = play_to_the_end(setup, random.Random(rng_seed))
+    assert spec.events == native.events and spec.result == native.result and spec.state == native.state
+    chosen = HandSetup(**setup["setup"])
+    result = spec.result
+    assert result is not None and sum(result.stacks) == sum(chosen.stacks)  # chips conserved
+    for seat, state in enumerate(chosen.seats):
+        if state != "in":  # not dealt, never acts, keeps his chips
+            assert result.stacks[seat] == chosen.stacks[seat] and result.net[seat] == 0
+            assert spec.hole_cards(seat) == () == native.hole_cards(seat)
+            assert all(e.seat != seat for e in spec.events)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(explicit_setups(), st.integers())
+def test_3_20_whole_hands_on_explicit_setups_end_alike_on_both_engines(
+    setup: dict[str, Any], rng_seed: int
+) -> None:
+    _whole_hand_on_explicit_setup(setup, rng_seed)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(explicit_setups(short=True), st.integers())
+def test_3_20_short_explicit_setups_all_in_on_the_posts_end_alike(
+    setup: dict[str, Any], rng_seed: int
+) -> None:
+    _whole_hand_on_explicit_setup(setup, rng_seed)
 
 
 def test_0_1_lockstep_rule_sets_vary_every_field_the_c_engine_reads() -> None:

@@ -20,10 +20,6 @@ EXEMPT_FILES = {PACKAGE / "ruleset.py"}
 EXEMPT_DIRS = (PACKAGE / "spec",)
 ALLOWED = {
     ("pyholdem/hand_native.py", "_build_native_rules"),  # the RuleSet -> ph_rules conversion
-    # The forced-bet decisions move to their sections on the set-up branch (issue 10, item 3); until
-    # it is merged these two functions of hand.py still read the forced-bet fields.
-    ("pyholdem/hand.py", "_post_forced_bets"),
-    ("pyholdem/hand.py", "_post_sleeper"),
 }
 
 
@@ -86,5 +82,5 @@ def test_6_12_the_scan_finds_every_kind_of_read() -> None:
     )
     reads = [r.split(" ", 1)[1] for r in rule_reads(source, "x.py")]
     assert reads == ["ante_award", "chip_unit", "odd_chip_pots", "getattr fl_max_raises", "getattr name"]
-    assert not rule_reads(source.replace("def f", "def _post_sleeper"), "pyholdem/hand.py")
+    assert not rule_reads(source.replace("def f", "def _build_native_rules"), "pyholdem/hand_native.py")
     assert len(_modules()) > 20
