@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from pyholdem import Hand, IllegalAction, InvalidCards, RuleSet, RuleViolation
 from pyholdem.hand import SpecHand
-from pyholdem.hand_setup import POST_KINDS, ForcedPost, HandSetup, setup_from_arguments
+from pyholdem.hand_setup import ForcedPost, HandSetup, setup_from_arguments
 from pyholdem.spec.dealing import hole_card_order
 from pyholdem.spec.table import post_forced
 

@@ -30,9 +30,9 @@ SPEC_ONLY = {
 # ph_hand fields that are not HandState: the rules, the set-up's seats in the hand (§3.20) and the deal,
 # SpecHand's own bookkeeping, the result and the legal actions kept for the seat to act
 C_ONLY = {
-    "rules", "in_hand", "n_forced", "initial_stacks", "holes", "burns", "board", "last_round", "n_exposed", "exposed",
-    "n_shown", "shown", "over", "showdown", "n_pots", "pots", "n_events", "legal_check", "legal_is_bet",
-    "legal_call", "legal_min", "legal_max",
+    "rules", "in_hand", "n_forced", "initial_stacks", "holes", "burns", "board", "last_round", "n_exposed",
+    "exposed", "n_shown", "shown", "over", "showdown", "n_pots", "pots", "n_events", "legal_check",
+    "legal_is_bet", "legal_call", "legal_min", "legal_max",
 }  # fmt: skip
 
 
