@@ -30,6 +30,7 @@ from workloads import SEATS, choose, random_hands, six_way_hands
 import pyholdem  # from PYTHONPATH: the tree under test
 
 HANDS = 200  # per round, seeds 0..199 as in bench_hand.py
+RULES = pyholdem.RuleSet()
 STACKS = (10_000,) * SEATS
 EVAL_HANDS = 2_000_000
 BATCH_POTS = 200_000
@@ -39,9 +40,7 @@ SINGLE_POTS = 2_000
 def play_hand(seed: int) -> tuple[int, tuple[int, ...]]:
     """bench_hand.py's hand on the C engine: the actions played and the final stacks."""
     rng = random.Random(seed)
-    h = pyholdem.Hand(
-        pyholdem.RuleSet(), STACKS, button=seed % SEATS, blinds=(50, 100), seed=seed, engine="native"
-    )
+    h = pyholdem.Hand(RULES, STACKS, button=seed % SEATS, blinds=(50, 100), seed=seed, engine="native")
     actions = 0
     while not h.is_over:
         legal = h.legal_actions()
