@@ -4,7 +4,8 @@
 the current tree, and asks them for rounds in turn. Each request is one JSON line on stdin, each
 answer one JSON line on stdout:
 
-- ``{"op": "info"}`` -> where ``pyholdem`` and its compiled core were imported from;
+- ``{"op": "modules"}`` -> ``{"modules": {NAME: FILE}}``: where every ``pyholdem`` module loaded so
+  far came from (the compiled core included, once a workload has used it);
 - ``{"op": "round", "workload": NAME}`` -> ``{"seconds": S, "items": N, "digest": HEX}``: one timed
   round (inputs are made, untimed, on the first request) and a hash of its answers, so that the two
   versions can be checked to answer alike.
@@ -117,10 +118,11 @@ def main() -> None:
     ready: dict[str, tuple[Round, Digest, int]] = {}
     for line in sys.stdin:
         request = json.loads(line)
-        if request["op"] == "info":
-            import pyholdem._native as native
-
-            answer: dict[str, Any] = {"pyholdem": pyholdem.__file__, "native": native.__file__}
+        if request["op"] == "modules":
+            loaded = {name: getattr(module, "__file__", None) for name, module in sys.modules.items()}
+            answer: dict[str, Any] = {
+                "modules": {name: file for name, file in loaded.items() if name.split(".")[0] == "pyholdem"}
+            }
         else:
             name = request["workload"]
             if name not in ready:

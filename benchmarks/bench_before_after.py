@@ -26,6 +26,7 @@ import os
 import subprocess
 import sys
 from collections.abc import Iterator
+from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 from typing import IO, Any
 
@@ -36,6 +37,9 @@ ROOT = HERE.parent
 BASE = os.environ.get("PYHOLDEM_BENCH_BASE", "aef4270")
 ROUNDS = int(os.environ.get("PYHOLDEM_BENCH_ROUNDS", "30"))
 MIN_RATIO = float(os.environ.get("PYHOLDEM_BENCH_MIN_RATIO", "0.95"))
+# Both workers run on the same CPU: left to the scheduler, one of them can sit for a whole run on
+# a core that another job keeps busy, which biased the hand engine's ratio by 10 % in a trial run.
+CPU = int(os.environ.get("PYHOLDEM_BENCH_CPU", str(max(os.sched_getaffinity(0)))))
 WORKLOADS = {
     "hand": "C hand engine, 200 six-max NL hands (Hand + legal_actions + actions)",
     "evaluate_batch": "evaluate_batch, 2,000,000 random 7-card hands",
@@ -66,6 +70,7 @@ class Worker:
                 cwd=scratch,
                 env=env,
             )
+        os.sched_setaffinity(self.process.pid, {CPU})
 
     def ask(self, **request: Any) -> dict[str, Any]:
         stdin: IO[str] | None = self.process.stdin
@@ -120,17 +125,22 @@ def workers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Worker, 
         pytest.fail(f"building the base tree's C module failed:\n{built.stdout}\n{built.stderr}")
     base, current = Worker("base", base_tree, scratch), Worker("current", ROOT, scratch)
     try:
-        for worker in (base, current):
-            info = worker.ask(op="info")
-            for key in ("pyholdem", "native"):
-                where = Path(info[key]).resolve()
-                assert where.is_relative_to(worker.tree.resolve()), (
-                    f"the {worker.label} worker imported {key} from {where}, not from {worker.tree}"
-                )
         yield base, current, commit
     finally:
         base.close()
         current.close()
+
+
+def _check_imports(worker: Worker) -> None:
+    """Every pyholdem module the worker loaded, the compiled core among them, is from its tree."""
+    modules: dict[str, str | None] = worker.ask(op="modules")["modules"]
+    tree = worker.tree.resolve()
+    for name, file in modules.items():
+        assert file is None or Path(file).resolve().is_relative_to(tree), (
+            f"the {worker.label} worker imported {name} from {file}, not from {tree}"
+        )
+    compiled = [f for f in modules.values() if f and f.endswith(tuple(EXTENSION_SUFFIXES))]
+    assert compiled, f"the {worker.label} worker ran without pyholdem's compiled core"
 
 
 def _pair(base: Worker, current: Worker, workload: str, turn: int, times: dict[str, list[float]]) -> int:
@@ -153,6 +163,8 @@ def test_before_after(
     base, current, commit = workers
     times: dict[str, list[float]] = {"base": [], "current": []}
     items = _pair(base, current, workload, 0, {"base": [], "current": []})  # warm-up, answers checked
+    _check_imports(base)
+    _check_imports(current)
     turn = iter(range(1, 1_000_000))
     benchmark.group = "before/after: one round on the base build plus one on the current build"
     benchmark.pedantic(lambda: _pair(base, current, workload, next(turn), times), rounds=ROUNDS, iterations=1)
