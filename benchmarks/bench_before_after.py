@@ -5,8 +5,9 @@ exported with ``git archive`` into a temporary directory and its C module is bui
 tree's own ``build_ffi.py``; the current tree and its build are not touched, and nothing is written
 to the repository. Two worker processes (``before_after_worker.py``) import pyholdem, one from the
 base tree and one from the current tree, and are asked for rounds of the same workload in turn
-(base then current, then current then base, ...), so that load on the shared machine hits both
-alike. Each worker times its own rounds; the best round of each side is compared.
+(base then current, then current then base, ...) on the same CPU (``PYHOLDEM_BENCH_CPU``), so
+that load on the shared machine hits both alike. Each worker times its own rounds; the best round
+of each side is compared.
 
 Workloads: bench_hand.py's 200 random six-max no-limit hands on the C engine (same seeds and
 policy; both versions must end every hand with the same actions and stacks), ``evaluate_batch`` on
