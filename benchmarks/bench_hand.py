@@ -16,25 +16,13 @@ from typing import Any
 
 import pytest
 
+from benchmarks.workloads import choose as _choose
 from pyholdem import Hand, RuleSet
 
 HANDS = 200
 RULES = RuleSet()
 STACKS = (10_000,) * 6
 RATE: dict[str, float] = {}
-
-
-def _choose(
-    rng: random.Random, check: bool, call: bool, low: int | None, high: int | None
-) -> tuple[str, int]:
-    r = rng.random()
-    if check and r < 0.6:
-        return "check", 0
-    if call and r < 0.75:
-        return "call", 0
-    if low is not None and high is not None and r < 0.85:
-        return "raise", rng.randint(low, min(high, 3 * low))
-    return ("check", 0) if check else ("fold", 0)
 
 
 def play_pyholdem(seed: int, engine: str = "auto") -> tuple[int, bool]:

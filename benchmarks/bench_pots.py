@@ -13,26 +13,13 @@ from typing import Any
 import numpy as np
 import pytest
 
+from benchmarks.workloads import SEATS, six_way_hands
 from pyholdem.settlement import resolve_pots, resolve_pots_batch, resolve_showdowns_batch
 from pyholdem.spec import showdown
 
-SEATS = 6
 BATCH = 200_000
 SPEC_HANDS = 2_000
 RATE: dict[str, float] = {}
-
-
-def six_way_hands(n: int, seed: int = 5) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """Random six-way showdowns: all-ins at a few levels, some folds, many tied hand values."""
-    rng = np.random.default_rng(seed)
-    levels = rng.integers(1, 400, size=(n, 3)) * 5
-    contributions = np.take_along_axis(levels, rng.integers(0, 3, size=(n, SEATS)), axis=1)
-    contributions += rng.integers(0, 2, size=(n, SEATS)) * rng.integers(0, 4, size=(n, 1))
-    folded = rng.random((n, SEATS)) < 0.3
-    folded[np.arange(n), rng.integers(0, SEATS, size=n)] = False
-    values = rng.integers(0, 4, size=(n, SEATS)).astype(np.int32) * 1000 + 7
-    buttons = rng.integers(0, SEATS, size=n)
-    return contributions.astype(np.int64), folded, values, buttons
 
 
 def spec_rows(n: int) -> list[tuple[list[int], list[bool], list[int], int]]:

@@ -16,6 +16,8 @@ from typing import Any
 import numpy as np
 import pytest
 
+from benchmarks import workloads
+
 BATCH_HANDS = 2_000_000
 
 # group -> name -> (seconds per round, items per round)
@@ -25,9 +27,7 @@ RESULTS: dict[str, dict[str, tuple[float, int]]] = defaultdict(dict)
 @pytest.fixture(scope="session")
 def random_hands() -> np.ndarray:
     """BATCH_HANDS random 7-card hands (distinct cards within each row), uint8 card ids."""
-    rng = np.random.default_rng(2024)
-    keys = rng.random((BATCH_HANDS, 52), dtype=np.float32)
-    return np.ascontiguousarray(np.argpartition(keys, 7, axis=1)[:, :7].astype(np.uint8))
+    return workloads.random_hands(BATCH_HANDS)
 
 
 PHEVAL_LOOP_SOURCE = r"""
@@ -118,10 +118,32 @@ def report() -> Any:
     return record
 
 
+# workload -> (base commit, base items per second, current items per second, rounds of each)
+BEFORE_AFTER: dict[str, tuple[str, float, float, int]] = {}
+
+
+def record_before_after(workload: str, base: str, base_rate: float, current_rate: float, rounds: int) -> None:
+    BEFORE_AFTER[workload] = (base, base_rate, current_rate, rounds)
+
+
+@pytest.fixture
+def before_after() -> Any:
+    """``before_after(workload, base_commit, base_rate, current_rate, rounds)`` (bench_before_after)."""
+    return record_before_after
+
+
 def pytest_terminal_summary(terminalreporter: Any) -> None:
+    write = terminalreporter.write_line
+    if BEFORE_AFTER:
+        write("")
+        write("current tree against the base revision, best round of each, interleaved in this run")
+        for workload, (base, base_rate, current_rate, rounds) in BEFORE_AFTER.items():
+            write(
+                f"  {workload:66s} {base} {base_rate:14,.0f}/s  current {current_rate:14,.0f}/s"
+                f"  current/base {current_rate / base_rate:.3f}  ({rounds} rounds each)"
+            )
     if not RESULTS:
         return
-    write = terminalreporter.write_line
     write("")
     write("pyholdem against the others, best round of each, this run (ratio > 1: pyholdem is faster)")
     for group, entries in RESULTS.items():
