@@ -1,115 +1,39 @@
 """The hand: one deal of Texas Hold'em as an executable state machine (specs 03–08).
 
-``Hand`` is the public class; ``Hand(...)`` plays on one of two engines with the same API and the
-same answers. ``SpecHand``, here, is the oracle: every decision is delegated to a section function
-of ``pyholdem.spec`` and this module only sequences them, in plain Python (it never loads the
-compiled core: showdowns are valued by §8.5's ``hand_strength``, pots settled by §8.11). ``NativeHand``
-(``pyholdem.hand_native``) plays the same hand on the C twin of this module (``csrc/hand.c``);
-the differential tests drive both in lockstep. Each action is atomic: it is validated completely,
+``Hand`` is the public class, a façade that holds one of two engines with the same API and the
+same answers: ``SpecHand`` (``pyholdem.spec_engine``), the oracle, which delegates every decision
+to a section function of ``pyholdem.spec`` in plain Python, and ``NativeHand``
+(``pyholdem.hand_native``), its C twin (``csrc/hand.c``); the differential tests drive both in
+lockstep. Neither engine imports this module. Each action is atomic: it is validated completely,
 applied, and a refused action leaves the hand exactly as it was.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
 from functools import cache
+from operator import attrgetter
+from typing import Any
 
-from pyholdem.errors import IllegalAction, NativeError, RuleViolation, show_value
-from pyholdem.hand_setup import HandSetup, deal_setup, setup_from_arguments
+from pyholdem.errors import NativeError, RuleViolation, show_value
+from pyholdem.hand_setup import HandSetup, setup_from_arguments
 from pyholdem.ruleset import RuleSet
-from pyholdem.spec.betting import (
-    LegalActions,
-    apply_wager,
-    check_action,
-    check_out_of_turn,
-    first_to_act_postflop,
-    first_to_act_preflop,
-    legal_actions,
-    next_to_act,
-    out_of_turn_binds,
-    timeout_outcome,
-    uncontested_winner,
-)
-from pyholdem.spec.cards import Card, as_integer
-from pyholdem.spec.dealing import (
-    Deal,
-    exposed_all_in_hands,
-    hole_card_order,
-    run_out_needed,
-    visible_board,
-)
-from pyholdem.spec.pots import (
-    Pot,
-    all_in_to,
-    antes_are_contributions,
-    freeze_all_in,
-    return_uncalled,
-    unmatched_antes,
-)
-from pyholdem.spec.showdown import hand_strength, must_show, settle_hand, showing_order
-from pyholdem.spec.state import PREFLOP, RIVER, STREET_NAMES, HandState
-from pyholdem.spec.structures import min_bet
-from pyholdem.spec.table import (
-    ForcedPost,
-    check_sleeper,
-    open_preflop,
-    post_forced,
-    post_straddle,
-    sleeper_status,
-)
+from pyholdem.spec.betting import LegalActions
+from pyholdem.spec.cards import Card
+from pyholdem.spec.dealing import visible_board
+from pyholdem.spec.state import STREET_NAMES
+from pyholdem.spec_engine import EVENT_KINDS, Event, HandRecord, HandResult, SpecHand
 
 __all__ = ["ENGINES", "EVENT_KINDS", "Event", "Hand", "HandResult", "LegalActions", "SpecHand"]
 
 ENGINES = ("auto", "spec", "native")
-EVENT_KINDS = (
-    "ante", "blind", "straddle", "deal", "fold", "check", "call", "bet", "raise", "return", "board",
-    "show", "muck", "win", "dead_blind",
-)  # fmt: skip
-"""The kinds of event both engines log, in the order of their C codes (``enum ph_event_kind``,
-generated into ``csrc/generated/codes.h``). The spec engine alone also logs what it plays after a
-hand-over: ``freeze`` (§7.8), ``sleeper``, ``sleeper_live``, ``sleeper_void`` (§3.17) and the
-``out_of_turn_*`` kinds (§6.10)."""
+Engine = Any
+"""A hand's engine: a ``SpecHand`` or a ``NativeHand`` (the same methods and properties)."""
 
 
-@dataclass(frozen=True)
-class Event:
-    """One entry of a hand's log. ``amount`` is chips put in (antes, blinds, calls, returns, wins)
-    or the bet's new total (bets and raises, ``to``)."""
-
-    kind: str
-    seat: int | None = None
-    amount: int | None = None
-    cards: tuple[Card | None, ...] = ()
-    all_in: bool = False
-    street: str = "preflop"
-
-
-RawEvent = tuple[str, int | None, int | None, tuple[Card | None, ...], bool, str]
-
-
-def _event(
-    kind: str,
-    seat: int | None = None,
-    amount: int | None = None,
-    cards: tuple[Card | None, ...] = (),
-    all_in: bool = False,
-    street: str = "preflop",
-) -> RawEvent:
-    """An ``Event``'s fields, kept as a plain tuple until ``Hand.events`` is read."""
-    return (kind, seat, amount, cards, all_in, street)
-
-
-@dataclass(frozen=True)
-class HandResult:
-    """How a finished hand ended: final stacks, each seat's net win, the pots and the cards shown."""
-
-    stacks: tuple[int, ...]
-    net: tuple[int, ...]
-    pots: tuple[Pot, ...]
-    shown: dict[int, tuple[Card | None, ...]] = field(default_factory=dict)
-    board: tuple[Card | None, ...] = ()
-    showdown: bool = False
+def _of_engine(name: str, doc: str) -> Any:
+    """A read-only property of the hand that is its engine's ``name``."""
+    return property(attrgetter(f"_engine.{name}"), doc=doc)
 
 
 class Hand:
@@ -140,27 +64,52 @@ class Hand:
     saying why it cannot. The C engine hands a hand over to the spec engine, state and log
     included, for what it does not play itself: sleepers, unknown cards, out-of-turn actions,
     time-outs that freeze a player, and amounts beyond 2**60 chips.
+
+    The hand holds its engine (composition): handing over replaces the engine, never the hand's
+    class. The engine's action methods are bound on the hand itself (``_use``), so an action or
+    ``legal_actions()`` costs no call more than on the engine. A copy copies the engine; a pickle
+    (and a deep copy) carries the hand's ``HandRecord`` and comes back on the spec engine.
     """
 
-    engine: str = "spec"
-    rules: RuleSet
-    initial_stacks: tuple[int, ...]
+    _engine: Engine
 
-    def __new__(cls, *args: object, engine: str = "auto", **kwargs: object) -> Hand:
-        if cls is not Hand:
-            return object.__new__(cls)
-        if engine == "spec":
-            return object.__new__(SpecHand)
-        if engine not in ENGINES:
-            raise RuleViolation(f"engine {engine!r} is not one of {', '.join(map(repr, ENGINES))}", "0.1")
-        native = _native_hand_class()
-        if native is None:
-            if engine == "native":
+    def __init__(
+        self,
+        rules: RuleSet | HandSetup,
+        stacks: Sequence[int] | None = None,
+        *,
+        engine: str = "auto",
+        **arguments: object,
+    ) -> None:
+        start = None
+        if engine != "spec":
+            if engine not in ENGINES:
+                raise RuleViolation(f"engine {engine!r} is not one of {', '.join(map(repr, ENGINES))}", "0.1")
+            start = _native_hand_class()
+            if start is None and engine == "native":
                 raise NativeError(
                     "engine 'native' needs the compiled core pyholdem._native; run 'make build'"
                 )
-            return object.__new__(SpecHand)
-        return object.__new__(native)
+        setup = _setup_of(rules, stacks, arguments)
+        self._use(SpecHand(setup) if start is None else start(setup, insist=engine == "native"))
+
+    def _use(self, engine: Engine) -> None:
+        """Play on ``engine`` from now on (at the start, and when the C engine hands over)."""
+        self._engine = engine
+        # the per-action path, bound on the hand: no call more than on the engine
+        self.legal_actions = engine.legal_actions  # type: ignore[method-assign]
+        self.fold = engine.fold  # type: ignore[method-assign]
+        self.check = engine.check  # type: ignore[method-assign]
+        self.call = engine.call  # type: ignore[method-assign]
+        self.bet_to = engine.bet_to  # type: ignore[method-assign]
+        self.raise_to = engine.raise_to  # type: ignore[method-assign]
+        self._play: Callable[[str, int | None], None] = engine.play
+
+    def __getstate__(self) -> HandRecord:
+        return self._engine.to_record()
+
+    def __setstate__(self, record: HandRecord) -> None:
+        self._use(SpecHand.from_record(record))
 
     def __repr__(self) -> str:
         where = "over" if self.is_over else f"{self.street}, seat {self.to_act} to act"
@@ -169,11 +118,26 @@ class Hand:
             f"stacks {list(self.stacks)}>"
         )
 
-    def hole_cards(self, seat: int) -> tuple[Card | None, ...]:
-        n = len(self.initial_stacks)
-        if type(seat) is not int or not 0 <= seat < n:
-            raise RuleViolation(f"seat {show_value(seat)} is not a seat in 0..{n - 1}", "3.1")
-        return self.deal.holes[seat]
+    def copy(self) -> Hand:
+        """An independent copy on the same engine: acting on it leaves this hand unchanged."""
+        other = object.__new__(Hand)
+        other._use(self._engine.copy())
+        return other
+
+    # ------------------------------------------------------------------ queries
+    # The engine's own properties, read through an ``attrgetter`` (no Python call of the façade's own).
+    engine = _of_engine("engine", 'The engine playing the hand now: "native" (the C engine) or "spec".')
+    rules = _of_engine("rules", "The hand's RuleSet.")
+    initial_stacks = _of_engine("initial_stacks", "Each seat's chips before the forced posts.")
+    to_act = _of_engine("to_act", "The seat whose turn it is, or None when the hand is over.")
+    button = _of_engine("button", "The button's seat (an empty seat: a dead button, §3.20).")
+    is_over = _of_engine("is_over", "True once the hand has been awarded (§8).")
+    result = _of_engine("result", "The HandResult once the hand is over, else None.")
+    events = _of_engine("events", "The log so far, a tuple of Event.")
+    state = _of_engine("state", "A copy of the explicit HandState the rule functions read.")
+    deal = _of_engine("deal", "The cards dealt (§4.2-§4.3), a Deal.")
+    stacks = _of_engine("stacks", "Each seat's chips behind, a tuple.")
+    street = _of_engine("street", "The betting round: preflop, flop, turn or river.")
 
     @property
     def board(self) -> tuple[Card | None, ...]:
@@ -182,393 +146,74 @@ class Hand:
             return result.board
         return visible_board(self.deal, STREET_NAMES.index(self.street))
 
-    def fold(self) -> None:
-        self._act("fold", None)
-
-    def check(self) -> None:
-        self._act("check", None)
-
-    def call(self) -> None:
-        self._act("call", None)
-
-    def bet_to(self, amount: int) -> None:
-        self._act("bet", amount)
-
-    def raise_to(self, amount: int) -> None:
-        self._act("raise", amount)
-
-
-class SpecHand(Hand):
-    """``Hand`` on the spec engine: each step asks the section functions of ``pyholdem.spec``."""
-
-    def __init__(
-        self,
-        rules: RuleSet | HandSetup,
-        stacks: Sequence[int] | None = None,
-        *,
-        engine: str = "spec",
-        **arguments: object,
-    ) -> None:
-        setup = _setup_of(rules, stacks, arguments)
-        rules = setup.rules
-        n = len(setup.stacks)
-        self.rules = rules
-        self.initial_stacks = setup.stacks
-        self.deal = deal_setup(setup)
-        posts = [p for p in setup.posts if p.kind != "sleeper"]
-        positional = [p for p in posts if p.live and p.kind in ("small_blind", "big_blind")]
-        straddled = [p for p in posts if p.kind == "straddle"]
-        due = [0] * n
-        for post in posts:
-            if post.kind == "ante":
-                due[post.seat] = post.amount
-        big_seat = positional[-1].seat
-        st = HandState(
-            seats=n,
-            button=setup.button,
-            big_blind=setup.blinds[-1],
-            bet_sizes=setup.bet_sizes,  # type: ignore[arg-type]
-            blind_seats=tuple(p.seat for p in positional + straddled),
-            blind_amounts=tuple(p.amount for p in positional + straddled),
-            stacks=list(setup.stacks),
-            bets=[0] * n,
-            committed=[0] * n,
-            antes=[0] * n,
-            folded=[not dealt for dealt in setup.in_hand],
-            acted=[False] * n,
-            marks=[0] * n,
-            straddles=len(straddled),
-            frozen=[False] * n,
-            antes_contribute=antes_are_contributions(due, big_seat),
-            dead=[0] * n,
-        )
-        events: list[RawEvent] = []
-        _post_forced_bets(st, rules, posts, big_seat, events)
-        for post in setup.posts:
-            if post.kind == "sleeper":
-                _post_sleeper(st, rules, post.seat, post.amount, events)
-        open_preflop(st, rules)
-        order = hole_card_order(n, setup.button, setup.in_hand)
-        for seat in order[: len(order) // 2]:
-            events.append(_event("deal", seat, cards=self.deal.holes[seat]))
-        self._state = st
-        self._unknown_cards = (
-            any(c is None for hole in self.deal.holes for c in hole) or None in self.deal.board
-        )
-        self._legal: LegalActions | None = None
-        self._events = events
-        self._event_objects: list[Event] = []
-        self._result: HandResult | None = None
-        self._exposed: tuple[int, ...] = ()
-        self._last_round = PREFLOP
-        self._advance(st, events, first=True)
-
-    @classmethod
-    def from_parts(
-        cls,
-        rules: RuleSet,
-        initial_stacks: tuple[int, ...],
-        deal: Deal,
-        state: HandState,
-        events: list[RawEvent],
-        result: HandResult | None,
-        exposed: tuple[int, ...],
-        last_round: int,
-    ) -> SpecHand:
-        """A spec-engine hand that goes on from the given point (how ``NativeHand`` hands over)."""
-        hand = object.__new__(cls)
-        hand.rules = rules
-        hand.initial_stacks = initial_stacks
-        hand.deal = deal
-        hand._state = state
-        hand._unknown_cards = any(c is None for hole in deal.holes for c in hole) or None in deal.board
-        hand._legal = None
-        hand._events = events
-        hand._event_objects = []
-        hand._result = result
-        hand._exposed = exposed
-        hand._last_round = last_round
-        return hand
-
-    # ------------------------------------------------------------------ queries
-    @property
-    def to_act(self) -> int | None:
-        """The seat whose turn it is, or None when the hand is over."""
-        return self._state.to_act
-
-    @property
-    def button(self) -> int:
-        return self._state.button
-
-    @property
-    def is_over(self) -> bool:
-        return self._result is not None
-
-    @property
-    def result(self) -> HandResult | None:
-        return self._result
-
-    @property
-    def events(self) -> tuple[Event, ...]:
-        made = self._event_objects
-        made.extend(Event(*raw) for raw in self._events[len(made) :])
-        return tuple(made)
-
-    @property
-    def state(self) -> HandState:
-        """A copy of the explicit state the rule functions read."""
-        return self._state.clone()
-
-    @property
-    def stacks(self) -> tuple[int, ...]:
-        return tuple(self._state.stacks)
-
-    @property
-    def street(self) -> str:
-        return STREET_NAMES[self._state.street]
+    def hole_cards(self, seat: int) -> tuple[Card | None, ...]:
+        n = len(self.initial_stacks)
+        if type(seat) is not int or not 0 <= seat < n:
+            raise RuleViolation(f"seat {show_value(seat)} is not a seat in 0..{n - 1}", "3.1")
+        return self.deal.holes[seat]
 
     def pot_total(self) -> int:
         """The chips put in and not yet given back or awarded: bets, earlier rounds' chips, antes, dead
         blinds (§3.20) and a pending sleeper (§3.17); 0 once the hand is over. ``sum(stacks) +
         pot_total()`` never changes."""
-        if self._result is not None:
-            return 0
-        st = self._state
-        return sum(st.committed) + sum(st.bets) + sum(st.antes) + sum(st.dead) + st.sleeper_amount
-
-    def legal_actions(self) -> LegalActions:
-        """What the player to act may do (§6.1); raises ``IllegalAction`` when the hand is over."""
-        if self._legal is None:
-            self._legal = legal_actions(self._state, self.rules)
-        return self._legal
-
-    def copy(self) -> Hand:
-        """An independent copy: acting on it leaves this hand unchanged."""
-        other = object.__new__(SpecHand)
-        other.__dict__.update(self.__dict__)
-        other._state = self._state.clone()
-        other._events = list(self._events)
-        other._event_objects = list(self._event_objects)
-        return other
+        return self._engine.pot_total()
 
     # ------------------------------------------------------------------ actions
+    # (``_use`` binds the engine's own methods over these on each hand)
+    def legal_actions(self) -> LegalActions:
+        """What the player to act may do (§6.1); raises ``IllegalAction`` when the hand is over."""
+        return self._engine.legal_actions()
+
+    def fold(self) -> None:
+        self._engine.fold()
+
+    def check(self) -> None:
+        self._engine.check()
+
+    def call(self) -> None:
+        self._engine.call()
+
+    def bet_to(self, amount: int) -> None:
+        self._engine.bet_to(amount)
+
+    def raise_to(self, amount: int) -> None:
+        self._engine.raise_to(amount)
+
     def all_in(self) -> None:
         """Put every chip in: a call when that does not beat the current bet, else a bet or raise."""
-        st = self._state
-        if st.to_act is None:
-            raise IllegalAction("the hand is over; nobody is to act", "6.1")
-        total = all_in_to(st, st.to_act)
-        if total <= st.current_bet:
-            self._act("call", None)
-        else:
-            self._act("bet" if st.current_bet == 0 else "raise", total)
-
-    def time_out(self) -> None:
-        """The player to act ran out of time (the clock is the caller's, ``rules.action_time_s``):
-        his hand is checked, folded or frozen all-in as ``rules.timeout_action`` says (§6.11, §7.8)."""
-        st = self._state
-        if st.to_act is None:
-            raise IllegalAction("time-out is not allowed: the hand is over", "6.11")
-        outcome = timeout_outcome(st, self.rules, st.to_act)
-        if outcome != "freeze":
-            self._act(outcome, None)
-            return
-        new = st.clone() if self._unknown_cards else st
-        seat = st.to_act
-        events = [
-            _event("freeze", seat, new.committed[seat] + new.bets[seat], street=STREET_NAMES[new.street])
-        ]
-        saved = (self._exposed, self._last_round, self._result)
-        try:
-            freeze_all_in(new, seat)
-            self._advance(new, events, folded=False)
-        except Exception:
-            self._exposed, self._last_round, self._result = saved
-            raise
-        self._state = new
-        self._legal = None
-        self._events.extend(events)
+        self._engine.all_in()
 
     def act(self, kind: str, amount: int | None = None, *, seat: int | None = None) -> None:
         """``act("raise", 300)`` is ``raise_to(300)``; kinds: fold, check, call, bet, raise.
 
         With ``seat`` other than ``to_act`` the action is out of turn (§6.10): refused under
-        ``out_of_turn = "reject"``, otherwise recorded and applied or dropped when his turn comes.
+        ``out_of_turn = "reject"``, otherwise recorded and applied or dropped when his turn comes
+        (on the spec engine: the C engine hands the hand over for it).
         """
-        if seat is None or as_integer(seat) == self._state.to_act:
-            self._act(kind, amount)
-        else:
-            self._out_of_turn(kind, amount, seat)
-
-    def _out_of_turn(self, kind: str, amount: int | None, seat: object) -> None:
-        st = self._state
-        check_out_of_turn(st, self.rules, kind, seat)
-        assert isinstance(seat, int)
-        new = st.clone()
-        new.out_of_turn[seat] = (kind, amount, new.current_bet)
-        self._state = new
-        self._events.append(_event(f"out_of_turn_{kind}", seat, amount, street=STREET_NAMES[new.street]))
-
-    def _act(self, kind: str, amount: int | None) -> None:
-        if self._state.to_act is None:
-            raise IllegalAction(f"{kind} is not allowed: the hand is over", "6.1")
-        check_action(self._state, self.rules, kind, amount, self.legal_actions())
-        # Once validated, applying an action cannot fail unless a showdown meets an unknown card
-        # (§8.5); only then is the change made on a copy that is dropped if it fails.
-        st = self._state.clone() if self._unknown_cards else self._state
-        events: list[RawEvent] = []
-        saved = (self._exposed, self._last_round, self._result)
-        try:
-            _apply(st, self.rules, kind, amount, events)
-            self._advance(st, events, folded=kind == "fold")
-        except Exception:
-            self._exposed, self._last_round, self._result = saved
-            raise
-        self._state = st
-        self._legal = None
-        self._events.extend(events)
-
-    # ------------------------------------------------------------------ flow
-    def _advance(
-        self, st: HandState, events: list[RawEvent], first: bool = False, folded: bool = True
-    ) -> None:
-        """Sleeper, end of the hand, next player and streets after an action; ``folded`` is False
-        when nobody folded, so the hand cannot have become uncontested (§6.8)."""
-        actor = st.to_act
-        if st.sleeper is not None:
-            status = sleeper_status(st)
-            if status == "void":
-                st.stacks[st.sleeper] += st.sleeper_amount
-                events.append(_event("sleeper_void", st.sleeper, st.sleeper_amount))
-                st.sleeper, st.sleeper_amount = None, 0
-            elif status == "live":
-                seat = st.sleeper
-                _sleeper_goes_live(st, self.rules)
-                events.append(_event("sleeper_live", seat, st.bets[seat]))
-                if not first:
-                    st.to_act = actor = seat
-        if folded and uncontested_winner(st) is not None:
-            self._end_round(st, events)
-            self._settle(st, events, showdown=False)
+        if seat is None:
+            self._play(kind, amount)
             return
-        if first:
-            nxt = first_to_act_preflop(st, self.rules)
-        else:
-            assert actor is not None
-            nxt = next_to_act(st, actor)
-            self._last_round = st.street
-        while nxt is None:
-            self._end_round(st, events)
-            if st.street == RIVER:
-                self._expose(st, events)
-                self._settle(st, events, showdown=True)
-                return
-            if run_out_needed(st):
-                self._expose(st, events)
-            st.street += 1
-            _open_street(st, self.rules)
-            shown = visible_board(self.deal, st.street)
-            events.append(
-                _event("board", cards=shown[-(1 if st.street > 1 else 3) :], street=self.street_of(st))
-            )
-            nxt = first_to_act_postflop(st)
-        st.to_act = nxt
-        if nxt is not None and nxt in st.out_of_turn:
-            self._resolve_out_of_turn(st, events, nxt)
+        successor = self._engine.act(kind, amount, seat=seat)
+        if successor is not None:
+            self._use(successor)
 
-    def _resolve_out_of_turn(self, st: HandState, events: list[RawEvent], seat: int) -> None:
-        kind, amount, _ = st.out_of_turn[seat]
-        binds = out_of_turn_binds(st, self.rules, seat)
-        del st.out_of_turn[seat]
-        if binds:
-            try:
-                check_action(st, self.rules, kind, amount)
-            except IllegalAction:
-                binds = False
-        street = STREET_NAMES[st.street]
-        if not binds:
-            events.append(_event("out_of_turn_void", seat, street=street))
-            return
-        events.append(_event("out_of_turn_binds", seat, street=street))
-        _apply(st, self.rules, kind, amount, events)
-        self._advance(st, events)
-
-    @staticmethod
-    def street_of(st: HandState) -> str:
-        return STREET_NAMES[st.street]
-
-    def _expose(self, st: HandState, events: list[RawEvent]) -> None:
-        if self._exposed:
-            return
-        self._exposed = exposed_all_in_hands(st, self.rules)
-        for seat in self._exposed:
-            events.append(_event("show", seat, cards=self.deal.holes[seat], street=self.street_of(st)))
-
-    def _end_round(self, st: HandState, events: list[RawEvent]) -> None:
-        for seat in sorted(st.out_of_turn):
-            events.append(_event("out_of_turn_void", seat, street=self.street_of(st)))
-        st.out_of_turn.clear()
-        returned, kept = return_uncalled(st.bets)
-        for seat, chips in enumerate(returned):
-            if chips:
-                st.stacks[seat] += chips
-                events.append(_event("return", seat, chips, street=self.street_of(st)))
-        for seat in range(st.seats):
-            st.committed[seat] += kept[seat]
-            st.bets[seat] = 0
-        st.to_act = None
-
-    def _settle(self, st: HandState, events: list[RawEvent], *, showdown: bool) -> None:
-        values: list[int | None] = [None] * st.seats
-        shown: dict[int, tuple[Card | None, ...]] = {s: self.deal.holes[s] for s in self._exposed}
-        board = visible_board(self.deal, st.street)
-        for seat in st.live():
-            values[seat] = hand_strength(self.deal.holes[seat], board) if showdown else 0
-        settlement = settle_hand(st, self.rules, values, showdown=showdown)
-        if showdown:
-            values_shown: dict[int, int] = {s: values[s] for s in self._exposed}  # type: ignore[misc]
-            for seat in showing_order(st, self.rules, self._last_round):
-                if seat in self._exposed:
-                    continue
-                value = values[seat]
-                assert value is not None
-                if must_show(seat, value, settlement.pots, values_shown, self._exposed, self.rules):
-                    values_shown[seat] = value
-                    shown[seat] = self.deal.holes[seat]
-                    events.append(_event("show", seat, cards=self.deal.holes[seat], street="showdown"))
-                else:
-                    events.append(_event("muck", seat, street="showdown"))
-        street = "showdown" if showdown else self.street_of(st)
-        won = [0] * st.seats
-        awards: list[RawEvent] = []
-        for seat, share in settlement.awards:
-            won[seat] += share
-            awards.append(_event("win", seat, share, street=street))
-        for seat, paid in enumerate(settlement.payouts):
-            if paid > won[seat]:
-                events.append(_event("return", seat, paid - won[seat], street=street))
-        events.extend(awards)
-        final = [s + p for s, p in zip(st.stacks, settlement.payouts, strict=True)]
-        st.stacks = final
-        st.to_act = None
-        self._result = HandResult(
-            stacks=tuple(final),
-            net=tuple(f - i for f, i in zip(final, self.initial_stacks, strict=True)),
-            pots=settlement.pots,
-            shown=shown,
-            board=board,
-            showdown=showdown,
-        )
+    def time_out(self) -> None:
+        """The player to act ran out of time (the clock is the caller's, ``rules.action_time_s``):
+        his hand is checked, folded or frozen all-in as ``rules.timeout_action`` says (§6.11, §7.8)."""
+        successor = self._engine.time_out()
+        if successor is not None:
+            self._use(successor)
 
 
 @cache
-def _native_hand_class() -> type[Hand] | None:
-    """The C engine's class for ``Hand(...)`` (the façade's choice; the spec engine never calls it)."""
+def _native_hand_class() -> Callable[..., Engine] | None:
+    """How ``Hand(...)`` starts the C engine (``hand_native.start``), or None when the core is not
+    built (the façade's choice; the spec engine never calls it)."""
     try:
-        from pyholdem.hand_native import NativeHand
+        from pyholdem.hand_native import start
     except NativeError:
         return None
-    return NativeHand
+    return start
 
 
 def _setup_of(rules: object, stacks: object, arguments: dict[str, object]) -> HandSetup:
@@ -578,102 +223,3 @@ def _setup_of(rules: object, stacks: object, arguments: dict[str, object]) -> Ha
             raise RuleViolation("Hand(setup) takes no other arguments than engine", "3.20")
         return rules
     return setup_from_arguments(rules, stacks, **arguments)  # type: ignore[arg-type]
-
-
-def _post_forced_bets(
-    st: HandState, rules: RuleSet, posts: Sequence[ForcedPost], big_seat: int, events: list[RawEvent]
-) -> None:
-    """The forced posts (§3.11, §3.16, §3.20): each seat's ante and blinds as §3.11 orders them (a
-    live blind before a dead one), logged antes first, then the blinds in posting order, then the
-    straddles."""
-    ante_due, live_due, dead_due = [0] * st.seats, [0] * st.seats, [0] * st.seats
-    for post in posts:
-        if post.kind == "ante":
-            ante_due[post.seat] += post.amount
-        elif post.kind != "straddle":
-            (live_due if post.live else dead_due)[post.seat] += post.amount
-    for seat in range(st.seats):
-        owed = live_due[seat] + dead_due[seat]
-        ante, blind = post_forced(st.stacks[seat], ante_due[seat], owed, rules, big_blind=seat == big_seat)
-        st.stacks[seat] -= ante + blind
-        st.antes[seat] = ante
-        st.bets[seat] = min(blind, live_due[seat])
-        st.dead[seat] = blind - st.bets[seat]
-        if ante:
-            events.append(_event("ante", seat, ante, all_in=st.stacks[seat] == 0))
-    for post in posts:
-        if post.kind in ("ante", "straddle"):
-            continue
-        seat = post.seat
-        posted = st.bets[seat] if post.live else st.dead[seat]
-        if posted:
-            events.append(
-                _event("blind" if post.live else "dead_blind", seat, posted, all_in=st.stacks[seat] == 0)
-            )
-    for post in posts:
-        if post.kind == "straddle":
-            seat = post.seat
-            amount = post_straddle(seat, st.stacks[seat], post.amount, rules)
-            st.stacks[seat] -= amount
-            st.bets[seat] = amount
-            events.append(_event("straddle", seat, amount, all_in=st.stacks[seat] == 0))
-    for seat, back in enumerate(unmatched_antes(st.antes, rules)):  # §7.7, ante_award = "as_bets"
-        if back:
-            events.append(_event("return", seat, back))
-            st.stacks[seat] += back
-            st.antes[seat] -= back
-
-
-def _post_sleeper(st: HandState, rules: RuleSet, seat: object, amount: int, events: list[RawEvent]) -> None:
-    check_sleeper(st, rules, seat, amount)
-    assert isinstance(seat, int)
-    st.stacks[seat] -= amount
-    st.sleeper, st.sleeper_amount = seat, amount
-    events.append(_event("sleeper", seat, amount))
-
-
-def _sleeper_goes_live(st: HandState, rules: RuleSet) -> None:
-    seat, amount = st.sleeper, st.sleeper_amount
-    assert seat is not None
-    st.bets[seat] = amount
-    st.blind_seats += (seat,)
-    st.blind_amounts += (amount,)
-    st.straddles += 1
-    st.sleeper, st.sleeper_amount = None, 0
-    open_preflop(st, rules)
-
-
-def _open_street(st: HandState, rules: RuleSet) -> None:
-    st.current_bet = 0
-    st.full_level = 0
-    st.full_increment = min_bet(st, rules)
-    st.first_bet = 0
-    st.last_increment = 0
-    st.bet_count = 0
-    st.raise_count = 0
-    st.capped = False
-    st.acted = [False] * st.seats
-    st.marks = [0] * st.seats
-
-
-def _apply(st: HandState, rules: RuleSet, kind: str, amount: int | None, events: list[RawEvent]) -> None:
-    seat = st.to_act
-    assert seat is not None
-    street = STREET_NAMES[st.street]
-    if kind == "fold":
-        st.folded[seat] = True
-        events.append(_event("fold", seat, street=street))
-    elif kind == "check":
-        events.append(_event("check", seat, street=street))
-    elif kind == "call":
-        target = min(st.current_bet, all_in_to(st, seat))
-        added = target - st.bets[seat]
-        st.stacks[seat] -= added
-        st.bets[seat] = target
-        events.append(_event("call", seat, added, all_in=st.stacks[seat] == 0, street=street))
-    else:
-        assert amount is not None
-        apply_wager(st, rules, seat, amount)
-        events.append(_event(kind, seat, amount, all_in=st.stacks[seat] == 0, street=street))
-    st.acted[seat] = True
-    st.marks[seat] = st.current_bet

@@ -1,10 +1,11 @@
 """No import path leads from the oracle to the compiled core (a static check over the import graph).
 
-The oracle is every module under ``pyholdem/spec/``, the spec engine (``pyholdem/hand.py``) and the
-generators of the conformance vectors' expectations. Every ``import`` counts, also one inside a
-function (a lazy import), and so does an attribute of ``pyholdem`` that is loaded from the compiled
-core on first use (``pyholdem.evaluate_mask`` …). One function is left out, by name: the ``Hand``
-façade's choice of the C engine for ``engine="auto"``/``"native"``, which the spec engine never calls.
+The oracle is every module under ``pyholdem/spec/``, the spec engine (``pyholdem/spec_engine.py``), the
+``Hand`` façade (``pyholdem/hand.py``) and the generators of the conformance vectors' expectations.
+Every ``import`` counts, also one inside a function (a lazy import), and so does an attribute of
+``pyholdem`` that is loaded from the compiled core on first use (``pyholdem.evaluate_mask`` …). One
+function is left out, by name: the ``Hand`` façade's choice of the C engine for
+``engine="auto"``/``"native"``, which the spec engine never calls.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ ORACLE_ROOTS = (
         "pyholdem.spec" if p.name == "__init__.py" else f"pyholdem.spec.{p.stem}"
         for p in (PACKAGE / "spec").glob("*.py")
     ),
+    "pyholdem.spec_engine",
     "pyholdem.hand",
     "pyholdem.conformance.cases",
     "pyholdem.conformance.hand_cases",
