@@ -110,7 +110,7 @@ static int nl_cap_reached(const ph_hand *h) {
 /* 7.3 cumulative_reopen: against a full raise, short all-ins left out */
 static int cumulative_reopen(const ph_hand *h, int s) {
     int64_t increment = h->rules.min_raise_rule == PH_MIN_RAISE_RULE_INITIAL_BET ? h->first_bet : h->full_increment;
-    return h->current_bet - h->marks[s] >= max64(increment, min_bet(h));
+    return h->current_bet - h->marks[s] >= max64(increment, h->min_bet);
 }
 
 /* 7.2 reopened */
@@ -693,6 +693,7 @@ int ph_hand_init(ph_hand *h, const ph_rules *rules, const ph_setup *u, ph_event 
     h->to_act = -1;
     for (int r = 0; r < 4; r++) h->aggressors[r] = -1;
     h->big_blind = u->big_blind;
+    h->min_bet = min_bet(h);
     h->small_bet = u->small_bet;
     h->big_bet = u->big_bet;
     h->uniform_antes = antes_are_contributions(u);

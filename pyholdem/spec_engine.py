@@ -173,6 +173,7 @@ class SpecHand:
             antes_contribute=antes_are_contributions(due, big_seat),
             dead=[0] * n,
         )
+        st.min_bet = min_bet(st, rules)
         events: list[RawEvent] = []
         _post_forced_bets(st, rules, posts, big_seat, events)
         for post in setup.posts:
