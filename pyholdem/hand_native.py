@@ -28,6 +28,7 @@ from pyholdem.spec.dealing import BOARD_AFTER_STREET, Deal
 from pyholdem.spec.pots import Pot
 from pyholdem.spec.state import STREET_NAMES, HandState
 from pyholdem.spec_engine import EVENT_KINDS, Event, HandRecord, HandResult, RawEvent, SpecHand
+from pyholdem.values import is_int
 
 __all__ = ["EVENT_KINDS", "LIMIT", "NativeHand", "native_rules", "start"]
 
@@ -384,7 +385,7 @@ class NativeHand:
         chips = 0
         if amount is not None:
             if amount.__class__ is not int:
-                if not isinstance(amount, int) or isinstance(amount, bool):
+                if not is_int(amount):
                     self._refuse(kind, amount)
                 amount = int(amount)
             if not -LIMIT < amount < LIMIT:
