@@ -36,6 +36,17 @@ def _of_engine(name: str, doc: str) -> Any:
     return property(attrgetter(f"_engine.{name}"), doc=doc)
 
 
+def _engine_method(name: str, doc: str) -> Any:
+    """A method of the hand that calls its engine's method ``name`` with the same arguments."""
+
+    def method(self: Hand, *args: Any) -> Any:
+        return getattr(self._engine, name)(*args)
+
+    method.__name__ = method.__qualname__ = name
+    method.__doc__ = doc
+    return method
+
+
 class Hand:
     """One hand from the forced bets to the award (spec 03–08).
 
@@ -152,36 +163,26 @@ class Hand:
             raise RuleViolation(f"seat {show_value(seat)} is not a seat in 0..{n - 1}", "3.1")
         return self.deal.holes[seat]
 
-    def pot_total(self) -> int:
-        """The chips put in and not yet given back or awarded: bets, earlier rounds' chips, antes, dead
-        blinds (§3.20) and a pending sleeper (§3.17); 0 once the hand is over. ``sum(stacks) +
-        pot_total()`` never changes."""
-        return self._engine.pot_total()
+    pot_total = _engine_method(
+        "pot_total",
+        "The chips put in and not yet given back or awarded: bets, earlier rounds' chips, antes, dead "
+        "blinds (§3.20) and a pending sleeper (§3.17); 0 once the hand is over. sum(stacks) + "
+        "pot_total() never changes.",
+    )
 
     # ------------------------------------------------------------------ actions
-    # (``_use`` binds the engine's own methods over these on each hand)
-    def legal_actions(self) -> LegalActions:
-        """What the player to act may do (§6.1); raises ``IllegalAction`` when the hand is over."""
-        return self._engine.legal_actions()
-
-    def fold(self) -> None:
-        self._engine.fold()
-
-    def check(self) -> None:
-        self._engine.check()
-
-    def call(self) -> None:
-        self._engine.call()
-
-    def bet_to(self, amount: int) -> None:
-        self._engine.bet_to(amount)
-
-    def raise_to(self, amount: int) -> None:
-        self._engine.raise_to(amount)
-
-    def all_in(self) -> None:
-        """Put every chip in: a call when that does not beat the current bet, else a bet or raise."""
-        self._engine.all_in()
+    # The engine's methods (``_use`` binds the engine's own over the first six on each hand).
+    legal_actions = _engine_method(
+        "legal_actions", "What the player to act may do (§6.1); raises IllegalAction when the hand is over."
+    )
+    fold = _engine_method("fold", "Fold (§6.1).")
+    check = _engine_method("check", "Check (§6.1).")
+    call = _engine_method("call", "Call the current bet, or all one's chips (§6.1, §7.1).")
+    bet_to = _engine_method("bet_to", "bet_to(amount): bet, making one's bet amount in all (§5, §6.1).")
+    raise_to = _engine_method("raise_to", "raise_to(amount): raise to amount in all (§5, §6.1).")
+    all_in = _engine_method(
+        "all_in", "Put every chip in: a call when that does not beat the current bet, else a bet or raise."
+    )
 
     def act(self, kind: str, amount: int | None = None, *, seat: int | None = None) -> None:
         """``act("raise", 300)`` is ``raise_to(300)``; kinds: fold, check, call, bet, raise.

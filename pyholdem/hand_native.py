@@ -27,7 +27,7 @@ from pyholdem.spec.cards import as_integer
 from pyholdem.spec.dealing import BOARD_AFTER_STREET, Deal
 from pyholdem.spec.pots import Pot
 from pyholdem.spec.state import STREET_NAMES, HandState
-from pyholdem.spec_engine import EVENT_KINDS, Event, HandRecord, HandResult, RawEvent, SpecHand
+from pyholdem.spec_engine import EVENT_KINDS, EngineActions, Event, HandRecord, HandResult, RawEvent, SpecHand
 from pyholdem.values import is_int
 
 __all__ = ["EVENT_KINDS", "LIMIT", "NativeHand", "native_rules", "start"]
@@ -127,7 +127,7 @@ def start(setup: HandSetup, *, insist: bool = False) -> NativeHand | SpecHand:
     return NativeHand(setup, crules, key, cards)
 
 
-class NativeHand:
+class NativeHand(EngineActions):
     """The C engine of a ``Hand``; see the module docstring for what it hands to the spec engine."""
 
     engine = "native"
@@ -360,21 +360,6 @@ class NativeHand:
         return other
 
     # ------------------------------------------------------------------ actions
-    def fold(self) -> None:
-        self._act("fold", None)
-
-    def check(self) -> None:
-        self._act("check", None)
-
-    def call(self) -> None:
-        self._act("call", None)
-
-    def bet_to(self, amount: int) -> None:
-        self._act("bet", amount)
-
-    def raise_to(self, amount: int) -> None:
-        self._act("raise", amount)
-
     def _act(self, kind: str, amount: int | None) -> None:
         if kind.__class__ is str:
             code = ACTION_CODES.get(kind)

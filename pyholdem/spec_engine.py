@@ -10,7 +10,7 @@ applied, and a refused action leaves the hand exactly as it was.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from pyholdem.errors import IllegalAction
@@ -57,7 +57,7 @@ from pyholdem.spec.table import (
     sleeper_status,
 )
 
-__all__ = ["EVENT_KINDS", "Event", "HandRecord", "HandResult", "RawEvent", "SpecHand"]
+__all__ = ["EVENT_KINDS", "EngineActions", "Event", "HandRecord", "HandResult", "RawEvent", "SpecHand"]
 
 EVENT_KINDS = (
     "ante", "blind", "straddle", "deal", "fold", "check", "call", "bet", "raise", "return", "board",
@@ -133,7 +133,29 @@ class HandRecord:
         )  # fmt: skip
 
 
-class SpecHand:
+class EngineActions:
+    """The action methods both engines share, each one call of the engine's ``_act(kind, amount)``."""
+
+    __slots__ = ()
+    _act: Callable[[str, int | None], None]
+
+    def fold(self) -> None:
+        self._act("fold", None)
+
+    def check(self) -> None:
+        self._act("check", None)
+
+    def call(self) -> None:
+        self._act("call", None)
+
+    def bet_to(self, amount: int) -> None:
+        self._act("bet", amount)
+
+    def raise_to(self, amount: int) -> None:
+        self._act("raise", amount)
+
+
+class SpecHand(EngineActions):
     """The spec engine of a ``Hand`` (the oracle): each step asks the section functions of
     ``pyholdem.spec``. Everything the hand is lives in one ``HandRecord`` (``record``); the engine adds
     only what it derives from it (the legal actions of the seat to act, the ``Event`` objects made)."""
@@ -277,21 +299,6 @@ class SpecHand:
         return other
 
     # ------------------------------------------------------------------ actions
-    def fold(self) -> None:
-        self._act("fold", None)
-
-    def check(self) -> None:
-        self._act("check", None)
-
-    def call(self) -> None:
-        self._act("call", None)
-
-    def bet_to(self, amount: int) -> None:
-        self._act("bet", amount)
-
-    def raise_to(self, amount: int) -> None:
-        self._act("raise", amount)
-
     def all_in(self) -> None:
         """Put every chip in: a call when that does not beat the current bet, else a bet or raise."""
         st = self.record.state
@@ -313,21 +320,15 @@ class SpecHand:
         if outcome != "freeze":
             self._act(outcome, None)
             return
-        new = st.clone() if self._unknown_cards else st
         seat = st.to_act
-        events = [
-            _event("freeze", seat, new.committed[seat] + new.bets[seat], street=STREET_NAMES[new.street])
-        ]
-        saved = (self.record.exposed, self.record.last_round, self.record.result)
-        try:
+
+        def freeze(new: HandState, events: list[RawEvent]) -> None:
+            street = STREET_NAMES[new.street]
+            events.append(_event("freeze", seat, new.committed[seat] + new.bets[seat], street=street))
             freeze_all_in(new, seat)
             self._advance(new, events, folded=False)
-        except Exception:
-            self.record.exposed, self.record.last_round, self.record.result = saved
-            raise
-        self.record.state = new
-        self._legal = None
-        self.record.events.extend(events)
+
+        self._transact(freeze)
 
     def act(self, kind: str, amount: int | None = None, *, seat: int | None = None) -> None:
         """``act("raise", 300)`` is ``raise_to(300)``; kinds: fold, check, call, bet, raise.
@@ -355,23 +356,33 @@ class SpecHand:
         if self.record.state.to_act is None:
             raise IllegalAction(f"{kind} is not allowed: the hand is over", "6.1")
         check_action(self.record.state, self.record.rules, kind, amount, self.legal_actions())
-        # Once validated, applying an action cannot fail unless a showdown meets an unknown card
-        # (§8.5); only then is the change made on a copy that is dropped if it fails.
-        st = self.record.state.clone() if self._unknown_cards else self.record.state
-        events: list[RawEvent] = []
-        saved = (self.record.exposed, self.record.last_round, self.record.result)
-        try:
+
+        def play(st: HandState, events: list[RawEvent]) -> None:
             _apply(st, self.record.rules, kind, amount, events)
             self._advance(st, events, folded=kind == "fold")
-        except Exception:
-            self.record.exposed, self.record.last_round, self.record.result = saved
-            raise
-        self.record.state = st
-        self._legal = None
-        self.record.events.extend(events)
+
+        self._transact(play)
 
     play = _act
     """``play(kind, amount)``: the action of the seat to act (the façade's ``act`` without ``seat``)."""
+
+    def _transact(self, change: Callable[[HandState, list[RawEvent]], None]) -> None:
+        """Make a validated ``change`` to the state, logging into a list of events, all or nothing.
+
+        Once validated, a change cannot fail unless a showdown meets an unknown card (§8.5); only
+        then is it made on a copy that is dropped if it fails."""
+        record = self.record
+        st = record.state.clone() if self._unknown_cards else record.state
+        events: list[RawEvent] = []
+        saved = (record.exposed, record.last_round, record.result)
+        try:
+            change(st, events)
+        except Exception:
+            record.exposed, record.last_round, record.result = saved
+            raise
+        record.state = st
+        self._legal = None
+        record.events.extend(events)
 
     # ------------------------------------------------------------------ flow
     def _advance(
