@@ -50,6 +50,7 @@ _MISSING = object()
 _RULES_BY_ID: dict[int, tuple[RuleSet, Any]] = {}
 _RULES_BY_VALUE: dict[RuleSet, Any] = {}
 _act = lib.ph_hand_act
+_new_tuple = tuple.__new__
 _OK, _REFUSED, _LOG_FULL = lib.PH_OK, lib.PH_ERR_REFUSED, lib.PH_ERR_LOG_FULL
 
 
@@ -337,14 +338,17 @@ class NativeHand(EngineActions):
             if seat < 0:
                 raise IllegalAction("the hand is over; nobody is to act", "6.1")
             call, low = h.legal_call, h.legal_min
-            legal = self._legal = LegalActions(
-                seat,
-                True,
-                h.legal_check != 0,
-                call if call > 0 else None,
-                low if low > 0 else None,
-                h.legal_max if low > 0 else None,
-                h.legal_is_bet != 0,
+            legal = self._legal = _new_tuple(  # LegalActions(...) without its Python-level __new__
+                LegalActions,
+                (
+                    seat,
+                    True,
+                    h.legal_check != 0,
+                    call if call > 0 else None,
+                    low if low > 0 else None,
+                    h.legal_max if low > 0 else None,
+                    h.legal_is_bet != 0,
+                ),
             )
         return legal
 
