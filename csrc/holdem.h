@@ -169,7 +169,7 @@ typedef struct {
     int32_t seat, kind, live;
 } ph_post;
 
-/* Everything a hand starts from (section 3.20, pyholdem.hand_setup.HandSetup): seats (in_hand 1: dealt in;
+/* Everything a hand starts from (section 3.20, pyholdem.engine.setup.HandSetup): seats (in_hand 1: dealt in;
    0: sitting out or empty, never acts, keeps its stack), stacks, the button (any seat), the posts in posting
    order, the level's big blind, the fixed-limit bet sizes, and the cards: cards NULL to shuffle with key
    (ph_shuffled_deck), else two hole cards per seat in the hand in seat order, three burns and five board

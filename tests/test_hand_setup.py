@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pyholdem import Hand, IllegalAction, InvalidCards, RuleSet, RuleViolation
-from pyholdem.hand_setup import ForcedPost, HandSetup, setup_from_arguments
+from pyholdem.engine.setup import ForcedPost, HandSetup, setup_from_arguments
 from pyholdem.spec.dealing import hole_card_order
 from pyholdem.spec.table import post_forced
 
@@ -276,8 +276,8 @@ def test_3_20_the_c_engine_refuses_any_set_up_struct_out_of_range_and_never_cras
 ) -> None:
     """Random ``ph_setup`` structs straight to ``ph_hand_init``: PH_OK, PH_ERR_ARGUMENT or PH_ERR_REFUSED,
     and a hand it accepts is in range (its stacks and posts add up)."""
-    from pyholdem._bindings.native import ffi, lib
-    from pyholdem.hand_native import native_rules
+    from pyholdem.native.hand import native_rules
+    from pyholdem.native.lib import ffi, lib
 
     c = ffi.new("ph_setup *")
     c.seats = data.draw(st.integers(-1, 12), label="seats")

@@ -16,8 +16,9 @@ import pyholdem
 PACKAGE = Path(pyholdem.__file__).resolve().parent
 
 # Imports (importer, imported) allowed to close a cycle, each with the change that would remove it.
-# Empty since issue 10: hand <-> hand_native went with engines by composition, spec.pots ->
-# spec.structures when the state began to carry the hand's minimum bet (§5.5) that §7.3 reads.
+# Empty since issue 10: the two hand engines' modules stopped importing each other (engines by
+# composition), spec.pots -> spec.structures went when the state began to carry the hand's minimum bet
+# (§5.5) that §7.3 reads.
 ALLOWED: dict[tuple[str, str], str] = {}
 
 

@@ -14,11 +14,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from pyholdem.engine.hand import ENGINES, Hand
+from pyholdem.engine.setup import HandSetup, setup_from_arguments
 from pyholdem.errors import HistoryError, PyHoldemError, RuleSetError, RuleViolation
-from pyholdem.hand import ENGINES, Hand
-from pyholdem.hand_setup import HandSetup, setup_from_arguments
 from pyholdem.history.phh import HandHistory, iter_files, read_file
-from pyholdem.ruleset import FIELDS, RuleSet
+from pyholdem.rules.ruleset import FIELDS, RuleSet
 from pyholdem.spec.cards import Card, standard_deck
 from pyholdem.spec.histories import (
     Action,

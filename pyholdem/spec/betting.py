@@ -5,8 +5,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from pyholdem.errors import IllegalAction, show_value
-from pyholdem.registry import rule
-from pyholdem.ruleset import RuleSet
+from pyholdem.rules.ruleset import RuleSet
 from pyholdem.spec.pots import all_in_to, limit_all_in_is_full, reopened
 from pyholdem.spec.state import PREFLOP, HandState
 from pyholdem.spec.structures import (
@@ -19,6 +18,7 @@ from pyholdem.spec.structures import (
     nl_cap_reached,
     raise_bounds,
 )
+from pyholdem.traceability.registry import rule
 from pyholdem.values import is_int
 
 ACTIONS = ("fold", "check", "call", "bet", "raise")

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from pyholdem.registry import rule
-from pyholdem.ruleset import RuleSet
+from pyholdem.rules.ruleset import RuleSet
 from pyholdem.spec.state import HandState
+from pyholdem.traceability.registry import rule
 
 
 @dataclass(frozen=True)

@@ -9,11 +9,11 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from pyholdem.errors import RuleViolation, show_value
-from pyholdem.registry import rule
-from pyholdem.ruleset import RuleSet
+from pyholdem.rules.ruleset import RuleSet
 from pyholdem.spec.cards import Seed, high_card_draw
 from pyholdem.spec.pots import preflop_call_level
 from pyholdem.spec.state import HandState
+from pyholdem.traceability.registry import rule
 from pyholdem.values import is_int
 
 

@@ -41,10 +41,10 @@ from pyholdem import (
     parse_cards,
     standard_deck,
 )
-from pyholdem._bindings.native import ffi
-from pyholdem.hand_native import LIMIT
-from pyholdem.hand_setup import ForcedPost, HandSetup
-from pyholdem.ruleset import FIELDS, PRESETS, preset
+from pyholdem.engine.setup import ForcedPost, HandSetup
+from pyholdem.native.hand import LIMIT
+from pyholdem.native.lib import ffi
+from pyholdem.rules.ruleset import FIELDS, PRESETS, preset
 from pyholdem.spec.betting import ACTIONS
 
 DECK = standard_deck()

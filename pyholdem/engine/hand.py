@@ -1,9 +1,9 @@
 """The hand: one deal of Texas Hold'em as an executable state machine (specs 03–08).
 
 ``Hand`` is the public class, a façade that holds one of two engines with the same API and the
-same answers: ``SpecHand`` (``pyholdem.spec_engine``), the oracle, which delegates every decision
+same answers: ``SpecHand`` (``pyholdem.engine.spec_engine``), the oracle, which delegates every decision
 to a section function of ``pyholdem.spec`` in plain Python, and ``NativeHand``
-(``pyholdem.hand_native``), its C twin (``csrc/hand.c``); the differential tests drive both in
+(``pyholdem.native.hand``), its C twin (``csrc/hand.c``); the differential tests drive both in
 lockstep. Neither engine imports this module. Each action is atomic: it is validated completely,
 applied, and a refused action leaves the hand exactly as it was.
 """
@@ -15,14 +15,14 @@ from functools import cache
 from operator import attrgetter
 from typing import Any
 
+from pyholdem.engine.setup import HandSetup, setup_from_arguments
+from pyholdem.engine.spec_engine import EVENT_KINDS, Event, HandRecord, HandResult, SpecHand
 from pyholdem.errors import NativeError, RuleViolation, show_value
-from pyholdem.hand_setup import HandSetup, setup_from_arguments
-from pyholdem.ruleset import RuleSet
+from pyholdem.rules.ruleset import RuleSet
 from pyholdem.spec.betting import LegalActions
 from pyholdem.spec.cards import Card
 from pyholdem.spec.dealing import visible_board
 from pyholdem.spec.state import STREET_NAMES
-from pyholdem.spec_engine import EVENT_KINDS, Event, HandRecord, HandResult, SpecHand
 
 __all__ = ["ENGINES", "EVENT_KINDS", "Event", "Hand", "HandResult", "LegalActions", "SpecHand"]
 
@@ -50,7 +50,7 @@ def _engine_method(name: str, doc: str) -> Any:
 class Hand:
     """One hand from the forced bets to the award (spec 03–08).
 
-    ``Hand(setup)`` plays a ``HandSetup`` (§3.20, ``pyholdem.hand_setup``): everything the hand
+    ``Hand(setup)`` plays a ``HandSetup`` (§3.20, ``pyholdem.engine.setup``): everything the hand
     starts from, seats sitting out or empty, a dead button, dead and extra blinds included.
     ``Hand(rules, stacks, button=..., blinds=..., ...)`` builds the set-up of one hand at a full
     table (``setup_from_arguments``) and plays that:
@@ -208,10 +208,10 @@ class Hand:
 
 @cache
 def _native_hand_class() -> Callable[..., Engine] | None:
-    """How ``Hand(...)`` starts the C engine (``hand_native.start``), or None when the core is not
+    """How ``Hand(...)`` starts the C engine (``pyholdem.native.hand.start``), or None when the core is not
     built (the façade's choice; the spec engine never calls it)."""
     try:
-        from pyholdem.hand_native import start
+        from pyholdem.native.hand import start
     except NativeError:
         return None
     return start

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from pyholdem.errors import InvalidCards, RuleViolation, show_value
-from pyholdem.ruleset import RuleSet
+from pyholdem.rules.ruleset import RuleSet
 from pyholdem.spec.cards import Card, Seed, parse_cards, shuffle_seed, shuffled_deck
 from pyholdem.spec.dealing import Deal, deal_cards
 from pyholdem.spec.structures import check_bet_sizes

@@ -3,7 +3,7 @@
 ``SpecHand`` plays one deal of Texas Hold'em for the ``pyholdem.Hand`` façade: every decision is
 delegated to a section function of ``pyholdem.spec`` and this module only sequences them (it never
 loads the compiled core: showdowns are valued by §8.5's ``hand_strength``, pots settled by §8.11).
-The whole hand lives in one ``HandRecord`` value; the C engine (``pyholdem.hand_native``) hands a
+The whole hand lives in one ``HandRecord`` value; the C engine (``pyholdem.native.hand``) hands a
 hand over by giving this engine its record. Each action is atomic: it is validated completely,
 applied, and a refused action leaves the hand exactly as it was.
 """
@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from pyholdem.engine.setup import HandSetup, deal_setup
 from pyholdem.errors import IllegalAction
-from pyholdem.hand_setup import HandSetup, deal_setup
-from pyholdem.ruleset import RuleSet
+from pyholdem.rules.ruleset import RuleSet
 from pyholdem.spec.betting import (
     LegalActions,
     apply_wager,

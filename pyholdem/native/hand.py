@@ -8,7 +8,7 @@ action is worded by the spec (``check_action`` on the same state), so both engin
 the same message and section. What the C engine does not play — sleepers (§3.17), unknown cards
 (§4.2), actions out of turn (§6.10), a time-out that freezes a player (§7.8), amounts beyond
 ``LIMIT`` — goes to the spec engine: the engine hands the ``Hand`` its ``HandRecord`` as a
-``SpecHand``, which the façade (``pyholdem.hand``, which this module does not import) plays on.
+``SpecHand``, which the façade (``pyholdem.engine.hand``, which this module does not import) plays on.
 """
 
 from __future__ import annotations
@@ -16,18 +16,26 @@ from __future__ import annotations
 import struct
 from typing import Any, NoReturn
 
-from pyholdem._bindings.native import ffi, lib
-from pyholdem._bindings.pots import SEATS_OF_MASK
-from pyholdem._bindings.shuffle import CARDS, seed_key, shuffled_deck
+from pyholdem.engine.setup import POST_KINDS, HandSetup, deal_setup
+from pyholdem.engine.spec_engine import (
+    EVENT_KINDS,
+    EngineActions,
+    Event,
+    HandRecord,
+    HandResult,
+    RawEvent,
+    SpecHand,
+)
 from pyholdem.errors import IllegalAction, NativeError
-from pyholdem.hand_setup import POST_KINDS, HandSetup, deal_setup
-from pyholdem.ruleset import FIELDS, RuleSet
+from pyholdem.native.lib import ffi, lib
+from pyholdem.native.pots import SEATS_OF_MASK
+from pyholdem.native.shuffle import CARDS, seed_key, shuffled_deck
+from pyholdem.rules.ruleset import FIELDS, RuleSet
 from pyholdem.spec.betting import ACTIONS, LegalActions, check_action, legal_actions, timeout_outcome
 from pyholdem.spec.cards import as_integer
 from pyholdem.spec.dealing import BOARD_AFTER_STREET, Deal
 from pyholdem.spec.pots import Pot
 from pyholdem.spec.state import STREET_NAMES, HandState
-from pyholdem.spec_engine import EVENT_KINDS, EngineActions, Event, HandRecord, HandResult, RawEvent, SpecHand
 from pyholdem.values import is_int
 
 __all__ = ["EVENT_KINDS", "LIMIT", "NativeHand", "native_rules", "start"]
