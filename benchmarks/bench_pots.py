@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 from benchmarks.workloads import SEATS, six_way_hands
-from pyholdem.settlement import resolve_pots, resolve_pots_batch, resolve_showdowns_batch
+from pyholdem.native.settlement import resolve_pots, resolve_pots_batch, resolve_showdowns_batch
 from pyholdem.spec import showdown
 
 BATCH = 200_000

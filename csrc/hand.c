@@ -1,8 +1,8 @@
 /*
- * hand.c — one hand of Texas Hold'em, the C twin of pyholdem.hand.SpecHand (specs 03-08).
+ * hand.c — one hand of Texas Hold'em, the C twin of pyholdem.engine.hand.SpecHand (specs 03-08).
  *
  * Each static function below is named after the spec function (pyholdem/spec/) or SpecHand step
- * (pyholdem/hand.py) it mirrors, and says its section; the differential tests drive this engine and
+ * (pyholdem/engine/hand.py) it mirrors, and says its section; the differential tests drive this engine and
  * the spec engine in lockstep and compare every legal action, state, event and result.
  * Choices of the RuleSet arrive as the index of the choice in the RuleSet's list (ph_rules); their codes,
  * the event kinds, actions and streets are generated from the Python definitions into generated/codes.h.
@@ -110,7 +110,7 @@ static int nl_cap_reached(const ph_hand *h) {
 /* 7.3 cumulative_reopen: against a full raise, short all-ins left out */
 static int cumulative_reopen(const ph_hand *h, int s) {
     int64_t increment = h->rules.min_raise_rule == PH_MIN_RAISE_RULE_INITIAL_BET ? h->first_bet : h->full_increment;
-    return h->current_bet - h->marks[s] >= max64(increment, min_bet(h));
+    return h->current_bet - h->marks[s] >= max64(increment, h->min_bet);
 }
 
 /* 7.2 reopened */
@@ -626,7 +626,7 @@ static int valid_setup(const ph_setup *u) {
     if (n < 2 || n > PH_MAX_SEATS || u->button < 0 || u->button >= n || u->n_posts < 1 ||
         u->n_posts > PH_MAX_POSTS || u->small_bet < 1 || u->big_bet < 1 || u->big_blind < 1)
         return 0;
-    int64_t total = 0; /* every amount below 2**60 (hand_native.LIMIT), so no sum comes near INT64_MAX */
+    int64_t total = 0; /* every amount below 2**60 (pyholdem.native.hand.LIMIT), so no sum comes near INT64_MAX */
     if (u->small_bet >= PH_AMOUNT_LIMIT || u->big_bet >= PH_AMOUNT_LIMIT || u->big_blind >= PH_AMOUNT_LIMIT) return 0;
     for (int s = 0; s < n; s++) {
         if (u->in_hand[s] > 1 || u->stacks[s] < (u->in_hand[s] ? 1 : 0) || u->stacks[s] >= PH_AMOUNT_LIMIT) return 0;
@@ -693,6 +693,7 @@ int ph_hand_init(ph_hand *h, const ph_rules *rules, const ph_setup *u, ph_event 
     h->to_act = -1;
     for (int r = 0; r < 4; r++) h->aggressors[r] = -1;
     h->big_blind = u->big_blind;
+    h->min_bet = min_bet(h);
     h->small_bet = u->small_bet;
     h->big_bet = u->big_bet;
     h->uniform_antes = antes_are_contributions(u);

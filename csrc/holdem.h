@@ -169,7 +169,7 @@ typedef struct {
     int32_t seat, kind, live;
 } ph_post;
 
-/* Everything a hand starts from (section 3.20, pyholdem.hand_setup.HandSetup): seats (in_hand 1: dealt in;
+/* Everything a hand starts from (section 3.20, pyholdem.engine.setup.HandSetup): seats (in_hand 1: dealt in;
    0: sitting out or empty, never acts, keeps its stack), stacks, the button (any seat), the posts in posting
    order, the level's big blind, the fixed-limit bet sizes, and the cards: cards NULL to shuffle with key
    (ph_shuffled_deck), else two hole cards per seat in the hand in seat order, three burns and five board
@@ -219,7 +219,8 @@ typedef struct {
     int32_t aggressors[4];
     int32_t blind_seats[PH_MAX_FORCED];
     int64_t blind_amounts[PH_MAX_FORCED];
-    int64_t big_blind, small_bet, big_bet, current_bet, full_level, full_increment, first_bet, last_increment;
+    int64_t big_blind, min_bet, small_bet, big_bet, current_bet, full_level, full_increment, first_bet,
+        last_increment;
     int64_t stacks[PH_MAX_SEATS], bets[PH_MAX_SEATS], committed[PH_MAX_SEATS], antes[PH_MAX_SEATS],
         marks[PH_MAX_SEATS], initial_stacks[PH_MAX_SEATS], dead[PH_MAX_SEATS];
     uint8_t folded[PH_MAX_SEATS], acted[PH_MAX_SEATS], in_hand[PH_MAX_SEATS];

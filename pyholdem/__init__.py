@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from importlib import import_module
 
+from pyholdem.engine.hand import Event, Hand, HandResult, LegalActions
+from pyholdem.engine.setup import ForcedPost, HandSetup
 from pyholdem.errors import (
     HistoryError,
     IllegalAction,
@@ -17,9 +19,7 @@ from pyholdem.errors import (
     RuleSetError,
     RuleViolation,
 )
-from pyholdem.hand import Event, Hand, HandResult, LegalActions
-from pyholdem.hand_setup import ForcedPost, HandSetup
-from pyholdem.ruleset import PRESETS, RuleSet, load_rules, preset
+from pyholdem.rules.ruleset import PRESETS, RuleSet, load_rules, preset
 from pyholdem.spec.cards import (
     Card,
     cards,
@@ -33,15 +33,15 @@ from pyholdem.spec.showdown import Pot, Settlement
 
 # Backed by the compiled core: loaded on first use, so that the spec runs without it.
 _NATIVE = {
-    "cards_to_mask": "evaluation",
-    "enumerate_categories": "evaluation",
-    "equity": "evaluation",
-    "evaluate": "evaluation",
-    "evaluate_batch": "evaluation",
-    "evaluate_mask": "evaluation",
-    "resolve_pots": "settlement",
-    "resolve_pots_batch": "settlement",
-    "resolve_showdowns_batch": "settlement",
+    "cards_to_mask": "native.evaluation",
+    "enumerate_categories": "native.evaluation",
+    "equity": "native.evaluation",
+    "evaluate": "native.evaluation",
+    "evaluate_batch": "native.evaluation",
+    "evaluate_mask": "native.evaluation",
+    "resolve_pots": "native.settlement",
+    "resolve_pots_batch": "native.settlement",
+    "resolve_showdowns_batch": "native.settlement",
 }
 
 

@@ -9,8 +9,8 @@ import sys
 import pytest
 
 from pyholdem.cli import main
-from pyholdem.ruleset import PRESETS, load_rules
-from pyholdem.specdoc import all_sections
+from pyholdem.rules.ruleset import PRESETS, load_rules
+from pyholdem.traceability.specdoc import all_sections
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

@@ -289,3 +289,27 @@ def test_6_10_an_action_out_of_turn_hands_the_hand_to_the_spec_engine() -> None:
         hand.act("fold", seat=2)
     assert h.engine == "spec"
     assert h.events == spec.events and h.state == spec.state
+
+
+def test_6_10_a_hand_handed_over_mid_hand_stays_the_same_hand_and_copies_and_pickles() -> None:
+    """The hand holds its engine: handing over replaces the engine, not the hand's class, and the
+    handed-over hand copies, deep-copies and pickles as the spec-engine hand it now is."""
+    h = Hand(RuleSet(), [100, 100, 100], button=0, blinds=(1, 2), seed=1)
+    spec = Hand(RuleSet(), [100, 100, 100], button=0, blinds=(1, 2), seed=1, engine="spec")
+    for hand in (h, spec):
+        hand.raise_to(6)
+        hand.act("fold", seat=2)  # seat 1 is to act: out of turn (§6.10)
+    assert type(h) is Hand and h.engine == "spec" and h.to_act == 1
+    assert h.events == spec.events and h.state == spec.state and h.deal == spec.deal
+    for other in (h.copy(), copy.deepcopy(h), pickle.loads(pickle.dumps(h))):
+        assert type(other) is Hand and other.engine == "spec"
+        assert (
+            other.events == h.events and other.state == h.state and other.legal_actions() == h.legal_actions()
+        )
+        other.call()  # seat 1 calls, seat 2's fold then binds: the flop, heads-up
+        assert other.street == "flop" and h.street == "preflop" and h.to_act == 1
+    for hand in (h, spec):
+        while not hand.is_over:
+            hand.check() if hand.legal_actions().check else hand.call()
+    assert h.is_over and h.result == spec.result and h.events == spec.events
+    assert [e.kind for e in h.events].count("out_of_turn_binds") == 1

@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pyholdem import Hand, IllegalAction, RuleSet, RuleViolation
-from pyholdem.ruleset import PRESETS, preset
+from pyholdem.rules.ruleset import PRESETS, preset
 from pyholdem.spec.state import PREFLOP
 from pyholdem.spec.structures import fl_bet_size, fl_raise_to, min_raise_to
 from tests.native.test_hand_lockstep import setups as lockstep_setups

@@ -16,8 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pyholdem import Hand, IllegalAction, InvalidCards, RuleSet, RuleViolation
-from pyholdem.hand import SpecHand
-from pyholdem.hand_setup import ForcedPost, HandSetup, setup_from_arguments
+from pyholdem.engine.setup import ForcedPost, HandSetup, setup_from_arguments
 from pyholdem.spec.dealing import hole_card_order
 from pyholdem.spec.table import post_forced
 
@@ -172,7 +171,7 @@ def test_3_17_a_sleeper_in_a_set_up_is_played_on_the_spec_engine() -> None:
     setup = setup_from_arguments(rules, [1000] * 6, button=0, blinds=(5, 10), sleeper=4, seed=2)
     assert setup.posts[-1] == ForcedPost(4, "sleeper", 20)
     auto = Hand(setup)
-    assert type(auto) is SpecHand and auto.events == keyword.events
+    assert auto.engine == "spec" and auto.events == keyword.events
     with pytest.raises(RuleViolation, match="sleeper 30 by seat 4 must be 20"):
         Hand(HandSetup(rules, (1000,) * 6, 0, (*setup.posts[:-1], ForcedPost(4, "sleeper", 30)), (5, 10)))
 
@@ -277,8 +276,8 @@ def test_3_20_the_c_engine_refuses_any_set_up_struct_out_of_range_and_never_cras
 ) -> None:
     """Random ``ph_setup`` structs straight to ``ph_hand_init``: PH_OK, PH_ERR_ARGUMENT or PH_ERR_REFUSED,
     and a hand it accepts is in range (its stacks and posts add up)."""
-    from pyholdem._bindings.native import ffi, lib
-    from pyholdem.hand_native import native_rules
+    from pyholdem.native.hand import native_rules
+    from pyholdem.native.lib import ffi, lib
 
     c = ffi.new("ph_setup *")
     c.seats = data.draw(st.integers(-1, 12), label="seats")

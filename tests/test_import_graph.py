@@ -15,19 +15,11 @@ import pyholdem
 
 PACKAGE = Path(pyholdem.__file__).resolve().parent
 
-# Imports (importer, imported) still allowed to close a cycle, each with the change that removes it.
-ALLOWED = {
-    # The spec engine and the C engine hand a hand over to each other; issue 10 item 4 (engines by
-    # composition) redesigns both modules, and this pair goes with it.
-    ("pyholdem.hand", "pyholdem.hand_native"): "hand <-> hand_native, redesigned by item 4",
-    ("pyholdem.hand_native", "pyholdem.hand"): "hand <-> hand_native, redesigned by item 4",
-    # §7.3 (pots.cumulative_reopen) floors a full raise at §5.5's min_bet, while §5.4, §5.7 and
-    # §5.11 (structures) use §7.1 all_in_to and §7.7 layer_pots: both documents cite each other,
-    # and every function involved is the @rule of its section, bound to its document's module.
-    # The cycle goes once the state carries the round's minimum bet (item 4's one state value)
-    # or §7.2/§7.3 are given it by their callers (spec/betting.py, hand.py: being rewritten).
-    ("pyholdem.spec.pots", "pyholdem.spec.structures"): "§7.3 -> §5.5 min_bet, see above",
-}
+# Imports (importer, imported) allowed to close a cycle, each with the change that would remove it.
+# Empty since issue 10: the two hand engines' modules stopped importing each other (engines by
+# composition), spec.pots -> spec.structures went when the state began to carry the hand's minimum bet
+# (§5.5) that §7.3 reads.
+ALLOWED: dict[tuple[str, str], str] = {}
 
 
 def module_names(root: Path = PACKAGE) -> dict[str, Path]:

@@ -412,7 +412,7 @@ def test_1_7_numpy_integers_are_card_ids(kind: type) -> None:
 @pytest.mark.parametrize("engine", ["spec", "native"])
 @pytest.mark.parametrize("seed", ["\ud800", "ok\udfffok", "\udc80" * 3])
 def test_1_4_a_seed_with_a_lone_surrogate_is_refused(engine: str, seed: str) -> None:
-    from pyholdem._bindings.shuffle import shuffled_deck as c_shuffled_deck
+    from pyholdem.native.shuffle import shuffled_deck as c_shuffled_deck
 
     message = rf"shuffle seed {re.escape(repr(seed))} is not UTF-8 text.* lone surrogate \(§1\.4\)"
     for shuffle in (pyholdem.shuffled_deck, c_shuffled_deck):
@@ -425,8 +425,8 @@ def test_1_4_a_seed_with_a_lone_surrogate_is_refused(engine: str, seed: str) -> 
 @pytest.mark.parametrize("engine", ["spec", "native"])
 @pytest.mark.parametrize("kind", [np.int64, np.uint32, np.int8])
 def test_1_4_numpy_integer_seeds_shuffle_as_their_value(engine: str, kind: type) -> None:
-    from pyholdem._bindings.shuffle import seed_key
-    from pyholdem._bindings.shuffle import shuffled_deck as c_shuffled_deck
+    from pyholdem.native.shuffle import seed_key
+    from pyholdem.native.shuffle import shuffled_deck as c_shuffled_deck
 
     assert pyholdem.shuffled_deck(
         kind(-5 if np.issubdtype(kind, np.signedinteger) else 5)

@@ -13,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from pyholdem import RuleSet, load_rules, preset
-from pyholdem._bindings import pots
+from pyholdem.native import pots
 from pyholdem.values import INT64_MAX, is_int, toml_key, toml_value
 
 

@@ -3,13 +3,13 @@
 * ``enum ph_action``: the actions of §6.1 in the order of ``pyholdem.spec.betting.ACTIONS``
   (``ph_hand_act``'s ``action``).
 * ``enum ph_event_kind``: the kinds of event both hand engines log, in the order of
-  ``pyholdem.hand.EVENT_KINDS`` (``ph_event.kind``).
+  ``pyholdem.engine.hand.EVENT_KINDS`` (``ph_event.kind``).
 * ``enum ph_street``: ``pyholdem.spec.state.STREET_NAMES``, then the showdown (``ph_event.street``).
 * ``enum ph_post_kind``: the kinds of forced post of §3.20 in the order of
   ``pyholdem.spec.table.POST_KINDS`` (``ph_post.kind``).
 * For every ``ph_rules`` field (``csrc/holdem.h``) whose RuleSet field has choices, one enum
-  ``PH_<FIELD>_<CHOICE>``: the index of each choice in ``pyholdem.ruleset`` (how
-  ``pyholdem.hand_native.native_rules`` converts a rule set).
+  ``PH_<FIELD>_<CHOICE>``: the index of each choice in ``pyholdem.rules.ruleset`` (how
+  ``pyholdem.native.hand.native_rules`` converts a rule set).
 
 Run ``python tools/generate_codes.py`` to rewrite the file; ``--check`` exits 1 if the file differs
 from what the Python definitions generate (the test suite runs the same comparison).
@@ -21,8 +21,8 @@ import re
 import sys
 from pathlib import Path
 
-from pyholdem.hand import EVENT_KINDS
-from pyholdem.ruleset import FIELDS
+from pyholdem.engine.hand import EVENT_KINDS
+from pyholdem.rules.ruleset import FIELDS
 from pyholdem.spec.betting import ACTIONS
 from pyholdem.spec.state import STREET_NAMES
 from pyholdem.spec.table import POST_KINDS
@@ -72,7 +72,7 @@ def render() -> str:
         "",
     ]
     lines += _enum("ph_action", "", list(ACTIONS), "pyholdem.spec.betting.ACTIONS (section 6.1)")
-    lines += _enum("ph_event_kind", "EV_", list(EVENT_KINDS), "pyholdem.hand.EVENT_KINDS")
+    lines += _enum("ph_event_kind", "EV_", list(EVENT_KINDS), "pyholdem.engine.hand.EVENT_KINDS")
     streets = [*STREET_NAMES, "showdown"]
     lines += _enum("ph_street", "", streets, "pyholdem.spec.state.STREET_NAMES, then the showdown")
     lines += _enum("ph_post_kind", "POST_", list(POST_KINDS), "pyholdem.spec.table.POST_KINDS (section 3.20)")

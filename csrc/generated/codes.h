@@ -12,7 +12,7 @@ enum ph_action {
     PH_RAISE = 4
 };
 
-/* pyholdem.hand.EVENT_KINDS */
+/* pyholdem.engine.hand.EVENT_KINDS */
 enum ph_event_kind {
     PH_EV_ANTE = 0,
     PH_EV_BLIND = 1,

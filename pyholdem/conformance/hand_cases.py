@@ -8,12 +8,12 @@ from collections.abc import Iterator
 from typing import Any
 
 from pyholdem.conformance.vectors import Vector
+from pyholdem.engine.hand import Hand
 from pyholdem.errors import HistoryError, PyHoldemError
-from pyholdem.hand import Hand
 from pyholdem.history import play_history
 from pyholdem.history.phh import hand_from_table
 from pyholdem.history.record import history_from_hand, seeded_hand
-from pyholdem.ruleset import RuleSet, preset
+from pyholdem.rules.ruleset import RuleSet, preset
 from pyholdem.spec.histories import format_action
 
 SETUP_KEYS = ("variant", "antes", "blinds_or_straddles", "min_bet", "small_bet", "big_bet", "starting_stacks")

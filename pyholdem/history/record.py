@@ -6,10 +6,10 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from pyholdem.engine.hand import Hand
 from pyholdem.errors import HistoryError, RuleViolation
-from pyholdem.hand import Hand
 from pyholdem.history.phh import HandHistory
-from pyholdem.ruleset import RuleSet
+from pyholdem.rules.ruleset import RuleSet
 from pyholdem.spec.histories import Action, variant_code
 from pyholdem.spec.table import blind_seats, straddle_seats
 

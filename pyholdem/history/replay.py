@@ -14,12 +14,20 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from pyholdem.engine.hand import ENGINES, Hand
+from pyholdem.engine.setup import HandSetup, setup_from_arguments
 from pyholdem.errors import HistoryError, PyHoldemError, RuleSetError, RuleViolation
-from pyholdem.hand import ENGINES, Hand
 from pyholdem.history.phh import HandHistory, iter_files, read_file
-from pyholdem.ruleset import FIELDS, RuleSet
+from pyholdem.rules.ruleset import FIELDS, RuleSet
 from pyholdem.spec.cards import Card, standard_deck
-from pyholdem.spec.histories import Action, compare_results, hand_action, hand_setup, replay_rules
+from pyholdem.spec.histories import (
+    Action,
+    HistorySetup,
+    compare_results,
+    hand_action,
+    hand_setup,
+    replay_rules,
+)
 
 
 @dataclass(frozen=True)
@@ -158,20 +166,7 @@ def play_history(
         scale=history.scale,
     )
     cards = _collect_cards(history)
-    single = len(setup.blinds) == 1
-    hand = Hand(
-        replay_rules(rules, setup, history.ante_trimming_status),
-        setup.stacks,
-        button=setup.button,
-        blinds=setup.blinds[0] if single else setup.blinds,
-        antes=setup.antes,
-        straddles=setup.straddles,
-        hole_cards=[tuple(h) for h in cards.holes],
-        board=cards.board,
-        bet_sizes=setup.bet_sizes,
-        seed="phh-replay",
-        engine=engine,
-    )
+    hand = Hand(_hand_setup(history, setup, rules, cards), engine=engine)
     dealt_board = 0
     player_acted = False
     implied: list[str] = []
@@ -198,6 +193,25 @@ def play_history(
 
 
 _BETTING = ("fold", "check_call", "bet_raise_to")
+
+
+def _hand_setup(history: HandHistory, setup: HistorySetup, rules: RuleSet, cards: DealtCards) -> HandSetup:
+    """The ``HandSetup`` (§3.20) a history starts from: its forced bets and stacks as §12.10 read them
+    (``setup``), the rule set §12.10 replays it with, and the cards it names."""
+    return setup_from_arguments(
+        replay_rules(rules, setup, history.ante_trimming_status),
+        setup.stacks,
+        button=setup.button,
+        blinds=setup.blinds[0] if len(setup.blinds) == 1 else setup.blinds,
+        antes=setup.antes,
+        straddles=setup.straddles,
+        hole_cards=[tuple(h) for h in cards.holes],
+        board=cards.board,
+        bet_sizes=setup.bet_sizes,
+        seed="phh-replay",
+    )
+
+
 _STREET_CARDS = {"preflop": 0, "flop": 3, "turn": 4, "river": 5}
 
 

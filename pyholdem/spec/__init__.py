@@ -5,7 +5,7 @@ Importing this package imports every module, so that each section is registered.
 
 from importlib import import_module
 
-from pyholdem.spec_documents import DOCUMENT_MODULES
+from pyholdem.traceability.spec_documents import DOCUMENT_MODULES
 
 for _module in DOCUMENT_MODULES.values():
     import_module(_module)

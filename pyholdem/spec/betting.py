@@ -5,8 +5,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from pyholdem.errors import IllegalAction, show_value
-from pyholdem.registry import rule
-from pyholdem.ruleset import RuleSet
+from pyholdem.rules.ruleset import RuleSet
 from pyholdem.spec.pots import all_in_to, limit_all_in_is_full, reopened
 from pyholdem.spec.state import PREFLOP, HandState
 from pyholdem.spec.structures import (
@@ -19,6 +18,8 @@ from pyholdem.spec.structures import (
     nl_cap_reached,
     raise_bounds,
 )
+from pyholdem.traceability.registry import rule
+from pyholdem.values import is_int
 
 ACTIONS = ("fold", "check", "call", "bet", "raise")
 
@@ -50,7 +51,7 @@ class LegalActions(NamedTuple):
             return self.call is not None
         if self.min_raise_to is None or self.max_raise_to is None or (kind == "bet") != self.is_bet:
             return False
-        if not isinstance(amount, int) or isinstance(amount, bool):
+        if not is_int(amount):
             return False
         if not self.min_raise_to <= amount <= self.max_raise_to:
             return False
@@ -108,7 +109,7 @@ def check_action(
     if kind == "call" and legal.call is None:
         raise IllegalAction("call is not allowed: there is nothing to call (check instead)", "6.1")
     if kind in ("bet", "raise"):
-        if not isinstance(amount, int) or isinstance(amount, bool):
+        if not is_int(amount):
             raise IllegalAction(f"{kind} to {amount!r} is not a whole number of chips", "5.12")
         if kind == "bet" and not legal.is_bet:
             raise IllegalAction(
@@ -273,7 +274,7 @@ def check_out_of_turn(state: HandState, rules: RuleSet, kind: object, seat: obje
         raise IllegalAction(f"{kind} is not allowed: the hand is over", "6.1")
     if not isinstance(kind, str) or kind not in ACTIONS:
         raise IllegalAction(f"{show_value(kind)} is not an action; one of {', '.join(ACTIONS)}", "6.1")
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.seats:
+    if not is_int(seat) or not 0 <= seat < state.seats:
         raise IllegalAction(f"seat {show_value(seat)} is not a seat in 0..{state.seats - 1}", "6.10")
     if rules.out_of_turn == "reject":
         raise IllegalAction(

@@ -9,8 +9,8 @@ import re
 from collections.abc import Iterable, Sequence
 
 from pyholdem.errors import InvalidCards, RuleViolation, show_value
-from pyholdem.registry import rule
-from pyholdem.ruleset import RuleSet
+from pyholdem.rules.ruleset import RuleSet
+from pyholdem.traceability.registry import rule
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"

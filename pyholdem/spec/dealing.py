@@ -6,10 +6,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pyholdem.errors import InvalidCards
-from pyholdem.registry import rule
-from pyholdem.ruleset import RuleSet
+from pyholdem.rules.ruleset import RuleSet
 from pyholdem.spec.cards import Card
 from pyholdem.spec.state import RIVER, HandState
+from pyholdem.traceability.registry import rule
 
 BOARD_AFTER_STREET = (0, 3, 4, 5)
 

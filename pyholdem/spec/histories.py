@@ -18,9 +18,9 @@ from fractions import Fraction
 from typing import Any
 
 from pyholdem.errors import HistoryError, InvalidCards
-from pyholdem.registry import rule
-from pyholdem.ruleset import RuleSet
+from pyholdem.rules.ruleset import RuleSet
 from pyholdem.spec.cards import Card, parse_cards
+from pyholdem.traceability.registry import rule
 from pyholdem.values import is_int
 
 Amount = int | Decimal

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from pyholdem.registry import rule
-from pyholdem.ruleset import RuleSet
+from pyholdem.rules.ruleset import RuleSet
 from pyholdem.spec.state import HandState
+from pyholdem.traceability.registry import rule
 
 
 @dataclass(frozen=True)
@@ -55,12 +55,10 @@ def cumulative_reopen(state: HandState, rules: RuleSet, seat: int) -> bool:
     least a full raise, however many all-ins made it up. A full raise is the minimum raise
     increment of §5.6 with short all-ins left out: the round's first full bet under
     ``min_raise_rule = "initial_bet"``, else its largest full bet or raise (never less than the
-    minimum bet), so a short all-in alone never reopens the betting.
+    minimum bet, §5.5, which the state carries), so a short all-in alone never reopens the betting.
     """
-    from pyholdem.spec.structures import min_bet
-
     increment = state.first_bet if rules.min_raise_rule == "initial_bet" else state.full_increment
-    return state.current_bet - state.marks[seat] >= max(increment, min_bet(state, rules))
+    return state.current_bet - state.marks[seat] >= max(increment, state.min_bet)
 
 
 @rule("7.4")

@@ -14,8 +14,8 @@ from enum import IntEnum
 from itertools import combinations, combinations_with_replacement
 
 from pyholdem.errors import InvalidCards, show_value
-from pyholdem.registry import rule
 from pyholdem.spec.cards import RANK_NAMES, Card, CardsLike, as_integer, cards, standard_deck
+from pyholdem.traceability.registry import rule
 
 Key = tuple[int, ...]
 

@@ -6,12 +6,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pyholdem.errors import InvalidCards, RuleViolation, show_value
-from pyholdem.registry import rule
-from pyholdem.ruleset import FIELDS, RuleSet
+from pyholdem.rules.ruleset import FIELDS, RuleSet
 from pyholdem.spec.cards import Card
 from pyholdem.spec.pots import Pot, layer_pots, pot_contributions, return_uncalled
 from pyholdem.spec.rankings import hand_value
 from pyholdem.spec.state import HandState
+from pyholdem.traceability.registry import rule
 from pyholdem.values import is_int
 
 __all__ = [

@@ -23,6 +23,8 @@ class HandState:
     by the last full bet or raise (§5.3, §7.2). ``antes_contribute`` says whether the antes are their
     payers' contributions rather than dead money (§7.7, ``antes_are_contributions``). ``dead[s]`` is
     the dead blind seat ``s`` posted (§3.20): in the pot, not part of his bet (empty list: none).
+    ``min_bet`` is the hand's minimum bet (§5.5 ``min_bet``, set when the hand starts), which §7.3
+    reads from here.
     A seat not in the hand (§3.20) is folded from the start.
     """
 
@@ -48,6 +50,7 @@ class HandState:
     bet_count: int = 0
     raise_count: int = 0
     capped: bool = False
+    min_bet: int = 0
     to_act: int | None = None
     aggressors: list[int | None] = field(default_factory=lambda: [None, None, None, None])
     straddles: int = 0

@@ -7,10 +7,10 @@ for the current round (the seat's whole bet in front of it after the action).
 from __future__ import annotations
 
 from pyholdem.errors import IllegalAction, RuleViolation, show_value
-from pyholdem.registry import rule
-from pyholdem.ruleset import RuleSet
+from pyholdem.rules.ruleset import RuleSet
 from pyholdem.spec.pots import all_in_to, layer_pots, pot_contributions
 from pyholdem.spec.state import PREFLOP, TURN, HandState
+from pyholdem.traceability.registry import rule
 
 
 @rule("5.1")

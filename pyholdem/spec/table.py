@@ -9,15 +9,12 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from pyholdem.errors import RuleViolation, show_value
-from pyholdem.registry import rule
-from pyholdem.ruleset import RuleSet
+from pyholdem.rules.ruleset import RuleSet
 from pyholdem.spec.cards import Seed, high_card_draw
 from pyholdem.spec.pots import preflop_call_level
 from pyholdem.spec.state import HandState
-
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+from pyholdem.traceability.registry import rule
+from pyholdem.values import is_int
 
 
 @rule("3.1")
@@ -33,7 +30,7 @@ def check_seats(stacks: Sequence[int], rules: RuleSet) -> None:
             f"{len(stacks)} players cannot be dealt in; a hand needs 2 to {rules.max_seats}", "3.1"
         )
     for seat, stack in enumerate(stacks):
-        if not _is_int(stack) or stack <= 0:
+        if not is_int(stack) or stack <= 0:
             raise RuleViolation(
                 f"stack of seat {seat} is {show_value(stack)}; it must be an integer > 0", "3.1"
             )
@@ -94,7 +91,7 @@ def _check_table(previous: Positions, occupied: Sequence[bool]) -> None:
         raise RuleViolation(f"{sum(bool(o) for o in occupied)} occupied seats; a hand needs 2", "3.1")
     for name in ("button", "small_blind", "big_blind"):
         seat = getattr(previous, name)
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n:
+        if not is_int(seat) or not 0 <= seat < n:
             raise RuleViolation(f"previous {name} {seat!r} is not a seat in 0..{n - 1}", "3.1")
 
 
@@ -213,11 +210,11 @@ def blind_amounts(blinds: int | Sequence[int], rules: RuleSet) -> tuple[int, ...
     (§3.9); two amounts are (small, big), which ``blind_count = 1`` refuses. The big blind must
     be positive, the small blind positive and not above the big blind.
     """
-    if _is_int(blinds):
+    if is_int(blinds):
         amounts: tuple[int, ...] = (blinds,)  # type: ignore[assignment]
         if rules.blind_count == 2 and rules.small_blind_rule != "explicit":
             amounts = (small_blind_for(blinds, rules), blinds)  # type: ignore[arg-type]
-    elif isinstance(blinds, Sequence) and len(blinds) == 2 and all(_is_int(b) for b in blinds):
+    elif isinstance(blinds, Sequence) and len(blinds) == 2 and all(is_int(b) for b in blinds):
         amounts = tuple(blinds)
         if rules.blind_count == 1:
             raise RuleViolation(f"blinds {list(blinds)} are two blinds but blind_count is 1", "3.10")
@@ -282,7 +279,7 @@ def antes_due(
     """The ante each seat owes: a per-seat list as given, or one amount by ``ante_type``."""
     if antes is None:
         return [0] * seats
-    if _is_int(antes):
+    if is_int(antes):
         if antes < 0:  # type: ignore[operator]
             raise RuleViolation(f"ante {show_value(antes)} is negative", "3.12")
         if rules.ante_type == "each_player_except_blinds":
@@ -290,11 +287,7 @@ def antes_due(
         if rules.ante_type == "big_blind_ante":
             return big_blind_ante(seats, antes, blinds[-1])  # type: ignore[arg-type]
         return each_player_antes(seats, antes)  # type: ignore[arg-type]
-    if (
-        not isinstance(antes, Sequence)
-        or len(antes) != seats
-        or not all(_is_int(a) and a >= 0 for a in antes)
-    ):
+    if not isinstance(antes, Sequence) or len(antes) != seats or not all(is_int(a) and a >= 0 for a in antes):
         raise RuleViolation(
             f"antes {show_value(antes)} are not one amount or one amount >= 0 per seat", "3.12"
         )
@@ -351,7 +344,7 @@ def straddle_seats(
                 "3.16",
             )
         expected = previous * rules.straddle_multiplier
-        if not _is_int(amount) or amount != expected:
+        if not is_int(amount) or amount != expected:
             raise RuleViolation(f"straddle {show_value(amount)} by seat {seat} must be {expected}", "3.16")
         chosen.append(seat)
         previous = amount
@@ -384,7 +377,7 @@ def check_sleeper(state: HandState, rules: RuleSet, seat: object, amount: int) -
         raise RuleViolation(
             f"a sleeper by seat {show_value(seat)} is not allowed (sleeper_allowed is False)", "3.17"
         )
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.seats:
+    if not is_int(seat) or not 0 <= seat < state.seats:
         raise RuleViolation(f"sleeper seat {seat!r} is not a seat in 0..{state.seats - 1}", "3.17")
     if (
         seat == state.button
@@ -480,7 +473,7 @@ def check_setup(
         if state not in SEAT_STATES:
             raise RuleViolation(f"seat {seat} is {state!r}, not one of {', '.join(SEAT_STATES)}", "3.20")
         least = 1 if state == "in" else 0
-        if not _is_int(stack) or stack < least or (state == "empty" and stack != 0):
+        if not is_int(stack) or stack < least or (state == "empty" and stack != 0):
             what = "> 0" if state == "in" else "0" if state == "empty" else ">= 0"
             raise RuleViolation(
                 f"stack of seat {seat} ({state}) is {show_value(stack)}; it must be an integer {what}", "3.1"
@@ -488,12 +481,12 @@ def check_setup(
     dealt = [s for s in range(n) if seats[s] == "in"]
     if len(dealt) < 2:
         raise RuleViolation(f"{len(dealt)} players cannot be dealt in; a hand needs 2", "3.1")
-    if not _is_int(button) or not 0 <= button < n:
+    if not is_int(button) or not 0 <= button < n:
         raise RuleViolation(f"button {show_value(button)} is not a seat in 0..{n - 1}", "3.1")
     if (
         not isinstance(blinds, tuple)
         or len(blinds) not in (1, 2)
-        or not all(_is_int(b) and b > 0 for b in blinds)
+        or not all(is_int(b) and b > 0 for b in blinds)
         or blinds[0] > blinds[-1]
     ):
         raise RuleViolation(f"blinds {show_value(blinds)} are not (small, big) or (big,) > 0", "3.10")
@@ -518,9 +511,9 @@ def check_setup(
                 f"post {index} kind {post.kind!r} is not one of {', '.join(POST_KINDS)}", "3.20"
             )
         seat, amount = post.seat, post.amount
-        if not _is_int(seat) or not 0 <= seat < n or seats[seat] != "in":
+        if not is_int(seat) or not 0 <= seat < n or seats[seat] != "in":
             raise RuleViolation(f"{post.kind} by seat {show_value(seat)}: not a seat in the hand", "3.20")
-        if not _is_int(amount) or amount <= 0 or not isinstance(post.live, bool):
+        if not is_int(amount) or amount <= 0 or not isinstance(post.live, bool):
             raise RuleViolation(f"{post.kind} by seat {seat}: amount {show_value(amount)} is not > 0", "3.20")
         if post.live != (post.kind != "ante") and post.kind != "small_blind":
             raise RuleViolation(

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from pyholdem import Hand, IllegalAction, PyHoldemError, RuleSet
+from pyholdem.engine.hand import ENGINES
 from pyholdem.errors import HistoryError
-from pyholdem.hand import ENGINES
 from pyholdem.history import PlayedHistory, loads, play_history
 from tests.history.test_replay import SETUP
 

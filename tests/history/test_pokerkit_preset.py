@@ -7,7 +7,7 @@ import pytest
 from pyholdem import Hand, RuleSet, RuleViolation, preset
 from pyholdem.history import loads
 from pyholdem.history.replay import replay
-from pyholdem.ruleset import FIELDS
+from pyholdem.rules.ruleset import FIELDS
 
 POKERKIT = preset("pokerkit_0_7")
 

@@ -17,7 +17,7 @@ from pyholdem import RuleSet
 from pyholdem.errors import HistoryError
 from pyholdem.history import HandHistory, dumps, loads, read_text
 from pyholdem.history.replay import play_history, replay, replay_histories
-from pyholdem.ruleset import preset
+from pyholdem.rules.ruleset import preset
 from pyholdem.spec.histories import MAX_ACTIONS, compare_results, hand_setup, parse_toml
 
 ENGINES = ["spec", "native"]

@@ -15,8 +15,8 @@ import pytest
 
 import pyholdem
 from build_ffi import read_cdef, sources
-from pyholdem._bindings import ffi, lib
-from pyholdem._bindings.native import version
+from pyholdem.native import ffi, lib
+from pyholdem.native.lib import version
 
 
 def test_native_version_matches_package() -> None:

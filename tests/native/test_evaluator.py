@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 
 import pyholdem
 from pyholdem import Card, Category, InvalidCards, RuleViolation
-from pyholdem._bindings import TWINS, lib
-from pyholdem._bindings import evaluator as c_eval
+from pyholdem.native import TWINS, lib
+from pyholdem.native import evaluator as c_eval
 from pyholdem.spec import rankings
 from pyholdem.spec.cards import standard_deck
 from pyholdem.spec.rankings import hand_value
@@ -226,7 +226,7 @@ def test_2_4_batch_of_nothing() -> None:
 
 
 def test_2_4_c_refuses_bad_arguments_without_crashing() -> None:
-    from pyholdem._bindings import ffi
+    from pyholdem.native import ffi
 
     bad = ffi.new("size_t *")
     out = ffi.new("int32_t[1]")

@@ -86,7 +86,7 @@ def test_2_9_bad_equity_requests(kwargs: dict[str, object], error: type[Exceptio
 
 
 def test_2_9_c_refuses_what_python_would() -> None:
-    from pyholdem._bindings import ffi, lib
+    from pyholdem.native import ffi, lib
 
     out = [ffi.new("uint64_t[10]") for _ in range(3)]
     boards = ffi.new("uint64_t *")
@@ -169,7 +169,7 @@ def test_2_9_monte_carlo_in_steps_counts_as_one_run(
     ties: tuple[int, ...],
     shares: tuple[int, ...],
 ) -> None:
-    from pyholdem._bindings import evaluator
+    from pyholdem.native import evaluator
 
     if step is not None:
         monkeypatch.setattr(evaluator, "TRIALS_PER_STEP", step)
@@ -187,7 +187,7 @@ def test_2_9_monte_carlo_in_steps_counts_as_one_run(
 def test_2_9_c_steps_equal_one_ph_equity_call(
     cards: list[int], players: int, board_size: int, steps: list[int]
 ) -> None:
-    from pyholdem._bindings import ffi, lib
+    from pyholdem.native import ffi, lib
 
     holes, board = bytes(cards[: 2 * players]), bytes(cards[8 : 8 + board_size])
     trials, seed = sum(steps), cards[0] * 7919 + len(steps)
@@ -207,7 +207,7 @@ def test_2_9_c_steps_equal_one_ph_equity_call(
 
 
 def test_2_9_trials_bounded_by_what_the_share_counters_hold() -> None:
-    from pyholdem._bindings import ffi, lib
+    from pyholdem.native import ffi, lib
 
     assert rankings.MAX_TRIALS == (2**64 - 1) // SHARE_UNIT
     assert SHARE_UNIT * rankings.MAX_TRIALS < 2**64 <= SHARE_UNIT * (rankings.MAX_TRIALS + 1)

@@ -9,8 +9,8 @@ import re
 from pathlib import Path
 from types import ModuleType
 
-from pyholdem.hand import EVENT_KINDS, Hand
-from pyholdem.ruleset import FIELDS, RuleSet
+from pyholdem.engine.hand import EVENT_KINDS, Hand
+from pyholdem.rules.ruleset import FIELDS, RuleSet
 from pyholdem.spec.state import HandState
 
 ROOT = Path(__file__).resolve().parents[2]

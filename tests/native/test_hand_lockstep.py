@@ -41,11 +41,10 @@ from pyholdem import (
     parse_cards,
     standard_deck,
 )
-from pyholdem._bindings.native import ffi
-from pyholdem.hand import SpecHand
-from pyholdem.hand_native import LIMIT, NativeHand
-from pyholdem.hand_setup import ForcedPost, HandSetup
-from pyholdem.ruleset import FIELDS, PRESETS, preset
+from pyholdem.engine.setup import ForcedPost, HandSetup
+from pyholdem.native.hand import LIMIT
+from pyholdem.native.lib import ffi
+from pyholdem.rules.ruleset import FIELDS, PRESETS, preset
 from pyholdem.spec.betting import ACTIONS
 
 DECK = standard_deck()
@@ -423,7 +422,7 @@ class HandLockstep(RuleBasedStateMachine):
             assert outcome(lambda: make(setup, "native")) == ("refused", type(e).__name__, str(e), e.section)
             return False
         native = make(setup, "native")
-        assert type(spec) is SpecHand and type(native) is NativeHand
+        assert spec.engine == "spec" and native.engine == "native"
         self.pairs, self.current, self.last = [(spec, native)], 0, "the deal"
         return True
 
@@ -596,7 +595,7 @@ class HandLockstep(RuleBasedStateMachine):
         before = snapshot(spec), snapshot(native)
         if how == "copy()":
             copies = spec.copy(), native.copy()
-            assert type(copies[1]) is type(native)
+            assert copies[1].engine == native.engine
         elif how == "deepcopy":
             copies = copy.deepcopy(spec), copy.deepcopy(native)
         else:
@@ -718,7 +717,7 @@ def random_step(h: Hand, rng: random.Random) -> tuple[str, Callable[[Hand], obje
 
 def play_to_the_end(setup: dict[str, Any], rng: random.Random) -> tuple[Hand, Hand]:
     spec, native = make(setup, "spec"), make(setup, "native")
-    assert type(native) is NativeHand
+    assert native.engine == "native"
     assert_same(spec, native, "the deal")
     for _ in range(400):
         if spec.is_over:
@@ -768,7 +767,7 @@ def test_3_11_a_hand_all_in_on_the_forced_bets_ends_when_dealt(
 ) -> None:
     setup = {"rules": RuleSet(), "stacks": stacks, "button": 0, "blinds": blinds, "antes": antes, "seed": 7}
     spec, native = make(setup, "spec"), make(setup, "native")
-    assert type(native) is NativeHand and spec.is_over and native.is_over
+    assert native.engine == "native" and spec.is_over and native.is_over
     assert_same(spec, native, "the deal")
 
 
@@ -777,7 +776,7 @@ def test_3_11_a_hand_all_in_on_the_forced_bets_ends_when_dealt(
 def test_4_3_same_seed_same_hand_on_both_engines(seed: int | str | bytes, n: int) -> None:
     setup = {"rules": RuleSet(), "stacks": [100] * n, "button": n - 1, "blinds": (1, 2), "seed": seed}
     spec, native = make(setup, "spec"), make(setup, "native")
-    assert type(native) is NativeHand
+    assert native.engine == "native"
     assert spec.deal == native.deal and spec.events == native.events
     for h in (spec, native):
         while not h.is_over:
@@ -915,7 +914,7 @@ def test_6_1_what_the_c_engine_cannot_play_goes_to_the_spec_engine(what: str, se
     native = outcome_of(setup, "native")
     assert native[:2] == ("refused", "NativeError") and "cannot play this hand" in str(native[2])
     spec, auto = make({**GOOD, **setup}, "spec"), make({**GOOD, **setup}, "auto")
-    assert type(auto) is SpecHand
+    assert auto.engine == "spec"
     assert_same(spec, auto, "the deal")
 
 
@@ -924,7 +923,7 @@ def test_5_12_stacks_just_below_the_limit_are_played_on_the_c_engine() -> None:
     for structure in ("no_limit", "pot_limit", "fixed_limit"):
         setup["rules"] = RuleSet(betting_structure=structure)
         spec, native = make(setup, "spec"), make(setup, "native")
-        assert type(native) is NativeHand
+        assert native.engine == "native"
         for _ in range(100):
             if spec.is_over:
                 break
@@ -934,7 +933,7 @@ def test_5_12_stacks_just_below_the_limit_are_played_on_the_c_engine() -> None:
                 play_both(spec, native, f"to {top}", lambda h: h.act("bet" if legal.is_bet else "raise", top))  # noqa: B023
             else:
                 play_both(spec, native, "check or call", lambda h: h.check() if legal.check else h.call())  # noqa: B023
-        assert type(native) is NativeHand and native.is_over
+        assert native.engine == "native" and native.is_over
 
 
 def test_1_4_an_int_subclass_seed_deals_the_spec_deal() -> None:
@@ -993,12 +992,12 @@ ABSURD_AMOUNTS = [-1, 0, 1, 2**60, 2**63, 2**64, 2**200, -(2**200), 1.5, "10", N
 def test_6_1_absurd_amounts_are_refused_alike_never_a_crash(amount: object) -> None:
     for where, build in _scenarios():
         spec, native = build("spec"), build("native")
-        assert type(native) is NativeHand
+        assert native.engine == "native"
         for kind in ACTIONS:
             play_both(spec, native, f"{where}: act({kind!r}, {amount!r})", lambda h: h.act(kind, amount))  # noqa: B023
         for method in ("bet_to", "raise_to"):
             play_both(spec, native, f"{where}: {method}({amount!r})", lambda h: getattr(h, method)(amount))  # noqa: B023
-        assert type(native) is NativeHand
+        assert native.engine == "native"
 
 
 @pytest.mark.parametrize("how", ["raise_to", "act", "bet_to on the flop"])

@@ -10,9 +10,9 @@ from hypothesis import strategies as st
 
 import pyholdem
 from pyholdem import RuleViolation
-from pyholdem._bindings import TWINS, ffi, lib
-from pyholdem.ruleset import FIELDS
-from pyholdem.settlement import resolve_pots
+from pyholdem.native import TWINS, ffi, lib
+from pyholdem.native.settlement import resolve_pots
+from pyholdem.rules.ruleset import FIELDS
 from pyholdem.spec import showdown
 
 SEATS = st.integers(2, 10)
@@ -56,7 +56,7 @@ def call(function: Any, args: dict[str, Any]) -> Any:
 def test_8_10_resolver_is_registered_as_twin() -> None:
     assert TWINS["pyholdem.spec.showdown:resolve_pots"] == (
         "ph_resolve_pots",
-        "pyholdem._bindings.pots:resolve_pots",
+        "pyholdem.native.pots:resolve_pots",
     )
     assert pyholdem.resolve_pots is resolve_pots
 

@@ -14,8 +14,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pyholdem import RuleSet
-from pyholdem import hand as hand_module
-from pyholdem.settlement import resolve_pots as c_resolve_pots
+from pyholdem.engine import hand as hand_module
+from pyholdem.native.settlement import resolve_pots as c_resolve_pots
 from pyholdem.spec import showdown
 from pyholdem.spec.showdown import resolve_pots as spec_resolve_pots
 from tests.test_hand_properties import hand_setups, play

@@ -14,9 +14,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from pyholdem import RuleViolation
-from pyholdem._bindings import TWINS, ffi, lib
-from pyholdem._bindings import pots as c_pots
-from pyholdem._bindings import shuffle as c_shuffle
+from pyholdem.native import TWINS, ffi, lib
+from pyholdem.native import pots as c_pots
+from pyholdem.native import shuffle as c_shuffle
 from pyholdem.spec import cards, pots, showdown
 
 SEEDS = st.one_of(
@@ -38,7 +38,7 @@ def test_1_4_small_twins_are_registered() -> None:
         "pyholdem.spec.cards:shuffled_deck",
         "pyholdem.spec.pots:layer_pots",
         "pyholdem.spec.showdown:split_pot",
-        "pyholdem.hand:SpecHand",
+        "pyholdem.engine.hand:SpecHand",
     ):
         c_name, wrapper = TWINS[spec_name]
         assert hasattr(lib, c_name)

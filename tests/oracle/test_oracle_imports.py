@@ -1,10 +1,11 @@
 """No import path leads from the oracle to the compiled core (a static check over the import graph).
 
-The oracle is every module under ``pyholdem/spec/``, the spec engine (``pyholdem/hand.py``) and the
-generators of the conformance vectors' expectations. Every ``import`` counts, also one inside a
-function (a lazy import), and so does an attribute of ``pyholdem`` that is loaded from the compiled
-core on first use (``pyholdem.evaluate_mask`` …). One function is left out, by name: the ``Hand``
-façade's choice of the C engine for ``engine="auto"``/``"native"``, which the spec engine never calls.
+The oracle is every module under ``pyholdem/spec/``, the spec engine (``pyholdem/engine/spec_engine.py``), the
+``Hand`` façade (``pyholdem/engine/hand.py``) and the generators of the conformance vectors' expectations.
+Every ``import`` counts, also one inside a function (a lazy import), and so does an attribute of
+``pyholdem`` that is loaded from the compiled core on first use (``pyholdem.evaluate_mask`` …). One
+function is left out, by name: the ``Hand`` façade's choice of the C engine for
+``engine="auto"``/``"native"``, which the spec engine never calls.
 """
 
 from __future__ import annotations
@@ -18,18 +19,19 @@ ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "pyholdem"
 NATIVE = (
     "pyholdem._native",
-    "pyholdem._bindings",
-    "pyholdem.settlement",
-    "pyholdem.evaluation",
-    "pyholdem.hand_native",
+    "pyholdem.native",
+    "pyholdem.native.settlement",
+    "pyholdem.native.evaluation",
+    "pyholdem.native.hand",
 )
-FACADE_ONLY = {"pyholdem.hand": {"_native_hand_class"}}
+FACADE_ONLY = {"pyholdem.engine.hand": {"_native_hand_class"}}
 ORACLE_ROOTS = (
     *sorted(
         "pyholdem.spec" if p.name == "__init__.py" else f"pyholdem.spec.{p.stem}"
         for p in (PACKAGE / "spec").glob("*.py")
     ),
-    "pyholdem.hand",
+    "pyholdem.engine.spec_engine",
+    "pyholdem.engine.hand",
     "pyholdem.conformance.cases",
     "pyholdem.conformance.hand_cases",
 )
@@ -122,13 +124,13 @@ def test_8_10_no_import_path_from_the_oracle_to_the_compiled_core() -> None:
 
 def test_8_10_the_import_scan_finds_native_imports() -> None:
     """The scan sees direct, lazy and attribute imports of the core (so the check above can fail)."""
-    assert native_paths(("pyholdem.hand_native",))
-    assert "pyholdem._bindings.native" in imports_of("pyholdem.evaluation")
-    assert "pyholdem.evaluation" in imports_of("pyholdem.conformance.answers")  # pyholdem.evaluate
-    assert "pyholdem.settlement" in imports_of("pyholdem.conformance.answers")  # pyholdem.resolve_pots
+    assert native_paths(("pyholdem.native.hand",))
+    assert "pyholdem.native.lib" in imports_of("pyholdem.native.evaluation")
+    assert "pyholdem.native.evaluation" in imports_of("pyholdem.conformance.answers")  # pyholdem.evaluate
+    assert "pyholdem.native.settlement" in imports_of("pyholdem.conformance.answers")  # pyholdem.resolve_pots
     full = {**FACADE_ONLY}
     FACADE_ONLY.clear()
     try:
-        assert "pyholdem.hand_native" in imports_of("pyholdem.hand")  # the façade's lazy import
+        assert "pyholdem.native.hand" in imports_of("pyholdem.engine.hand")  # the façade's lazy import
     finally:
         FACADE_ONLY.update(full)

@@ -41,7 +41,7 @@ import json, sys
 from pyholdem.conformance.cases import all_vectors
 from pyholdem.conformance.vectors import write_vectors
 from pyholdem.history.record import seeded_hand
-from pyholdem.ruleset import RuleSet
+from pyholdem.rules.ruleset import RuleSet
 
 out, engine = sys.argv[1], sys.argv[2]
 write_vectors(out + "/vectors", all_vectors())
@@ -59,8 +59,7 @@ with open(out + "/hands.json", "w") as f:
 CHECK = """
 native = sorted(
     m for m in sys.modules
-    if m.startswith(("pyholdem._native", "pyholdem._bindings", "pyholdem.settlement", "pyholdem.evaluation",
-                     "pyholdem.hand_native"))
+    if m.startswith(("pyholdem._native", "pyholdem.native"))
 )
 assert not NoNative.attempts and not native, (NoNative.attempts, native)
 """

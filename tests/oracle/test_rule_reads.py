@@ -12,14 +12,14 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from pyholdem.ruleset import FIELDS
+from pyholdem.rules.ruleset import FIELDS
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "pyholdem"
-EXEMPT_FILES = {PACKAGE / "ruleset.py"}
+EXEMPT_FILES = {PACKAGE / "rules" / "ruleset.py"}
 EXEMPT_DIRS = (PACKAGE / "spec",)
 ALLOWED = {
-    ("pyholdem/hand_native.py", "_build_native_rules"),  # the RuleSet -> ph_rules conversion
+    ("pyholdem/native/hand.py", "_build_native_rules"),  # the RuleSet -> ph_rules conversion
 }
 
 
@@ -82,5 +82,5 @@ def test_6_12_the_scan_finds_every_kind_of_read() -> None:
     )
     reads = [r.split(" ", 1)[1] for r in rule_reads(source, "x.py")]
     assert reads == ["ante_award", "chip_unit", "odd_chip_pots", "getattr fl_max_raises", "getattr name"]
-    assert not rule_reads(source.replace("def f", "def _build_native_rules"), "pyholdem/hand_native.py")
+    assert not rule_reads(source.replace("def f", "def _build_native_rules"), "pyholdem/native/hand.py")
     assert len(_modules()) > 20

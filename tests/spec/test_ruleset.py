@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from pyholdem import Hand, IllegalAction, RuleSet, RuleSetError
-from pyholdem.ruleset import FIELDS, MODE_DEFAULTS, PRESETS, for_mode, load_rules, preset, tda_2024
+from pyholdem.rules.ruleset import FIELDS, MODE_DEFAULTS, PRESETS, for_mode, load_rules, preset, tda_2024
 from pyholdem.spec.table import check_seats
 
 

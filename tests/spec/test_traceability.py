@@ -12,11 +12,11 @@ from pathlib import Path
 import pytest
 
 import pyholdem
-from pyholdem.coverage import coverage_rows
-from pyholdem.registry import qualified_name, registered
-from pyholdem.ruleset import FIELDS, RuleSet, for_mode, preset
-from pyholdem.spec_documents import DOCUMENTS
-from pyholdem.specdoc import SPEC_DIR, Example, Section, all_sections, document_path
+from pyholdem.rules.ruleset import FIELDS, RuleSet, for_mode, preset
+from pyholdem.traceability.coverage import coverage_rows
+from pyholdem.traceability.registry import qualified_name, registered
+from pyholdem.traceability.spec_documents import DOCUMENTS
+from pyholdem.traceability.specdoc import SPEC_DIR, Example, Section, all_sections, document_path
 
 SECTIONS = all_sections()
 IMPLS = registered()

@@ -8,9 +8,9 @@ import math
 import sys
 from pathlib import Path
 
+from pyholdem.cli.progress import Progress
 from pyholdem.conformance.runner import run_adapter
 from pyholdem.conformance.vectors import RUNNERS, load_vectors
-from pyholdem.progress import Progress
 
 SELF_ADAPTER = f"{sys.executable} -m pyholdem.conformance.self_adapter"
 

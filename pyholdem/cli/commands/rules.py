@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from pyholdem.ruleset import PRESETS, preset
+from pyholdem.rules.ruleset import PRESETS, preset
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from pyholdem.errors import InvalidCards, RuleViolation, show_value
-from pyholdem.ruleset import RuleSet
+from pyholdem.rules.ruleset import RuleSet
 from pyholdem.spec.cards import Card, Seed, parse_cards, shuffle_seed, shuffled_deck
 from pyholdem.spec.dealing import Deal, deal_cards
 from pyholdem.spec.structures import check_bet_sizes
@@ -37,6 +37,7 @@ from pyholdem.spec.table import (
     sleeper_amount,
     straddle_seats,
 )
+from pyholdem.values import is_int
 
 __all__ = ["POST_KINDS", "SEAT_STATES", "ForcedPost", "HandSetup", "deal_setup", "setup_from_arguments"]
 
@@ -125,7 +126,7 @@ def setup_from_arguments(
         raise RuleViolation(f"rules {rules!r} is not a RuleSet", "0.1")
     check_seats(stacks, rules)
     n = len(stacks)
-    if not isinstance(button, int) or isinstance(button, bool) or not 0 <= button < n:
+    if not is_int(button) or not 0 <= button < n:
         raise RuleViolation(f"button {show_value(button)} is not a seat in 0..{n - 1}", "3.1")
     amounts = blind_amounts(blinds, rules)
     seats_of_blinds = blind_seats(n, button, len(amounts))
@@ -187,7 +188,7 @@ def _check_bet_sizes(bet_sizes: object, rules: RuleSet) -> None:
     if (
         not isinstance(bet_sizes, tuple)
         or len(bet_sizes) != 2
-        or not all(isinstance(b, int) and not isinstance(b, bool) and b > 0 for b in bet_sizes)
+        or not all(is_int(b) and b > 0 for b in bet_sizes)
     ):
         raise RuleViolation(f"bet_sizes {show_value(bet_sizes)} are not (small bet, big bet) > 0", "5.2")
     check_bet_sizes(bet_sizes, rules)  # type: ignore[arg-type]

@@ -1,23 +1,21 @@
-"""The hand: one deal of Texas Hold'em as an executable state machine (specs 03–08).
+"""The spec engine of a hand (specs 03–08): the oracle, in plain Python.
 
-``Hand`` is the public class; ``Hand(...)`` plays on one of two engines with the same API and the
-same answers. ``SpecHand``, here, is the oracle: every decision is delegated to a section function
-of ``pyholdem.spec`` and this module only sequences them, in plain Python (it never loads the
-compiled core: showdowns are valued by §8.5's ``hand_strength``, pots settled by §8.11). ``NativeHand``
-(``pyholdem.hand_native``) plays the same hand on the C twin of this module (``csrc/hand.c``);
-the differential tests drive both in lockstep. Each action is atomic: it is validated completely,
+``SpecHand`` plays one deal of Texas Hold'em for the ``pyholdem.Hand`` façade: every decision is
+delegated to a section function of ``pyholdem.spec`` and this module only sequences them (it never
+loads the compiled core: showdowns are valued by §8.5's ``hand_strength``, pots settled by §8.11).
+The whole hand lives in one ``HandRecord`` value; the C engine (``pyholdem.native.hand``) hands a
+hand over by giving this engine its record. Each action is atomic: it is validated completely,
 applied, and a refused action leaves the hand exactly as it was.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from functools import cache
 
-from pyholdem.errors import IllegalAction, NativeError, RuleViolation, show_value
-from pyholdem.hand_setup import HandSetup, deal_setup, setup_from_arguments
-from pyholdem.ruleset import RuleSet
+from pyholdem.engine.setup import HandSetup, deal_setup
+from pyholdem.errors import IllegalAction
+from pyholdem.rules.ruleset import RuleSet
 from pyholdem.spec.betting import (
     LegalActions,
     apply_wager,
@@ -59,9 +57,8 @@ from pyholdem.spec.table import (
     sleeper_status,
 )
 
-__all__ = ["ENGINES", "EVENT_KINDS", "Event", "Hand", "HandResult", "LegalActions", "SpecHand"]
+__all__ = ["EVENT_KINDS", "EngineActions", "Event", "HandRecord", "HandResult", "RawEvent", "SpecHand"]
 
-ENGINES = ("auto", "spec", "native")
 EVENT_KINDS = (
     "ante", "blind", "straddle", "deal", "fold", "check", "call", "bet", "raise", "return", "board",
     "show", "muck", "win", "dead_blind",
@@ -112,75 +109,35 @@ class HandResult:
     showdown: bool = False
 
 
-class Hand:
-    """One hand from the forced bets to the award (spec 03–08).
+@dataclass(slots=True)
+class HandRecord:
+    """Everything a hand is, in one value: its rules and starting stacks, the deal, the state the rule
+    functions read, the log, the result (None until the hand is over), the all-in hands exposed
+    (§4.6) and the last betting round that saw an action (§8.3). Both engines produce it; the spec
+    engine plays on it; copying, pickling and handing over a hand copy or pass it."""
 
-    ``Hand(setup)`` plays a ``HandSetup`` (§3.20, ``pyholdem.hand_setup``): everything the hand
-    starts from, seats sitting out or empty, a dead button, dead and extra blinds included.
-    ``Hand(rules, stacks, button=..., blinds=..., ...)`` builds the set-up of one hand at a full
-    table (``setup_from_arguments``) and plays that:
-
-    ``stacks`` are the chips of each seat, clockwise from seat 0; ``button`` is a seat;
-    ``blinds`` is ``(small, big)`` or one amount (§3.10); ``antes`` one amount (paid as
-    ``rules.ante_type`` says) or one amount per seat; ``straddles`` the straddle amounts in
-    posting order (§3.16); ``sleeper`` a seat posting a sleeper (§3.17); ``bet_sizes`` the
-    fixed-limit (small bet, big bet), by default (big blind, 2 × big blind).
-
-    Cards: with ``seed`` the deck is shuffled by §1.4 and dealt by §4.2–4.3. ``hole_cards`` (one
-    entry per seat: ``"AcKd"``, or ``None``/``"????"`` for cards a replay does not know) and
-    ``board`` (up to five cards) fix cards instead; cards not fixed come off the seeded deck.
-    Unknown cards are fine until a showdown needs them (§8.5).
-
-    Amounts are chips (integers). Every action is validated completely before anything changes;
-    a refused action raises ``IllegalAction`` naming the value, what is allowed and the section.
-
-    ``engine``: ``"auto"`` (the default) plays on the C engine (``NativeHand``) when the core is
-    built and can play this hand, else on the spec engine (``SpecHand``, the oracle); ``"spec"``
-    always plays on the spec engine; ``"native"`` on the C engine, or raises ``NativeError``
-    saying why it cannot. The C engine hands a hand over to the spec engine, state and log
-    included, for what it does not play itself: sleepers, unknown cards, out-of-turn actions,
-    time-outs that freeze a player, and amounts beyond 2**60 chips.
-    """
-
-    engine: str = "spec"
     rules: RuleSet
     initial_stacks: tuple[int, ...]
+    deal: Deal
+    state: HandState
+    events: list[RawEvent]
+    result: HandResult | None = None
+    exposed: tuple[int, ...] = ()
+    last_round: int = PREFLOP
 
-    def __new__(cls, *args: object, engine: str = "auto", **kwargs: object) -> Hand:
-        if cls is not Hand:
-            return object.__new__(cls)
-        if engine == "spec":
-            return object.__new__(SpecHand)
-        if engine not in ENGINES:
-            raise RuleViolation(f"engine {engine!r} is not one of {', '.join(map(repr, ENGINES))}", "0.1")
-        native = _native_hand_class()
-        if native is None:
-            if engine == "native":
-                raise NativeError(
-                    "engine 'native' needs the compiled core pyholdem._native; run 'make build'"
-                )
-            return object.__new__(SpecHand)
-        return object.__new__(native)
+    def clone(self) -> HandRecord:
+        """An independent copy (the state and the log copied; everything else is immutable)."""
+        return HandRecord(
+            self.rules, self.initial_stacks, self.deal, self.state.clone(), list(self.events),
+            self.result, self.exposed, self.last_round,
+        )  # fmt: skip
 
-    def __repr__(self) -> str:
-        where = "over" if self.is_over else f"{self.street}, seat {self.to_act} to act"
-        return (
-            f"<Hand {len(self.initial_stacks)} seats, button {self.button}, {where}, "
-            f"stacks {list(self.stacks)}>"
-        )
 
-    def hole_cards(self, seat: int) -> tuple[Card | None, ...]:
-        n = len(self.initial_stacks)
-        if type(seat) is not int or not 0 <= seat < n:
-            raise RuleViolation(f"seat {show_value(seat)} is not a seat in 0..{n - 1}", "3.1")
-        return self.deal.holes[seat]
+class EngineActions:
+    """The action methods both engines share, each one call of the engine's ``_act(kind, amount)``."""
 
-    @property
-    def board(self) -> tuple[Card | None, ...]:
-        result = self.result
-        if result is not None:
-            return result.board
-        return visible_board(self.deal, STREET_NAMES.index(self.street))
+    __slots__ = ()
+    _act: Callable[[str, int | None], None]
 
     def fold(self) -> None:
         self._act("fold", None)
@@ -198,23 +155,19 @@ class Hand:
         self._act("raise", amount)
 
 
-class SpecHand(Hand):
-    """``Hand`` on the spec engine: each step asks the section functions of ``pyholdem.spec``."""
+class SpecHand(EngineActions):
+    """The spec engine of a ``Hand`` (the oracle): each step asks the section functions of
+    ``pyholdem.spec``. Everything the hand is lives in one ``HandRecord`` (``record``); the engine adds
+    only what it derives from it (the legal actions of the seat to act, the ``Event`` objects made)."""
 
-    def __init__(
-        self,
-        rules: RuleSet | HandSetup,
-        stacks: Sequence[int] | None = None,
-        *,
-        engine: str = "spec",
-        **arguments: object,
-    ) -> None:
-        setup = _setup_of(rules, stacks, arguments)
+    engine = "spec"
+
+    def __init__(self, setup: HandSetup) -> None:
+        """The hand ``setup`` (§3.20, checked when it was made) starts from: forced posts, deal, first
+        player to act."""
         rules = setup.rules
         n = len(setup.stacks)
-        self.rules = rules
-        self.initial_stacks = setup.stacks
-        self.deal = deal_setup(setup)
+        deal = deal_setup(setup)
         posts = [p for p in setup.posts if p.kind != "sleeper"]
         positional = [p for p in posts if p.live and p.kind in ("small_blind", "big_blind")]
         straddled = [p for p in posts if p.kind == "straddle"]
@@ -242,6 +195,7 @@ class SpecHand(Hand):
             antes_contribute=antes_are_contributions(due, big_seat),
             dead=[0] * n,
         )
+        st.min_bet = min_bet(st, rules)
         events: list[RawEvent] = []
         _post_forced_bets(st, rules, posts, big_seat, events)
         for post in setup.posts:
@@ -250,111 +204,104 @@ class SpecHand(Hand):
         open_preflop(st, rules)
         order = hole_card_order(n, setup.button, setup.in_hand)
         for seat in order[: len(order) // 2]:
-            events.append(_event("deal", seat, cards=self.deal.holes[seat]))
-        self._state = st
-        self._unknown_cards = (
-            any(c is None for hole in self.deal.holes for c in hole) or None in self.deal.board
-        )
-        self._legal: LegalActions | None = None
-        self._events = events
-        self._event_objects: list[Event] = []
-        self._result: HandResult | None = None
-        self._exposed: tuple[int, ...] = ()
-        self._last_round = PREFLOP
+            events.append(_event("deal", seat, cards=deal.holes[seat]))
+        self._start(HandRecord(rules, setup.stacks, deal, st, events))
         self._advance(st, events, first=True)
 
     @classmethod
-    def from_parts(
-        cls,
-        rules: RuleSet,
-        initial_stacks: tuple[int, ...],
-        deal: Deal,
-        state: HandState,
-        events: list[RawEvent],
-        result: HandResult | None,
-        exposed: tuple[int, ...],
-        last_round: int,
-    ) -> SpecHand:
-        """A spec-engine hand that goes on from the given point (how ``NativeHand`` hands over)."""
+    def from_record(cls, record: HandRecord) -> SpecHand:
+        """A spec-engine hand that plays on from ``record`` (a copy, an unpickled hand, or a hand the C
+        engine hands over); the record becomes this hand's."""
         hand = object.__new__(cls)
-        hand.rules = rules
-        hand.initial_stacks = initial_stacks
-        hand.deal = deal
-        hand._state = state
-        hand._unknown_cards = any(c is None for hole in deal.holes for c in hole) or None in deal.board
-        hand._legal = None
-        hand._events = events
-        hand._event_objects = []
-        hand._result = result
-        hand._exposed = exposed
-        hand._last_round = last_round
+        hand._start(record)
         return hand
+
+    def _start(self, record: HandRecord) -> None:
+        deal = record.deal
+        self.record = record
+        self._unknown_cards = any(c is None for hole in deal.holes for c in hole) or None in deal.board
+        self._legal: LegalActions | None = None
+        self._event_objects: list[Event] = []
+
+    def to_record(self) -> HandRecord:
+        """A copy of this hand's record."""
+        return self.record.clone()
 
     # ------------------------------------------------------------------ queries
     @property
+    def rules(self) -> RuleSet:
+        return self.record.rules
+
+    @property
+    def initial_stacks(self) -> tuple[int, ...]:
+        return self.record.initial_stacks
+
+    @property
+    def deal(self) -> Deal:
+        return self.record.deal
+
+    @property
     def to_act(self) -> int | None:
         """The seat whose turn it is, or None when the hand is over."""
-        return self._state.to_act
+        return self.record.state.to_act
 
     @property
     def button(self) -> int:
-        return self._state.button
+        return self.record.state.button
 
     @property
     def is_over(self) -> bool:
-        return self._result is not None
+        return self.record.result is not None
 
     @property
     def result(self) -> HandResult | None:
-        return self._result
+        return self.record.result
 
     @property
     def events(self) -> tuple[Event, ...]:
         made = self._event_objects
-        made.extend(Event(*raw) for raw in self._events[len(made) :])
+        made.extend(Event(*raw) for raw in self.record.events[len(made) :])
         return tuple(made)
 
     @property
     def state(self) -> HandState:
         """A copy of the explicit state the rule functions read."""
-        return self._state.clone()
+        return self.record.state.clone()
 
     @property
     def stacks(self) -> tuple[int, ...]:
-        return tuple(self._state.stacks)
+        return tuple(self.record.state.stacks)
 
     @property
     def street(self) -> str:
-        return STREET_NAMES[self._state.street]
+        return STREET_NAMES[self.record.state.street]
 
     def pot_total(self) -> int:
         """The chips put in and not yet given back or awarded: bets, earlier rounds' chips, antes, dead
         blinds (§3.20) and a pending sleeper (§3.17); 0 once the hand is over. ``sum(stacks) +
         pot_total()`` never changes."""
-        if self._result is not None:
+        if self.record.result is not None:
             return 0
-        st = self._state
+        st = self.record.state
         return sum(st.committed) + sum(st.bets) + sum(st.antes) + sum(st.dead) + st.sleeper_amount
 
     def legal_actions(self) -> LegalActions:
         """What the player to act may do (§6.1); raises ``IllegalAction`` when the hand is over."""
         if self._legal is None:
-            self._legal = legal_actions(self._state, self.rules)
+            self._legal = legal_actions(self.record.state, self.record.rules)
         return self._legal
 
-    def copy(self) -> Hand:
+    def copy(self) -> SpecHand:
         """An independent copy: acting on it leaves this hand unchanged."""
-        other = object.__new__(SpecHand)
-        other.__dict__.update(self.__dict__)
-        other._state = self._state.clone()
-        other._events = list(self._events)
+        other = SpecHand.from_record(self.record.clone())
+        other._legal = self._legal
         other._event_objects = list(self._event_objects)
         return other
 
     # ------------------------------------------------------------------ actions
     def all_in(self) -> None:
         """Put every chip in: a call when that does not beat the current bet, else a bet or raise."""
-        st = self._state
+        st = self.record.state
         if st.to_act is None:
             raise IllegalAction("the hand is over; nobody is to act", "6.1")
         total = all_in_to(st, st.to_act)
@@ -366,28 +313,22 @@ class SpecHand(Hand):
     def time_out(self) -> None:
         """The player to act ran out of time (the clock is the caller's, ``rules.action_time_s``):
         his hand is checked, folded or frozen all-in as ``rules.timeout_action`` says (§6.11, §7.8)."""
-        st = self._state
+        st = self.record.state
         if st.to_act is None:
             raise IllegalAction("time-out is not allowed: the hand is over", "6.11")
-        outcome = timeout_outcome(st, self.rules, st.to_act)
+        outcome = timeout_outcome(st, self.record.rules, st.to_act)
         if outcome != "freeze":
             self._act(outcome, None)
             return
-        new = st.clone() if self._unknown_cards else st
         seat = st.to_act
-        events = [
-            _event("freeze", seat, new.committed[seat] + new.bets[seat], street=STREET_NAMES[new.street])
-        ]
-        saved = (self._exposed, self._last_round, self._result)
-        try:
+
+        def freeze(new: HandState, events: list[RawEvent]) -> None:
+            street = STREET_NAMES[new.street]
+            events.append(_event("freeze", seat, new.committed[seat] + new.bets[seat], street=street))
             freeze_all_in(new, seat)
             self._advance(new, events, folded=False)
-        except Exception:
-            self._exposed, self._last_round, self._result = saved
-            raise
-        self._state = new
-        self._legal = None
-        self._events.extend(events)
+
+        self._transact(freeze)
 
     def act(self, kind: str, amount: int | None = None, *, seat: int | None = None) -> None:
         """``act("raise", 300)`` is ``raise_to(300)``; kinds: fold, check, call, bet, raise.
@@ -395,38 +336,53 @@ class SpecHand(Hand):
         With ``seat`` other than ``to_act`` the action is out of turn (§6.10): refused under
         ``out_of_turn = "reject"``, otherwise recorded and applied or dropped when his turn comes.
         """
-        if seat is None or as_integer(seat) == self._state.to_act:
+        if seat is None or as_integer(seat) == self.record.state.to_act:
             self._act(kind, amount)
         else:
             self._out_of_turn(kind, amount, seat)
 
     def _out_of_turn(self, kind: str, amount: int | None, seat: object) -> None:
-        st = self._state
-        check_out_of_turn(st, self.rules, kind, seat)
+        st = self.record.state
+        check_out_of_turn(st, self.record.rules, kind, seat)
         assert isinstance(seat, int)
         new = st.clone()
         new.out_of_turn[seat] = (kind, amount, new.current_bet)
-        self._state = new
-        self._events.append(_event(f"out_of_turn_{kind}", seat, amount, street=STREET_NAMES[new.street]))
+        self.record.state = new
+        self.record.events.append(
+            _event(f"out_of_turn_{kind}", seat, amount, street=STREET_NAMES[new.street])
+        )
 
     def _act(self, kind: str, amount: int | None) -> None:
-        if self._state.to_act is None:
+        if self.record.state.to_act is None:
             raise IllegalAction(f"{kind} is not allowed: the hand is over", "6.1")
-        check_action(self._state, self.rules, kind, amount, self.legal_actions())
-        # Once validated, applying an action cannot fail unless a showdown meets an unknown card
-        # (§8.5); only then is the change made on a copy that is dropped if it fails.
-        st = self._state.clone() if self._unknown_cards else self._state
-        events: list[RawEvent] = []
-        saved = (self._exposed, self._last_round, self._result)
-        try:
-            _apply(st, self.rules, kind, amount, events)
+        check_action(self.record.state, self.record.rules, kind, amount, self.legal_actions())
+
+        def play(st: HandState, events: list[RawEvent]) -> None:
+            _apply(st, self.record.rules, kind, amount, events)
             self._advance(st, events, folded=kind == "fold")
+
+        self._transact(play)
+
+    play = _act
+    """``play(kind, amount)``: the action of the seat to act (the façade's ``act`` without ``seat``)."""
+
+    def _transact(self, change: Callable[[HandState, list[RawEvent]], None]) -> None:
+        """Make a validated ``change`` to the state, logging into a list of events, all or nothing.
+
+        Once validated, a change cannot fail unless a showdown meets an unknown card (§8.5); only
+        then is it made on a copy that is dropped if it fails."""
+        record = self.record
+        st = record.state.clone() if self._unknown_cards else record.state
+        events: list[RawEvent] = []
+        saved = (record.exposed, record.last_round, record.result)
+        try:
+            change(st, events)
         except Exception:
-            self._exposed, self._last_round, self._result = saved
+            record.exposed, record.last_round, record.result = saved
             raise
-        self._state = st
+        record.state = st
         self._legal = None
-        self._events.extend(events)
+        record.events.extend(events)
 
     # ------------------------------------------------------------------ flow
     def _advance(
@@ -443,7 +399,7 @@ class SpecHand(Hand):
                 st.sleeper, st.sleeper_amount = None, 0
             elif status == "live":
                 seat = st.sleeper
-                _sleeper_goes_live(st, self.rules)
+                _sleeper_goes_live(st, self.record.rules)
                 events.append(_event("sleeper_live", seat, st.bets[seat]))
                 if not first:
                     st.to_act = actor = seat
@@ -452,11 +408,11 @@ class SpecHand(Hand):
             self._settle(st, events, showdown=False)
             return
         if first:
-            nxt = first_to_act_preflop(st, self.rules)
+            nxt = first_to_act_preflop(st, self.record.rules)
         else:
             assert actor is not None
             nxt = next_to_act(st, actor)
-            self._last_round = st.street
+            self.record.last_round = st.street
         while nxt is None:
             self._end_round(st, events)
             if st.street == RIVER:
@@ -466,8 +422,8 @@ class SpecHand(Hand):
             if run_out_needed(st):
                 self._expose(st, events)
             st.street += 1
-            _open_street(st, self.rules)
-            shown = visible_board(self.deal, st.street)
+            _open_street(st, self.record.rules)
+            shown = visible_board(self.record.deal, st.street)
             events.append(
                 _event("board", cards=shown[-(1 if st.street > 1 else 3) :], street=self.street_of(st))
             )
@@ -478,11 +434,11 @@ class SpecHand(Hand):
 
     def _resolve_out_of_turn(self, st: HandState, events: list[RawEvent], seat: int) -> None:
         kind, amount, _ = st.out_of_turn[seat]
-        binds = out_of_turn_binds(st, self.rules, seat)
+        binds = out_of_turn_binds(st, self.record.rules, seat)
         del st.out_of_turn[seat]
         if binds:
             try:
-                check_action(st, self.rules, kind, amount)
+                check_action(st, self.record.rules, kind, amount)
             except IllegalAction:
                 binds = False
         street = STREET_NAMES[st.street]
@@ -490,7 +446,7 @@ class SpecHand(Hand):
             events.append(_event("out_of_turn_void", seat, street=street))
             return
         events.append(_event("out_of_turn_binds", seat, street=street))
-        _apply(st, self.rules, kind, amount, events)
+        _apply(st, self.record.rules, kind, amount, events)
         self._advance(st, events)
 
     @staticmethod
@@ -498,11 +454,11 @@ class SpecHand(Hand):
         return STREET_NAMES[st.street]
 
     def _expose(self, st: HandState, events: list[RawEvent]) -> None:
-        if self._exposed:
+        if self.record.exposed:
             return
-        self._exposed = exposed_all_in_hands(st, self.rules)
-        for seat in self._exposed:
-            events.append(_event("show", seat, cards=self.deal.holes[seat], street=self.street_of(st)))
+        self.record.exposed = exposed_all_in_hands(st, self.record.rules)
+        for seat in self.record.exposed:
+            events.append(_event("show", seat, cards=self.record.deal.holes[seat], street=self.street_of(st)))
 
     def _end_round(self, st: HandState, events: list[RawEvent]) -> None:
         for seat in sorted(st.out_of_turn):
@@ -519,23 +475,25 @@ class SpecHand(Hand):
         st.to_act = None
 
     def _settle(self, st: HandState, events: list[RawEvent], *, showdown: bool) -> None:
+        record = self.record
+        holes, exposed, rules = record.deal.holes, record.exposed, record.rules
         values: list[int | None] = [None] * st.seats
-        shown: dict[int, tuple[Card | None, ...]] = {s: self.deal.holes[s] for s in self._exposed}
-        board = visible_board(self.deal, st.street)
+        shown: dict[int, tuple[Card | None, ...]] = {s: holes[s] for s in exposed}
+        board = visible_board(record.deal, st.street)
         for seat in st.live():
-            values[seat] = hand_strength(self.deal.holes[seat], board) if showdown else 0
-        settlement = settle_hand(st, self.rules, values, showdown=showdown)
+            values[seat] = hand_strength(holes[seat], board) if showdown else 0
+        settlement = settle_hand(st, rules, values, showdown=showdown)
         if showdown:
-            values_shown: dict[int, int] = {s: values[s] for s in self._exposed}  # type: ignore[misc]
-            for seat in showing_order(st, self.rules, self._last_round):
-                if seat in self._exposed:
+            values_shown: dict[int, int] = {s: values[s] for s in exposed}  # type: ignore[misc]
+            for seat in showing_order(st, rules, record.last_round):
+                if seat in exposed:
                     continue
                 value = values[seat]
                 assert value is not None
-                if must_show(seat, value, settlement.pots, values_shown, self._exposed, self.rules):
+                if must_show(seat, value, settlement.pots, values_shown, exposed, rules):
                     values_shown[seat] = value
-                    shown[seat] = self.deal.holes[seat]
-                    events.append(_event("show", seat, cards=self.deal.holes[seat], street="showdown"))
+                    shown[seat] = holes[seat]
+                    events.append(_event("show", seat, cards=holes[seat], street="showdown"))
                 else:
                     events.append(_event("muck", seat, street="showdown"))
         street = "showdown" if showdown else self.street_of(st)
@@ -551,33 +509,14 @@ class SpecHand(Hand):
         final = [s + p for s, p in zip(st.stacks, settlement.payouts, strict=True)]
         st.stacks = final
         st.to_act = None
-        self._result = HandResult(
+        record.result = HandResult(
             stacks=tuple(final),
-            net=tuple(f - i for f, i in zip(final, self.initial_stacks, strict=True)),
+            net=tuple(f - i for f, i in zip(final, record.initial_stacks, strict=True)),
             pots=settlement.pots,
             shown=shown,
             board=board,
             showdown=showdown,
         )
-
-
-@cache
-def _native_hand_class() -> type[Hand] | None:
-    """The C engine's class for ``Hand(...)`` (the façade's choice; the spec engine never calls it)."""
-    try:
-        from pyholdem.hand_native import NativeHand
-    except NativeError:
-        return None
-    return NativeHand
-
-
-def _setup_of(rules: object, stacks: object, arguments: dict[str, object]) -> HandSetup:
-    """The set-up a ``Hand(...)`` call gives: ``Hand(setup)``, or the keyword form."""
-    if isinstance(rules, HandSetup):
-        if stacks is not None or arguments:
-            raise RuleViolation("Hand(setup) takes no other arguments than engine", "3.20")
-        return rules
-    return setup_from_arguments(rules, stacks, **arguments)  # type: ignore[arg-type]
 
 
 def _post_forced_bets(

@@ -7,10 +7,10 @@ from collections import Counter
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from pyholdem.registry import qualified_name, registered
-from pyholdem.specdoc import all_sections
+from pyholdem.traceability.registry import qualified_name, registered
+from pyholdem.traceability.specdoc import all_sections
 
-_CHECKOUT = Path(__file__).resolve().parents[1]
+_CHECKOUT = Path(__file__).resolve().parents[2]
 # The test suite is not package data: sections' tests are counted in a source checkout only.
 TESTS_DIR = _CHECKOUT / "tests" if (_CHECKOUT / "pyproject.toml").is_file() else None
 _TEST_NAME = re.compile(r"^\s*(?:async\s+)?def test_(\d+)_(\d+)(?:_|\()", re.MULTILINE)

@@ -13,8 +13,8 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from pyholdem._bindings.native import check, ffi, lib
 from pyholdem.errors import InvalidCards, RuleViolation, show_value
+from pyholdem.native.lib import check, ffi, lib
 from pyholdem.spec.showdown import (
     ALL_FOLDED,
     MAX_VALUE,

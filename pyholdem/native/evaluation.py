@@ -13,9 +13,9 @@ from typing import Any
 
 import numpy as np
 
-from pyholdem._bindings import evaluator as _c
-from pyholdem._bindings.native import ffi, lib
 from pyholdem.errors import InvalidCards, RuleViolation, show_value
+from pyholdem.native import evaluator as _c
+from pyholdem.native.lib import ffi, lib
 from pyholdem.spec import rankings
 from pyholdem.spec.cards import RANKS, SUITS, Card, CardsLike, as_integer, cards
 from pyholdem.spec.rankings import Category, EquityResult, category, describe, hand_class

@@ -14,9 +14,9 @@ from pathlib import Path
 from typing import Any
 
 from pyholdem.errors import PyHoldemError
-from pyholdem.registry import section_key
 from pyholdem.resources import SPEC_DIR
-from pyholdem.spec_documents import DOCUMENTS
+from pyholdem.traceability.registry import section_key
+from pyholdem.traceability.spec_documents import DOCUMENTS
 
 _HEADING = re.compile(r"^## (\d+\.\d+) (.+?)\s*$")
 _STATUS = re.compile(r"^\*\*Status:\*\*\s*(\w[\w -]*)", re.MULTILINE)

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pyholdem.errors import RuleSetError, show_value
-from pyholdem.registry import rule
+from pyholdem.traceability.registry import rule
 from pyholdem.values import is_int, toml_value
 
 _NONE_IN_TOML = "none"

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any, NoReturn
 
-from pyholdem._bindings.native import check, ffi, lib
 from pyholdem.errors import NativeError, PyHoldemError
+from pyholdem.native.lib import check, ffi, lib
 from pyholdem.spec import rankings
 from pyholdem.spec.cards import Card, CardsLike, cards
 

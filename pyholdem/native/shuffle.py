@@ -5,8 +5,8 @@ from __future__ import annotations
 import os
 from hashlib import sha512
 
-from pyholdem._bindings.native import ffi, lib
 from pyholdem.errors import NativeError, RuleViolation
+from pyholdem.native.lib import ffi, lib
 from pyholdem.spec.cards import Card, Seed, shuffle_seed, standard_deck
 from pyholdem.spec.cards import shuffled_deck as spec_shuffled_deck
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 DOCUMENTS: dict[int, tuple[str, str]] = {
-    0: ("00-ruleset", "pyholdem.ruleset"),
+    0: ("00-ruleset", "pyholdem.rules.ruleset"),
     1: ("01-cards-and-deck", "pyholdem.spec.cards"),
     2: ("02-hand-rankings", "pyholdem.spec.rankings"),
     3: ("03-table-button-and-blinds", "pyholdem.spec.table"),

@@ -7,7 +7,7 @@
 
 from __future__ import annotations
 
-from pyholdem._bindings.pots import resolve_pots, resolve_pots_batch, resolve_showdowns_batch
+from pyholdem.native.pots import resolve_pots, resolve_pots_batch, resolve_showdowns_batch
 from pyholdem.spec.showdown import Pot, Settlement
 
 __all__ = ["Pot", "Settlement", "resolve_pots", "resolve_pots_batch", "resolve_showdowns_batch"]

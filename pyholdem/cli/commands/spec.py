@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 import json
 
-from pyholdem.coverage import coverage_rows, format_table
-from pyholdem.specdoc import section
+from pyholdem.traceability.coverage import coverage_rows, format_table
+from pyholdem.traceability.specdoc import section
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:

@@ -7,29 +7,38 @@ and ``HandResult``. The refusal of an
 action is worded by the spec (``check_action`` on the same state), so both engines refuse with
 the same message and section. What the C engine does not play — sleepers (§3.17), unknown cards
 (§4.2), actions out of turn (§6.10), a time-out that freezes a player (§7.8), amounts beyond
-``LIMIT`` — goes to the spec engine: the hand becomes a ``SpecHand`` with the same state and log.
+``LIMIT`` — goes to the spec engine: the engine hands the ``Hand`` its ``HandRecord`` as a
+``SpecHand``, which the façade (``pyholdem.engine.hand``, which this module does not import) plays on.
 """
 
 from __future__ import annotations
 
 import struct
-from collections.abc import Sequence
 from typing import Any, NoReturn
 
-from pyholdem._bindings.native import ffi, lib
-from pyholdem._bindings.pots import SEATS_OF_MASK
-from pyholdem._bindings.shuffle import CARDS, seed_key, shuffled_deck
+from pyholdem.engine.setup import POST_KINDS, HandSetup, deal_setup
+from pyholdem.engine.spec_engine import (
+    EVENT_KINDS,
+    EngineActions,
+    Event,
+    HandRecord,
+    HandResult,
+    RawEvent,
+    SpecHand,
+)
 from pyholdem.errors import IllegalAction, NativeError
-from pyholdem.hand import EVENT_KINDS, Event, Hand, HandResult, RawEvent, SpecHand, _setup_of
-from pyholdem.hand_setup import POST_KINDS, HandSetup, deal_setup
-from pyholdem.ruleset import FIELDS, RuleSet
+from pyholdem.native.lib import ffi, lib
+from pyholdem.native.pots import SEATS_OF_MASK
+from pyholdem.native.shuffle import CARDS, seed_key, shuffled_deck
+from pyholdem.rules.ruleset import FIELDS, RuleSet
 from pyholdem.spec.betting import ACTIONS, LegalActions, check_action, legal_actions, timeout_outcome
 from pyholdem.spec.cards import as_integer
 from pyholdem.spec.dealing import BOARD_AFTER_STREET, Deal
 from pyholdem.spec.pots import Pot
 from pyholdem.spec.state import STREET_NAMES, HandState
+from pyholdem.values import is_int
 
-__all__ = ["EVENT_KINDS", "LIMIT", "NativeHand", "native_rules"]
+__all__ = ["EVENT_KINDS", "LIMIT", "NativeHand", "native_rules", "start"]
 
 _POST_CODES = {kind: code for code, kind in enumerate(POST_KINDS)}  # enum ph_post_kind (generated/codes.h)
 EVENT_STREETS = (*STREET_NAMES, "showdown")
@@ -49,6 +58,7 @@ _MISSING = object()
 _RULES_BY_ID: dict[int, tuple[RuleSet, Any]] = {}
 _RULES_BY_VALUE: dict[RuleSet, Any] = {}
 _act = lib.ph_hand_act
+_new_tuple = tuple.__new__
 _OK, _REFUSED, _LOG_FULL = lib.PH_OK, lib.PH_ERR_REFUSED, lib.PH_ERR_LOG_FULL
 
 
@@ -92,50 +102,54 @@ def _build_native_rules(rules: RuleSet) -> Any | None:
     return c
 
 
-class NativeHand(Hand):
-    """``Hand`` on the C engine; see the module docstring for what it hands to the spec engine."""
+def start(setup: HandSetup, *, insist: bool = False) -> NativeHand | SpecHand:
+    """The engine that plays ``setup`` for ``Hand(...)``: the C engine when it can play the hand, else
+    the spec engine (with ``insist``, a ``NativeError`` saying why not). A bad set-up is refused by
+    the spec first, so both engines refuse it alike."""
+    key = cards = None
+    if setup.hole_cards is None and not setup.board:
+        key = seed_key(setup.seed)
+        why = "the seed is not an int, str, bytes or None" if key is None else None
+    else:
+        deal = deal_setup(setup, shuffled_deck)
+        dealt = [c for hole in deal.holes for c in hole] + [*deal.burns, *deal.board]
+        why = "a card is unknown" if None in dealt else None
+        cards = dealt
+    crules = native_rules(setup.rules)
+    if why is None and setup.posts[-1].kind == "sleeper":  # a sleeper is the last post (§3.20)
+        why = "a sleeper is posted (§3.17)"
+    if why is None and crules is None:
+        why = f"the chip unit or pot rounding is {LIMIT} or more"
+    if why is None and len(setup.posts) > lib.PH_MAX_POSTS:
+        why = f"more than {lib.PH_MAX_POSTS} forced posts"
+    if why is None and (
+        sum(setup.stacks) >= LIMIT
+        or max(setup.bet_sizes) >= LIMIT  # type: ignore[type-var]
+        or max([p.amount for p in setup.posts]) >= LIMIT
+    ):
+        why = f"an amount is {LIMIT} chips or more"
+    if why is not None:
+        spec = SpecHand(setup)  # the spec's refusal of bad input comes first
+        if insist:
+            raise NativeError(f"the C engine cannot play this hand: {why}")
+        return spec
+    return NativeHand(setup, crules, key, cards)
+
+
+class NativeHand(EngineActions):
+    """The C engine of a ``Hand``; see the module docstring for what it hands to the spec engine."""
 
     engine = "native"
+    __slots__ = (
+        "_capacity", "_deal", "_event_objects", "_h", "_legal", "_log", "_result", "_seats_out",
+        "initial_stacks", "rules",
+    )  # fmt: skip
 
-    def __init__(
-        self,
-        rules: RuleSet | HandSetup,
-        stacks: Sequence[int] | None = None,
-        *,
-        engine: str = "auto",
-        **arguments: object,
-    ) -> None:
-        setup = _setup_of(rules, stacks, arguments)
+    def __init__(self, setup: HandSetup, crules: Any, key: bytes | None, cards: list[int] | None) -> None:
+        """A hand ``start`` found the C engine can play: ``crules`` its ``native_rules``, and either the
+        seed's ``key`` (§1.4) or every card id dealt."""
         rules = setup.rules
         n = len(setup.stacks)
-        key = cards = None
-        if setup.hole_cards is None and not setup.board:
-            key = seed_key(setup.seed)
-            why = "the seed is not an int, str, bytes or None" if key is None else None
-        else:
-            deal = deal_setup(setup, shuffled_deck)
-            dealt = [c for hole in deal.holes for c in hole] + [*deal.burns, *deal.board]
-            why = "a card is unknown" if None in dealt else None
-            cards = dealt
-        crules = native_rules(rules)
-        if why is None and setup.posts[-1].kind == "sleeper":  # a sleeper is the last post (§3.20)
-            why = "a sleeper is posted (§3.17)"
-        if why is None and crules is None:
-            why = f"the chip unit or pot rounding is {LIMIT} or more"
-        if why is None and len(setup.posts) > lib.PH_MAX_POSTS:
-            why = f"more than {lib.PH_MAX_POSTS} forced posts"
-        if why is None and (
-            sum(setup.stacks) >= LIMIT
-            or max(setup.bet_sizes) >= LIMIT  # type: ignore[type-var]
-            or max([p.amount for p in setup.posts]) >= LIMIT
-        ):
-            why = f"an amount is {LIMIT} chips or more"
-        if why is not None:
-            spec = SpecHand(setup)  # the spec's refusal of bad input comes first
-            if engine == "native":
-                raise NativeError(f"the C engine cannot play this hand: {why}")
-            self._become(spec)
-            return
         h = ffi.new("ph_hand *")
         log = ffi.new("ph_event[]", _LOG_START)
         keep = ffi.from_buffer(key) if key is not None else ffi.NULL
@@ -172,32 +186,23 @@ class NativeHand(Hand):
         self._deal: Deal | None = None
         self._seats_out = not all(setup.in_hand)
 
-    def _become(self, spec: SpecHand) -> None:
-        """From now on this hand is ``spec`` (a ``SpecHand`` in the same state)."""
-        self.__class__ = SpecHand  # type: ignore[assignment]
-        self.__dict__.clear()
-        self.__dict__.update(spec.__dict__)
-
-    def _to_spec(self) -> SpecHand:
+    def to_record(self) -> HandRecord:
+        """This hand's ``HandRecord``, read back from the C state (how it is pickled and handed over)."""
         h = self._h
-        exposed = tuple(h.exposed[0 : h.n_exposed])
         events: list[RawEvent] = [
             (e.kind, e.seat, e.amount, e.cards, e.all_in, e.street) for e in self.events
         ]
-        return SpecHand.from_parts(
+        return HandRecord(
             self.rules, self.initial_stacks, self.deal, self.state, events,
-            self.result, exposed, h.last_round,
+            self.result, tuple(h.exposed[0 : h.n_exposed]), h.last_round,
         )  # fmt: skip
 
-    def __reduce__(self) -> tuple[Any, ...]:
-        """Pickled (and deep-copied) as the spec-engine hand in the same state: C structs do not pickle."""
-        return _spec_hand, (self._to_spec().__dict__,)
-
-    def _via_spec(self, method: str, *args: object, **kwargs: object) -> None:
-        """Do ``method`` on the spec engine: refused, this hand is unchanged; done, it goes on there."""
-        spec = self._to_spec()
+    def _via_spec(self, method: str, *args: object, **kwargs: object) -> SpecHand:
+        """Do ``method`` on the spec engine and return it: refused, this hand is unchanged; done, the
+        hand goes on on the returned engine."""
+        spec = SpecHand.from_record(self.to_record())
         getattr(spec, method)(*args, **kwargs)
-        self._become(spec)
+        return spec
 
     # ------------------------------------------------------------------ queries
     @property
@@ -307,6 +312,7 @@ class NativeHand(Hand):
             bet_count=h.bet_count,
             raise_count=h.raise_count,
             capped=bool(h.capped),
+            min_bet=h.min_bet,
             to_act=None if h.to_act < 0 else h.to_act,
             aggressors=[None if a < 0 else a for a in h.aggressors],
             straddles=h.straddles,
@@ -340,21 +346,25 @@ class NativeHand(Hand):
             if seat < 0:
                 raise IllegalAction("the hand is over; nobody is to act", "6.1")
             call, low = h.legal_call, h.legal_min
-            legal = self._legal = LegalActions(
-                seat,
-                True,
-                h.legal_check != 0,
-                call if call > 0 else None,
-                low if low > 0 else None,
-                h.legal_max if low > 0 else None,
-                h.legal_is_bet != 0,
+            legal = self._legal = _new_tuple(  # LegalActions(...) without its Python-level __new__
+                LegalActions,
+                (
+                    seat,
+                    True,
+                    h.legal_check != 0,
+                    call if call > 0 else None,
+                    low if low > 0 else None,
+                    h.legal_max if low > 0 else None,
+                    h.legal_is_bet != 0,
+                ),
             )
         return legal
 
     def copy(self) -> NativeHand:
         """An independent copy: acting on it leaves this hand unchanged."""
         other = object.__new__(NativeHand)
-        other.__dict__.update(self.__dict__)
+        for name in NativeHand.__slots__:
+            setattr(other, name, getattr(self, name))
         other._h = ffi.new("ph_hand *", self._h[0])
         other._log = ffi.new("ph_event[]", self._capacity)
         ffi.memmove(other._log, self._log, self._h.n_events * _EVENT_SIZE)
@@ -372,7 +382,7 @@ class NativeHand(Hand):
         chips = 0
         if amount is not None:
             if amount.__class__ is not int:
-                if not isinstance(amount, int) or isinstance(amount, bool):
+                if not is_int(amount):
                     self._refuse(kind, amount)
                 amount = int(amount)
             if not -LIMIT < amount < LIMIT:
@@ -385,6 +395,9 @@ class NativeHand(Hand):
         if status != _OK:
             self._refuse(kind, amount)
         self._legal = None
+
+    play = _act
+    """``play(kind, amount)``: the action of the seat to act (the façade's ``act`` without ``seat``)."""
 
     def _grow_log(self) -> None:
         log = ffi.new("ph_event[]", 2 * self._capacity)
@@ -411,30 +424,24 @@ class NativeHand(Hand):
         else:
             self._act("bet" if h.current_bet == 0 else "raise", total)
 
-    def time_out(self) -> None:
-        """The player to act ran out of time (§6.11): checked or folded here; a freeze (§7.8) goes to
-        the spec engine."""
+    def time_out(self) -> SpecHand | None:
+        """The player to act ran out of time (§6.11): checked or folded here; a freeze (§7.8) is played
+        on the spec engine, which is returned to go on with."""
         if self._h.to_act < 0:
             raise IllegalAction("time-out is not allowed: the hand is over", "6.11")
         outcome = timeout_outcome(self.state, self.rules, self._h.to_act)
         if outcome == "freeze":
-            self._via_spec("time_out")
-        else:
-            self._act(outcome, None)
+            return self._via_spec("time_out")
+        self._act(outcome, None)
+        return None
 
-    def act(self, kind: str, amount: int | None = None, *, seat: int | None = None) -> None:
+    def act(self, kind: str, amount: int | None = None, *, seat: int | None = None) -> SpecHand | None:
         """``act("raise", 300)`` is ``raise_to(300)``; kinds: fold, check, call, bet, raise.
 
-        With ``seat`` other than ``to_act`` the action is out of turn (§6.10), played on the spec engine.
+        With ``seat`` other than ``to_act`` the action is out of turn (§6.10), played on the spec
+        engine, which is returned to go on with.
         """
         if seat is None or as_integer(seat) == self.to_act:
             self._act(kind, amount)
-        else:
-            self._via_spec("act", kind, amount, seat=seat)
-
-
-def _spec_hand(fields: dict[str, Any]) -> SpecHand:
-    """A ``SpecHand`` with the given attributes: how a pickled ``NativeHand`` comes back."""
-    hand = object.__new__(SpecHand)
-    hand.__dict__.update(fields)
-    return hand
+            return None
+        return self._via_spec("act", kind, amount, seat=seat)

@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from pyholdem.errors import RuleSetError
-from pyholdem.ruleset import RuleSet, load_rules, preset
+from pyholdem.rules.ruleset import RuleSet, load_rules, preset
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:

@@ -1,4 +1,4 @@
-"""The ``pyholdem`` command. Each subcommand lives in ``pyholdem.commands.<name>``."""
+"""The ``pyholdem`` command. Each subcommand lives in ``pyholdem.cli.commands.<name>``."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"pyholdem {__version__}")
     subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name in COMMANDS:
-        import_module(f"pyholdem.commands.{name}").add_parser(subparsers)
+        import_module(f"pyholdem.cli.commands.{name}").add_parser(subparsers)
     return parser
 
 

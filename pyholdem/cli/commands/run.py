@@ -17,11 +17,11 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from pyholdem.commands.replay import format_result
-from pyholdem.coverage import coverage_rows
-from pyholdem.progress import Progress
+from pyholdem.cli.commands.replay import format_result
+from pyholdem.cli.progress import Progress
 from pyholdem.resources import EXAMPLES_DIR
-from pyholdem.ruleset import RuleSet
+from pyholdem.rules.ruleset import RuleSet
+from pyholdem.traceability.coverage import coverage_rows
 
 EXAMPLES = EXAMPLES_DIR / "histories"
 
@@ -82,7 +82,7 @@ def replay_examples(examples: Path) -> bool:
 
 def run_vectors(random_count: int | None) -> bool:
     """Step 2: the conformance vectors, through pyholdem's own adapter process."""
-    from pyholdem.commands.conformance import SELF_ADAPTER
+    from pyholdem.cli.commands.conformance import SELF_ADAPTER
     from pyholdem.conformance.cases import GENERATORS
     from pyholdem.conformance.runner import run_adapter
 

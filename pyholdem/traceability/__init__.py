@@ -1,0 +1,1 @@
+"""Spec <-> code <-> test: the ``@rule`` registry, the rule documents' parser and the coverage report."""
