@@ -18,7 +18,7 @@ from pyholdem.spec.structures import (
     nl_cap_reached,
     raise_bounds,
 )
-from pyholdem.traceability.registry import rule
+from pyholdem.traceability.registry import part_of, rule
 from pyholdem.values import is_int
 
 ACTIONS = ("fold", "check", "call", "bet", "raise")
@@ -84,6 +84,7 @@ def legal_actions(state: HandState, rules: RuleSet) -> LegalActions:
     )
 
 
+@part_of("6.1")
 def check_action(
     state: HandState, rules: RuleSet, kind: str, amount: int | None, legal: LegalActions | None = None
 ) -> LegalActions:
@@ -140,6 +141,7 @@ def check_action(
     return legal
 
 
+@part_of("6.7")
 def no_raise_reason(state: HandState, rules: RuleSet) -> tuple[str, str]:
     """Why §6.7 refuses the player to act a bet or raise, and the section that forbids it."""
     seat = state.to_act
@@ -263,6 +265,7 @@ def out_of_turn_binds(state: HandState, rules: RuleSet, seat: int) -> bool:
     return rules.out_of_turn == "tda53" and state.current_bet == faced
 
 
+@part_of("6.10")
 def check_out_of_turn(state: HandState, rules: RuleSet, kind: object, seat: object) -> None:
     """§6.10: refuse an action announced out of turn that cannot be recorded (``IllegalAction``).
 

@@ -20,7 +20,7 @@ from typing import Any
 from pyholdem.errors import HistoryError, InvalidCards
 from pyholdem.rules.ruleset import RuleSet
 from pyholdem.spec.cards import Card, parse_cards
-from pyholdem.traceability.registry import rule
+from pyholdem.traceability.registry import part_of, rule
 from pyholdem.values import is_int
 
 Amount = int | Decimal
@@ -153,6 +153,7 @@ def variant_structure(code: object) -> str:
     raise HistoryError(f"unknown variant {code!r}; expected one of NT, FT, PT", "12.2")
 
 
+@part_of("12.2")
 def variant_code(rules: RuleSet) -> str:
     """§12.2 the other way: the PHH variant code of a rule set's betting structure."""
     return STRUCTURE_CODES[rules.betting_structure]
@@ -667,6 +668,7 @@ def hand_setup(
     return HistorySetup(structure, stacks, n - 1, blinds, straddles, per_player_antes, bet_sizes)
 
 
+@part_of("12.10")
 def replay_rules(rules: RuleSet, setup: HistorySetup, ante_trimming_status: bool) -> RuleSet:
     """§12.10: the rule set a history is replayed with: ``rules`` with the history's betting structure
     and number of blinds, and ``ante_award = "as_bets"`` for a history with ``ante_trimming_status =

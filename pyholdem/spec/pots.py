@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from pyholdem.rules.ruleset import RuleSet
 from pyholdem.spec.state import HandState
-from pyholdem.traceability.registry import rule
+from pyholdem.traceability.registry import part_of, rule
 
 
 @dataclass(frozen=True)
@@ -98,6 +98,7 @@ def antes_are_contributions(due: Sequence[int], big_blind_seat: int) -> bool:
     return payers != [big_blind_seat]
 
 
+@part_of("7.7")
 def pot_contributions(state: HandState, rules: RuleSet) -> tuple[list[int], list[int]]:
     """§7.7: each seat's contribution to the layered pots and the dead money, by ``ante_award``.
 
@@ -180,6 +181,7 @@ def layer_pots(contributions: Sequence[int], folded: Sequence[bool], dead: int =
     return tuple(Pot(amount, eligible) for amount, eligible in zip(amounts, eligibles, strict=True))
 
 
+@part_of("7.7")
 def unmatched_antes(antes: Sequence[int], rules: RuleSet) -> list[int]:
     """§7.7 under ``ante_award = "as_bets"``: the part of each seat's ante nobody matched (above the
     second-largest ante), which goes back to its poster once the forced bets are posted; nothing

@@ -10,7 +10,7 @@ from pyholdem.errors import IllegalAction, RuleViolation, show_value
 from pyholdem.rules.ruleset import RuleSet
 from pyholdem.spec.pots import all_in_to, layer_pots, pot_contributions
 from pyholdem.spec.state import PREFLOP, TURN, HandState
-from pyholdem.traceability.registry import rule
+from pyholdem.traceability.registry import part_of, rule
 
 
 @rule("5.1")
@@ -41,6 +41,7 @@ def fl_bet_size(state: HandState) -> int:
     return big if state.street >= TURN else small
 
 
+@part_of("5.2")
 def check_bet_sizes(bet_sizes: tuple[int, int], rules: RuleSet) -> None:
     """§5.2 and §5.12: fixed-limit bet sizes are whole chip units (every bet and raise is made of them)."""
     if rules.betting_structure != "fixed_limit":

@@ -13,7 +13,7 @@ from pyholdem.rules.ruleset import RuleSet
 from pyholdem.spec.cards import Seed, high_card_draw
 from pyholdem.spec.pots import preflop_call_level
 from pyholdem.spec.state import HandState
-from pyholdem.traceability.registry import rule
+from pyholdem.traceability.registry import part_of, rule
 from pyholdem.values import is_int
 
 
@@ -157,6 +157,7 @@ def heads_up_transition(previous: Positions, occupied: Sequence[bool], proposed:
     return Positions(proposed.big_blind, proposed.big_blind, other)
 
 
+@part_of("3.4")
 def next_positions(previous: Positions, occupied: Sequence[bool], rules: RuleSet) -> Positions:
     """The next hand's positions under ``button_rule`` and ``heads_up_button_adjust``."""
     step = {"moving": moving_button, "dead": dead_button, "frozen_on_blind_bust": frozen_button}
@@ -273,6 +274,7 @@ def big_blind_ante(seats: int, ante: int, big_blind_seat: int) -> list[int]:
     return [ante if seat == big_blind_seat else 0 for seat in range(seats)]
 
 
+@part_of("3.12")
 def antes_due(
     antes: int | Sequence[int] | None, seats: int, blinds: Sequence[int], rules: RuleSet
 ) -> list[int]:
@@ -351,6 +353,7 @@ def straddle_seats(
     return tuple(chosen)
 
 
+@part_of("3.16")
 def post_straddle(seat: int, stack: int, amount: int, rules: RuleSet) -> int:
     """§3.16 at the posting: what seat ``seat`` with ``stack`` chips posts of a straddle of ``amount``.
 
@@ -364,11 +367,13 @@ def post_straddle(seat: int, stack: int, amount: int, rules: RuleSet) -> int:
     return amount
 
 
+@part_of("3.17")
 def sleeper_amount(last_forced: int, rules: RuleSet) -> int:
     """§3.17: the sleeper is ``straddle_multiplier`` times the last forced bet."""
     return last_forced * rules.straddle_multiplier
 
 
+@part_of("3.17")
 def check_sleeper(state: HandState, rules: RuleSet, seat: object, amount: int) -> None:
     """§3.17 at the posting: may ``seat`` post a sleeper of ``amount`` now (``sleeper_allowed``; not
     the button, a blind — an extra or a dead one too, §3.20 — or a straddler; in the hand; the

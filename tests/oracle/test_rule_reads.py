@@ -84,3 +84,40 @@ def test_6_12_the_scan_finds_every_kind_of_read() -> None:
     assert reads == ["ante_award", "chip_unit", "odd_chip_pots", "getattr fl_max_raises", "getattr name"]
     assert not rule_reads(source.replace("def f", "def _build_native_rules"), "pyholdem/native/hand.py")
     assert len(_modules()) > 20
+
+
+def _section_bound(node: ast.FunctionDef | ast.ClassDef) -> bool:
+    for decorator in node.decorator_list:
+        call = decorator.func if isinstance(decorator, ast.Call) else decorator
+        if isinstance(call, ast.Name) and call.id in ("rule", "part_of"):
+            return True
+    return False
+
+
+def unbound_rule_reads(source: str, where: str) -> list[str]:
+    """The top-level functions and classes of ``source`` that read a RuleSet field but are neither a
+    section's ``@rule`` nor ``@part_of`` a section, as ``where:name``."""
+    tree = ast.parse(source, where)
+    return [
+        f"{where}:{node.name}"
+        for node in tree.body
+        if isinstance(node, (ast.FunctionDef, ast.ClassDef))
+        and not _section_bound(node)
+        and rule_reads(ast.unparse(node), where)
+    ]
+
+
+def test_6_12_every_rule_read_in_the_spec_names_its_section() -> None:
+    spec = sorted((PACKAGE / "spec").glob("*.py"))
+    unbound = [r for p in spec for r in unbound_rule_reads(p.read_text(), p.relative_to(ROOT).as_posix())]
+    assert not unbound, f"functions of pyholdem/spec/ reading RuleSet fields outside a section: {unbound}"
+
+
+def test_6_12_the_section_check_finds_an_unbound_read() -> None:
+    source = (
+        "@rule('1.1')\ndef a(rules):\n    return rules.chip_unit\n\n"
+        "@part_of('1.1')\ndef b(rules):\n    return rules.chip_unit\n\n"
+        "def c(rules):\n    return rules.chip_unit\n\n"
+        "def d(x):\n    return x\n"
+    )
+    assert unbound_rule_reads(source, "x.py") == ["x.py:c"]

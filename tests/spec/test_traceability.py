@@ -14,12 +14,13 @@ import pytest
 import pyholdem
 from pyholdem.rules.ruleset import FIELDS, RuleSet, for_mode, preset
 from pyholdem.traceability.coverage import coverage_rows
-from pyholdem.traceability.registry import qualified_name, registered
+from pyholdem.traceability.registry import parts, qualified_name, registered
 from pyholdem.traceability.spec_documents import DOCUMENTS
 from pyholdem.traceability.specdoc import SPEC_DIR, Example, Section, all_sections, document_path
 
 SECTIONS = all_sections()
 IMPLS = registered()
+PARTS = parts()
 IMPLEMENTED = [s for s in SECTIONS if not s.pending]
 PENDING = [s for s in SECTIONS if s.pending]
 
@@ -64,6 +65,17 @@ def test_every_registered_rule_has_a_heading() -> None:
     headings = {s.id for s in SECTIONS}
     orphans = sorted(set(IMPLS) - headings)
     assert not orphans, f"@rule ids without a spec heading: {orphans}"
+
+
+def test_every_helper_is_part_of_an_implemented_section_in_its_document_module() -> None:
+    implemented = {s.id for s in IMPLEMENTED}
+    for section, helpers in PARTS.items():
+        assert section in implemented, f"@part_of({section!r}) names no implemented section"
+        module = DOCUMENTS[int(section.split(".")[0])][1]
+        for helper in helpers:
+            assert helper.__module__ == module, (
+                f"{qualified_name(helper)} is part of §{section}, not in {module}"
+            )
 
 
 @pytest.mark.parametrize("sec", SECTIONS, ids=lambda s: s.id)
@@ -228,8 +240,8 @@ def _prose(sec: Section) -> str:
 @pytest.mark.parametrize("sec", SECTIONS, ids=lambda s: s.id)
 def test_fields_a_section_reads_are_in_its_variants_table(sec: Section) -> None:
     named = {name for name in re.findall(r"`(\w+)", _prose(sec)) if name in FIELDS}
-    if sec.id in IMPLS:
-        source = inspect.getsource(IMPLS[sec.id])
+    for code in ([IMPLS[sec.id]] if sec.id in IMPLS else []) + PARTS.get(sec.id, []):
+        source = inspect.getsource(code)
         named |= {name for name in re.findall(r"\brules\.(\w+)", source) if name in FIELDS}
     missing = sorted(named - set(sec.variants))
     assert not missing, f"§{sec.id} reads {missing} but its Variants table does not list them"
