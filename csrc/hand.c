@@ -96,7 +96,11 @@ static int fl_cap_reached(const ph_hand *h) {
     if ((int64_t)h->bet_count < 1 + (int64_t)h->rules.fl_max_raises) return 0; /* no int32 overflow */
     switch (h->rules.fl_cap_lifted_heads_up) {
     case PH_FL_CAP_LIFTED_HEADS_UP_WHEN_ROUND_HEADS_UP: return live_count(h) > 2 || h->capped;
-    case PH_FL_CAP_LIFTED_HEADS_UP_WHEN_EVENT_HEADS_UP: return h->seats > 2;
+    case PH_FL_CAP_LIFTED_HEADS_UP_WHEN_EVENT_HEADS_UP: { /* dealt to more than two players (3.20) */
+        int dealt = 0;
+        for (int s = 0; s < h->seats; s++) dealt += h->in_hand[s] != 0;
+        return dealt > 2;
+    }
     default: return 1;
     }
 }

@@ -333,3 +333,25 @@ def test_3_17_a_player_who_posted_a_blind_cannot_post_a_sleeper() -> None:
     seats = ("in", "in", "in", "in", "sitting_out", "in")
     with pytest.raises(RuleViolation, match="seat 4 is not in the hand"):
         Hand(HandSetup(rules, (1000,) * 6, 0, posts, (5, 10), seats=seats, seed=1))
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_5_4_a_hand_dealt_to_two_players_at_a_larger_table_lifts_the_cap_when_event_heads_up(
+    engine: str,
+) -> None:
+    """Three seats, one empty: the hand is dealt heads-up, so ``fl_cap_lifted_heads_up =
+    "when_event_heads_up"`` lifts the fixed-limit cap; with a third player dealt in it holds."""
+    rules = RuleSet(betting_structure="fixed_limit", fl_cap_lifted_heads_up="when_event_heads_up")
+    heads_up = HandSetup(
+        rules=rules, stacks=(1000, 1000, 0), button=0, seats=("in", "in", "empty"),
+        posts=(ForcedPost(0, SB, 5), ForcedPost(1, BB, 10)), blinds=(5, 10), seed=3,
+    )  # fmt: skip
+    three = HandSetup(
+        rules=rules, stacks=(1000, 1000, 1000), button=0, seats=("in", "in", "in"),
+        posts=(ForcedPost(1, SB, 5), ForcedPost(2, BB, 10)), blinds=(5, 10), seed=3,
+    )  # fmt: skip
+    for setup, capped in ((heads_up, False), (three, True)):
+        h = Hand(setup, engine=engine)
+        while h.state.bet_count < 1 + rules.fl_max_raises:
+            h.raise_to(h.legal_actions().min_raise_to)
+        assert (h.legal_actions().min_raise_to is None) == capped, setup.seats

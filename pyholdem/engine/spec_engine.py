@@ -194,6 +194,7 @@ class SpecHand(EngineActions):
             frozen=[False] * n,
             antes_contribute=antes_are_contributions(due, big_seat),
             dead=[0] * n,
+            dealt=sum(setup.in_hand),
         )
         st.min_bet = min_bet(st, rules)
         events: list[RawEvent] = []

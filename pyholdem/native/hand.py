@@ -313,6 +313,7 @@ class NativeHand(EngineActions):
             raise_count=h.raise_count,
             capped=bool(h.capped),
             min_bet=h.min_bet,
+            dealt=sum(h.in_hand[0:n]),
             to_act=None if h.to_act < 0 else h.to_act,
             aggressors=[None if a < 0 else a for a in h.aggressors],
             straddles=h.straddles,

@@ -24,7 +24,7 @@ class HandState:
     payers' contributions rather than dead money (§7.7, ``antes_are_contributions``). ``dead[s]`` is
     the dead blind seat ``s`` posted (§3.20): in the pot, not part of his bet (empty list: none).
     ``min_bet`` is the hand's minimum bet (§5.5 ``min_bet``, set when the hand starts), which §7.3
-    reads from here.
+    reads from here. ``dealt`` is the number of players dealt in (§3.20; None: every seat).
     A seat not in the hand (§3.20) is folded from the start.
     """
 
@@ -51,6 +51,7 @@ class HandState:
     raise_count: int = 0
     capped: bool = False
     min_bet: int = 0
+    dealt: int | None = None
     to_act: int | None = None
     aggressors: list[int | None] = field(default_factory=lambda: [None, None, None, None])
     straddles: int = 0

@@ -73,7 +73,7 @@ def fl_cap_reached(state: HandState, rules: RuleSet) -> bool:
 
     ``"when_round_heads_up"`` lifts the cap while only two players are in the hand, unless the
     round was already capped with more; ``"when_event_heads_up"`` lifts it when the hand was
-    dealt to two players; ``"never"`` keeps it.
+    dealt to two players (seats sitting out or empty do not count, §3.20); ``"never"`` keeps it.
     """
     if state.bet_count < 1 + rules.fl_max_raises:
         return False
@@ -81,7 +81,7 @@ def fl_cap_reached(state: HandState, rules: RuleSet) -> bool:
     if lift == "when_round_heads_up":
         return len(state.live()) > 2 or state.capped
     if lift == "when_event_heads_up":
-        return state.seats > 2
+        return (state.seats if state.dealt is None else state.dealt) > 2
     return True
 
 

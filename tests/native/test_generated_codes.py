@@ -19,7 +19,11 @@ CODES = ROOT / "csrc" / "generated" / "codes.h"
 HAND_C = ROOT / "csrc" / "hand.c"
 
 # HandState fields the C struct keeps under another name or split in two
-RENAMED = {"bet_sizes": ("small_bet", "big_bet"), "antes_contribute": ("uniform_antes",)}
+RENAMED = {
+    "bet_sizes": ("small_bet", "big_bet"),
+    "antes_contribute": ("uniform_antes",),
+    "dealt": ("in_hand",),  # the number of seats in the hand
+}
 # HandState fields the C engine never needs: what sets them is played on the spec engine after a hand-over
 SPEC_ONLY = {
     "sleeper": "sleepers (§3.17) are played on the spec engine",
@@ -27,10 +31,10 @@ SPEC_ONLY = {
     "frozen": "a time-out that freezes a player (§7.8) is played on the spec engine",
     "out_of_turn": "actions out of turn (§6.10) are played on the spec engine",
 }
-# ph_hand fields that are not HandState: the rules, the set-up's seats in the hand (§3.20) and the deal,
-# SpecHand's own bookkeeping, the result and the legal actions kept for the seat to act
+# ph_hand fields that are not HandState: the rules, the deal, SpecHand's own bookkeeping, the result and
+# the legal actions kept for the seat to act
 C_ONLY = {
-    "rules", "in_hand", "n_forced", "initial_stacks", "holes", "burns", "board", "last_round", "n_exposed",
+    "rules", "n_forced", "initial_stacks", "holes", "burns", "board", "last_round", "n_exposed",
     "exposed", "n_shown", "shown", "over", "showdown", "n_pots", "pots", "n_events", "legal_check",
     "legal_is_bet", "legal_call", "legal_min", "legal_max",
 }  # fmt: skip
