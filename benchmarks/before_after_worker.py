@@ -26,7 +26,7 @@ from collections.abc import Callable
 from typing import Any
 
 import numpy as np
-from workloads import SEATS, choose, random_hands, six_way_hands
+from workloads import SEATS, play_out, random_hands, six_way_hands
 
 import pyholdem  # from PYTHONPATH: the tree under test
 
@@ -42,17 +42,7 @@ def play_hand(seed: int) -> tuple[int, tuple[int, ...]]:
     """bench_hand.py's hand on the C engine: the actions played and the final stacks."""
     rng = random.Random(seed)
     h = pyholdem.Hand(RULES, STACKS, button=seed % SEATS, blinds=(50, 100), seed=seed, engine="native")
-    actions = 0
-    while not h.is_over:
-        legal = h.legal_actions()
-        kind, amount = choose(
-            rng, legal.check, legal.call is not None, legal.min_raise_to, legal.max_raise_to
-        )
-        if kind == "raise":
-            (h.bet_to if legal.is_bet else h.raise_to)(amount)
-        else:
-            getattr(h, kind)()
-        actions += 1
+    actions = play_out(h, rng)
     assert h.result is not None
     return actions, tuple(h.result.stacks)
 

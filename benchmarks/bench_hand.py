@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from benchmarks.workloads import choose as _choose
+from benchmarks.workloads import play_out
 from pyholdem import Hand, RuleSet
 
 HANDS = 200
@@ -28,17 +29,7 @@ RATE: dict[str, float] = {}
 def play_pyholdem(seed: int, engine: str = "auto") -> tuple[int, bool]:
     rng = random.Random(seed)
     h = Hand(RULES, STACKS, button=seed % 6, blinds=(50, 100), seed=seed, engine=engine)
-    actions = 0
-    while not h.is_over:
-        legal = h.legal_actions()
-        kind, amount = _choose(
-            rng, legal.check, legal.call is not None, legal.min_raise_to, legal.max_raise_to
-        )
-        if kind == "raise":
-            (h.bet_to if legal.is_bet else h.raise_to)(amount)
-        else:
-            getattr(h, kind)()
-        actions += 1
+    actions = play_out(h, rng)
     assert h.result is not None
     return actions, h.result.showdown
 

@@ -5,6 +5,7 @@ directory and by ``before_after_worker.py``, which runs them against an older py
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import numpy as np
 
@@ -42,3 +43,19 @@ def choose(rng: random.Random, check: bool, call: bool, low: int | None, high: i
     if low is not None and high is not None and r < 0.85:
         return "raise", rng.randint(low, min(high, 3 * low))
     return ("check", 0) if check else ("fold", 0)
+
+
+def play_out(hand: Any, rng: random.Random) -> int:
+    """Play ``hand`` (a ``pyholdem.Hand`` of any version) to the end with ``choose``; the actions played."""
+    actions = 0
+    while not hand.is_over:
+        legal = hand.legal_actions()
+        kind, amount = choose(
+            rng, legal.check, legal.call is not None, legal.min_raise_to, legal.max_raise_to
+        )
+        if kind == "raise":
+            (hand.bet_to if legal.is_bet else hand.raise_to)(amount)
+        else:
+            getattr(hand, kind)()
+        actions += 1
+    return actions
