@@ -12,6 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, reject, settings
 
 from pyholdem import Hand, RuleSet
+from pyholdem.conformance.hand_cases import SETUP_CASES
 from pyholdem.engine.setup import ForcedPost, HandSetup
 from pyholdem.errors import HistoryError, PyHoldemError
 from pyholdem.history.phh import HandHistory, dumps, dumps_many, loads, read_text
@@ -67,46 +68,8 @@ def round_trip(hand: Hand, rules: RuleSet, engine: str) -> Hand:
     return replayed
 
 
-CASES: dict[str, dict[str, Any]] = {
-    # the §3.20 example: seat 1 empty (a dead button), seat 4 sitting out, seat 5 back with his
-    # missed blinds (the small blind dead, the big blind live)
-    "3.20 example": {
-        "stacks": (1000, 0, 1000, 1000, 800, 1000),
-        "button": 1,
-        "seats": ("in", "empty", "in", "in", "sitting_out", "in"),
-        "posts": (ForcedPost(2, BB, 100), ForcedPost(5, SB, 50, live=False), ForcedPost(5, EXTRA, 100)),
-        "blinds": (50, 100),
-    },
-    # a dead button (TDA 32): the button's player busted, the blinds move on
-    "dead button": {
-        "stacks": (500, 500, 0, 500, 500),
-        "button": 2,
-        "seats": ("in", "in", "empty", "in", "in"),
-        "posts": (ForcedPost(3, SB, 5), ForcedPost(4, BB, 10)),
-        "blinds": (5, 10),
-    },
-    # a dead small blind: the big blind alone, the button on a player
-    "dead small blind": {
-        "stacks": (400, 400, 400, 400),
-        "button": 0,
-        "seats": ("in",) * 4,
-        "posts": (ForcedPost(2, BB, 10),),
-        "blinds": (5, 10),
-    },
-    # an extra live big blind by a new player out of position, with antes
-    "extra live blind": {
-        "stacks": (300, 300, 300, 300, 300, 300),
-        "button": 5,
-        "seats": ("in",) * 6,
-        "posts": (
-            *(ForcedPost(s, ANTE, 1, live=False) for s in range(6)),
-            ForcedPost(0, SB, 5),
-            ForcedPost(1, BB, 10),
-            ForcedPost(3, EXTRA, 10),
-        ),
-        "blinds": (5, 10),
-    },
-}
+CASES: dict[str, dict[str, Any]] = {case: fields for case, _, _, fields in SETUP_CASES}
+"""The set-ups of the conformance vectors (§3.20 example, dead button, dead small blind, extra blind)."""
 
 
 @pytest.mark.parametrize("engine", ENGINES)
@@ -119,7 +82,7 @@ def test_12_12_table_hands_write_read_and_replay_to_the_same_hand(case: str, eng
 
 
 def test_12_12_the_players_are_the_seats_in_the_hand_from_the_seat_left_of_the_button() -> None:
-    hand = Hand(HandSetup(RuleSet(), seed=3, **CASES["3.20 example"]))
+    hand = Hand(HandSetup(RuleSet(), seed=3, **CASES["setup-3-20-example"]))
     names = ["Ann", None, "Cy", "Dee", "Eve", "Flo"]
     history = history_from_hand(hand, extra={"table": 7, "hand": 12}, names=names)
     assert (history.table, history.hand, history.seat_count) == (7, 12, 6)
