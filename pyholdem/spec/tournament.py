@@ -856,19 +856,45 @@ def apply_deal(
 
 @dataclass(frozen=True)
 class ICMResult:
-    """§9.19: each player's ICM value; ``exact`` or estimated from ``trials`` within ``error_bound``."""
+    """§9.19: each player's ICM value.
 
-    values: tuple[Fraction, ...]
+    ``exact``: computed over every set of players placed (``Fraction``s when there are at most
+    ``ICM_FRACTION_STATES`` such sets, binary floats accurate to about 1e-9 of the pool beyond);
+    else estimated from ``trials`` finishing orders, each value within ``error_bound`` with
+    probability at least 99 %.
+    """
+
+    values: tuple[Fraction | float, ...]
     exact: bool
     error_bound: float = 0.0
     trials: int = 0
 
 
-ICM_EXACT_STATES = 32768
+ICM_FRACTION_STATES = 2048
+ICM_EXACT_STATES = 2**17
 
 
 def _icm_states(n: int, paid: int) -> int:
     return sum(math.comb(n, i) for i in range(min(paid, n)))
+
+
+def _icm_dp(stacks: Sequence[int], prizes: Sequence[int], paid: int, one: Fraction | float) -> list[Any]:
+    n = len(stacks)
+    values: list[Any] = [one * 0] * n
+    level: dict[int, tuple[Any, int]] = {0: (one, sum(stacks))}
+    for place in range(paid):
+        following: dict[int, tuple[Any, int]] = {}
+        for mask, (prob, left) in level.items():
+            for j in range(n):
+                if mask >> j & 1:
+                    continue
+                p = prob * stacks[j] / left
+                values[j] += p * prizes[place]
+                key = mask | 1 << j
+                old = following.get(key)
+                following[key] = (p + old[0] if old else p, left - stacks[j])
+        level = following
+    return values
 
 
 @part_of("9.19")
@@ -880,7 +906,8 @@ def icm_values(
     trials: int = 20_000,
     seed: object = None,
 ) -> ICMResult:
-    """§9.19: Malmuth–Harville values, exact over subsets when small enough, else sampled."""
+    """§9.19: Malmuth–Harville values, by dynamic programming over the sets of players placed
+    (``"exact"``, chosen by ``"auto"`` up to ``ICM_EXACT_STATES`` sets) or sampled (``"sample"``)."""
     if not stacks or any(not is_int(s) or s < 1 for s in stacks):
         raise RuleViolation(f"ICM stacks {show_value(tuple(stacks))} are not positive integers", "9.19")
     if any(not is_int(p) or p < 0 for p in prizes):
@@ -891,40 +918,19 @@ def icm_values(
     if len(prizes) > n:
         raise RuleViolation(f"{len(prizes)} prizes is more prizes than the {n} players left", "9.19")
     prizes = list(prizes) + [0] * (n - len(prizes))
-    paid = max((i + 1 for i, p in enumerate(prizes) if p), default=0)
-    exact = method == "exact" or (method == "auto" and _icm_states(n, paid) <= ICM_EXACT_STATES)
-    if exact:
-        values = [Fraction(0)] * n
-        total = sum(stacks)
-        level: dict[int, tuple[Fraction, int]] = {0: (Fraction(1), total)}
-        for place in range(min(paid, n)):
-            following: dict[int, tuple[Fraction, int]] = {}
-            for mask, (prob, left) in level.items():
-                for j in range(n):
-                    if mask >> j & 1:
-                        continue
-                    p = prob * stacks[j] / left
-                    values[j] += p * prizes[place]
-                    key = mask | 1 << j
-                    old = following.get(key)
-                    following[key] = (p + old[0] if old else p, left - stacks[j])
-            level = following
-        return ICMResult(tuple(values), True)
+    paid = min(n, max((i + 1 for i, p in enumerate(prizes) if p), default=0))
+    states = _icm_states(n, paid)
+    if method == "exact" or (method == "auto" and states <= ICM_EXACT_STATES):
+        one: Fraction | float = Fraction(1) if states <= ICM_FRACTION_STATES else 1.0
+        return ICMResult(tuple(_icm_dp(stacks, prizes, paid, one)), True)
     _count(trials, "trials", "9.19", least=1)
     rng = _rng(seed)
     sums = [0] * n
     for _ in range(trials):
-        alive = list(range(n))
-        left = sum(stacks)
+        # a Harville order is the players sorted by Exp(1) / stack (Plackett–Luce)
+        order = sorted(range(n), key=lambda j: rng.expovariate(1.0) / stacks[j])
         for place in range(paid):
-            pick = rng.randrange(left)
-            for k, j in enumerate(alive):
-                pick -= stacks[j]
-                if pick < 0:
-                    sums[j] += prizes[place]
-                    left -= stacks[j]
-                    del alive[k]
-                    break
+            sums[order[place]] += prizes[place]
     bound = max(prizes) * math.sqrt(math.log(200) / (2 * trials))
     return ICMResult(tuple(Fraction(s, trials) for s in sums), False, bound, trials)
 
