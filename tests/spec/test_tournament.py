@@ -374,3 +374,46 @@ def test_9_3_structures_round_trip_through_toml() -> None:
         Structure(levels=(Level(1, 2, duration=None), Level(2, 4)), starting_stack=10, buy_in=1)
     with pytest.raises(RuleViolation, match="unknown structure preset"):
         structure_preset("nope")
+
+
+@FAST
+@given(
+    start=st.lists(st.integers(1, 5), min_size=2, max_size=9),
+    busted=st.lists(st.booleans(), min_size=9, max_size=9),
+    elsewhere=st.integers(0, 50),
+    equal=st.sampled_from(["share", "seat_order"]),
+)
+def test_9_10_busts_take_the_block_below_the_survivors(
+    start: list[int], busted: list[bool], elsewhere: int, equal: str
+) -> None:
+    players = [f"P{i}" for i in range(len(start))]
+    end = {p: 0 if busted[i] else start[i] for i, p in enumerate(players)}
+    if all(v == 0 for v in end.values()):
+        end[players[0]] = 1
+    starting = dict(zip(players, start, strict=True))
+    survivors = sum(1 for v in end.values() if v)
+    places = finish_hand(starting, end, RuleSet(multi_bust_equal=equal), remaining=survivors + elsewhere)
+    covered: list[int] = []
+    for place in places.values():
+        best, worst = (place, place) if isinstance(place, int) else place
+        assert sum(1 for q in places.values() if q == place) == worst - best + 1  # a block, fully shared
+        if best not in covered:
+            covered.extend(range(best, worst + 1))
+        if equal == "seat_order":
+            assert isinstance(place, int)
+    first = survivors + elsewhere + 1
+    assert sorted(covered) == list(range(first, first + len(places)))
+    for a in places:
+        for b in places:
+            if starting[a] > starting[b]:
+                pa, pb = places[a], places[b]
+                assert (pa if isinstance(pa, int) else pa[1]) < (pb if isinstance(pb, int) else pb[0])
+
+
+def test_9_12_payout_fixed_is_validated_and_travels_as_toml() -> None:
+    from pyholdem import RuleSetError, load_rules
+
+    assert load_rules(SNG.to_toml()).payout_fixed == ((3, 30),)
+    with pytest.raises(RuleSetError, match="payout_fixed"):
+        RuleSet(payout_fixed=((3, 30), (3, 10)))
+    assert RuleSet(payout_fixed=[[2, 5]]).payout_fixed == ((2, 5),)
