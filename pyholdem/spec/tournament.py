@@ -514,6 +514,10 @@ def shared_prizes(
         raise RuleViolation(f"tied players {show_value(list(players))} are not distinct", "9.21")
     block = range(best_place - 1, best_place - 1 + len(players))
     total = sum(payouts[i] for i in block if i < len(payouts))
+    if total % unit:
+        raise RuleViolation(
+            f"the tied places pay {total}, not a multiple of the rounding unit {unit}", "9.21"
+        )
     share = total // len(players) // unit * unit
     amounts = {p: share for p in players}
     for player in list(players)[: (total - share * len(players)) // unit]:

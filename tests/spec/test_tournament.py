@@ -417,3 +417,9 @@ def test_9_12_payout_fixed_is_validated_and_travels_as_toml() -> None:
     with pytest.raises(RuleSetError, match="payout_fixed"):
         RuleSet(payout_fixed=((3, 30), (3, 10)))
     assert RuleSet(payout_fixed=[[2, 5]]).payout_fixed == ((2, 5),)
+
+
+def test_9_21_shared_block_must_be_whole_units() -> None:
+    assert shared_prizes((500, 300), ("A", "B"), 1, unit=100) == {"A": 400, "B": 400}
+    with pytest.raises(RuleViolation, match="rounding unit"):
+        shared_prizes((550, 300), ("A", "B", "C"), 1, unit=100)
