@@ -9,7 +9,7 @@ import pytest
 
 from pyholdem.cli import main
 from pyholdem.rules.ruleset import preset
-from pyholdem.rules.structure import structure_preset
+from pyholdem.rules.structure import load_structure, structure_preset
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -56,3 +56,14 @@ def test_9_19_cli_icm_values_and_deal(capsys: pytest.CaptureFixture[str]) -> Non
     assert code == 0 and "sampled" in out
     code, _, err = run(capsys, "icm", "5", "5", "--prizes", "3", "2", "1")
     assert code == 2 and "§9.19" in err
+
+
+def test_9_18_cli_structure_shows_levels_breaks_and_colour_ups(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "tournament", "structure")
+    assert code == 0 and "seed_002_sng_addon" in out
+    code, out, _ = run(capsys, "tournament", "structure", "seed_000_bill_limit")
+    assert code == 0 and "colour-up 5 -> 25 before it" in out
+    code, out, _ = run(capsys, "tournament", "structure", "seed_002_sng_addon", "--toml")
+    assert code == 0 and load_structure(out) == structure_preset("seed_002_sng_addon")
+    code, _, err = run(capsys, "tournament", "structure", "nope")
+    assert code == 2 and "unknown structure preset" in err

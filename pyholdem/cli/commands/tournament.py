@@ -1,7 +1,8 @@
-"""``pyholdem tournament payouts``: the payout table of a field (§9.1, §9.12, §9.13, §9.24).
+"""``pyholdem tournament payouts`` and ``tournament structure``: the calculators of spec 09.
 
 Subcommands of ``tournament`` are added here, one function each; ``payouts`` answers a director's
-"what do I pay 137 players?" from a rule-set preset or file and a structure preset or file.
+"what do I pay 137 players?" (§9.1, §9.12, §9.13, §9.24) from a rule-set preset or file and a
+structure preset or file; ``structure`` prints a structure preset (levels, breaks, colour-ups).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from pyholdem.rules.structure import (
     load_structure,
     structure_preset,
 )
-from pyholdem.spec.tournament import payout_shares, prize_pool, round_payouts
+from pyholdem.spec.tournament import colour_ups, payout_shares, prize_pool, round_payouts
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
@@ -39,6 +40,11 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     pay.add_argument("--unit", type=int, default=1, help="the rounding unit of the payouts (§9.13)")
     pay.add_argument("--json", action="store_true", help="print the table as JSON")
     pay.set_defaults(func=run_payouts)
+    struct = sub.add_parser("structure", help="list the structure presets, or print one")
+    struct.add_argument("name", nargs="?", help="a structure preset or TOML file")
+    struct.add_argument("--toml", action="store_true", help="print the structure as TOML")
+    struct.add_argument("--json", action="store_true", help="print the structure as JSON")
+    struct.set_defaults(func=run_structure)
 
 
 def load_rules_argument(text: str) -> RuleSet:
@@ -105,4 +111,30 @@ def run_payouts(args: argparse.Namespace) -> int:
         share = f"{100 * row['amount'] / pool:.2f}%" if pool else "-"
         mark = "  (fixed)" if row["fixed"] else ""
         print(f"{row['place']:>5}  {row['amount']:>10}  {share:>8}{mark}")
+    return 0
+
+
+def run_structure(args: argparse.Namespace) -> int:
+    if not args.name:
+        for name, s in STRUCTURES.items():
+            print(f"{name}: {len(s.levels)} levels, stack {s.starting_stack}, buy-in {s.buy_in}")
+        return 0
+    structure = load_structure_argument(args.name, args.name)
+    if args.toml:
+        print(structure.to_toml(), end="")
+        return 0
+    if args.json:
+        print(json.dumps(structure.to_dict(), indent=1))
+        return 0
+    name, chips = structure.name or args.name, list(structure.chips)
+    print(f"{name}: stack {structure.starting_stack}, buy-in {structure.buy_in}, chips {chips}")
+    print("  (durations in minutes, or in hands under level_clock = 'hands')")
+    ups = {level: (d, new) for level, d, new in colour_ups(structure)}
+    for number, lv in enumerate(structure.levels, 1):
+        ante = f" ante {lv.ante}" if lv.ante else ""
+        bets = f" bets {lv.bets[0]}/{lv.bets[1]}" if lv.bets else ""
+        length = "open-ended" if lv.duration is None else f"{lv.duration}"
+        extra = f"; colour-up {ups[number][0]} -> {ups[number][1]} before it" if number in ups else ""
+        pause = f"; then a {lv.break_after}-minute break" if lv.break_after else ""
+        print(f"  level {number}: {lv.small_blind}/{lv.big_blind}{ante}{bets}, {length}{extra}{pause}")
     return 0
