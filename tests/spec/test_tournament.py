@@ -423,3 +423,22 @@ def test_9_21_shared_block_must_be_whole_units() -> None:
     assert shared_prizes((500, 300), ("A", "B"), 1, unit=100) == {"A": 400, "B": 400}
     with pytest.raises(RuleViolation, match="rounding unit"):
         shared_prizes((550, 300), ("A", "B", "C"), 1, unit=100)
+
+
+def test_9_3_seed_000_structure_first_level_makes_the_65_pot_ten_handed() -> None:
+    from pyholdem import Hand
+
+    structure = structure_preset("seed_000_home_nl")
+    first = structure.level(1)
+    sizes = initial_table_sizes(10, HOME)
+    assert sizes == (10,)
+    hand = Hand(
+        HOME,
+        [structure.starting_stack] * sizes[0],
+        button=0,
+        blinds=(first.small_blind, first.big_blind),
+        antes=first.ante,
+        engine="spec",
+    )
+    assert hand.pot_total() == 65
+    assert level_at(structure.durations, 90, HOME) == 4 and not rebuy_allowed(0, 4, 0, 0, HOME)
