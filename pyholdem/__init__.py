@@ -20,6 +20,7 @@ from pyholdem.errors import (
     RuleViolation,
 )
 from pyholdem.rules.ruleset import PRESETS, RuleSet, load_rules, preset
+from pyholdem.rules.structure import STRUCTURES, Level, Structure, load_structure, structure_preset
 from pyholdem.spec.cards import (
     Card,
     cards,
@@ -56,6 +57,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "PRESETS",
+    "STRUCTURES",
     "Card",
     "Category",
     "EquityResult",
@@ -68,6 +70,7 @@ __all__ = [
     "IllegalAction",
     "InvalidCards",
     "LegalActions",
+    "Level",
     "NativeError",
     "Pot",
     "PyHoldemError",
@@ -75,6 +78,7 @@ __all__ = [
     "RuleSetError",
     "RuleViolation",
     "Settlement",
+    "Structure",
     "__version__",
     "cards",
     "cards_to_mask",
@@ -88,6 +92,7 @@ __all__ = [
     "format_cards",
     "hand_class",
     "load_rules",
+    "load_structure",
     "parse_cards",
     "preset",
     "resolve_pots",
@@ -95,4 +100,5 @@ __all__ = [
     "resolve_showdowns_batch",
     "shuffled_deck",
     "standard_deck",
+    "structure_preset",
 ]

@@ -322,11 +322,19 @@ def hand_cases(random_count: int = 1500, seed: int = SEED) -> Iterator[Vector]:
     return generate(random_count, seed)
 
 
+def tournament_cases(random_count: int = 240, seed: int = SEED) -> Iterator[Vector]:
+    """The ``tournament`` runner's cases (``pyholdem.conformance.tournament_cases``)."""
+    from pyholdem.conformance.tournament_cases import tournament_cases as generate
+
+    return generate(random_count, seed)
+
+
 GENERATORS: dict[str, Callable[..., Iterator[Vector]]] = {
     "evaluate": evaluate_cases,
     "compare": compare_cases,
     "pots": pots_cases,
     "hand": hand_cases,
+    "tournament": tournament_cases,
 }
 
 
