@@ -164,6 +164,10 @@ class RuleSet:
     player_exposure: str = _choice("live", "dead_hand", section="10.12")
     oversize_chip_is_call: bool = _flag(True, section="11.2")
     unaware_of_raise_withdraw: bool = _flag(False, section="11.7")
+    # declarations and the clock as live events (spec 11)
+    chips_alone_bind: bool = _flag(True, section="11.1")
+    clock_callers: str = _choice("at_table", "seated_when_dealt", section="11.12")
+    reconnect_extra_s: int | None = _int(None, 0, section="11.13")
 
     def __new__(cls, *args: Any, **fields: Any) -> RuleSet:
         unknown = sorted(set(fields) - FIELD_NAMES)
@@ -389,6 +393,7 @@ PRESETS: dict[str, Preset] = {
                 "board_error_rule": "seed000_reshuffle_new_burn",
                 "boxed_card": "bottom_of_deck",
                 "player_exposure": "dead_hand",
+                "chips_alone_bind": False,
                 "balance_mover": "high_card_draw",
                 "balance_destination": "any_seat_before_bb",
                 "balance_timing": "between_levels",
@@ -412,6 +417,7 @@ PRESETS: dict[str, Preset] = {
                 "absent_cutoff": "own_second_card",
                 "player_exposure": "dead_hand",
                 "fee_percent": 10,
+                "clock_callers": "seated_when_dealt",
             },
             ("seed 001",),
         ),
@@ -476,6 +482,7 @@ PRESETS: dict[str, Preset] = {
                 "timeout_action": "allin_freeze_if_committed",
                 "odd_chip_rule": "left_of_button_whole_chip",
                 "all_in_face_up": False,
+                "reconnect_extra_s": 20,
             },
             ("seed 004",),
         ),
