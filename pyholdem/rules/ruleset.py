@@ -378,7 +378,8 @@ PRESETS: dict[str, Preset] = {
             "the big blind, a bet and three raises a round even heads-up, button starts at seat "
             "1 and moves, odd chips whole to the winner closest to the dealer's left, losers "
             "must show, two actions end the misdeal window, an exposed hole card is a misdeal, "
-            "a card a player shows deliberately kills his hand, tables balanced by high card "
+            "a card a player shows deliberately kills his hand, every action declared aloud, tables "
+            "balanced by high card "
             "between levels, final-table level bump.",
             {
                 "betting_structure": "fixed_limit",
@@ -405,7 +406,8 @@ PRESETS: dict[str, Preset] = {
         Preset(
             "seed_001_event",
             "Seed 001, casino event rules: button drawn at random and moving, a 90-second "
-            "clock after which the hand is folded, the level changes at the cut, an absent "
+            "clock (called only by a player seated when the hand was dealt) after which the hand "
+            "is folded, the level changes at the cut, an absent "
             "player's hand dead once his second card is dealt, an exposed card kills the hand, "
             "a 10% entry fee (the chip race starts at seat 1, the default).",
             {
@@ -470,7 +472,7 @@ PRESETS: dict[str, Preset] = {
             "down, the first seated player gets the button, which moves, a new player posts a "
             "big blind at once or waits for it, fixed limit capped at a bet and three raises "
             "even heads-up, pot-limit counts only the active pot, a timed-out committed player "
-            "is frozen all-in, odd chips whole.",
+            "is frozen all-in, a reconnecting player gets 20 more seconds, odd chips whole.",
             {
                 "mode": "cash",
                 "small_blind_rule": "half_round_down",
