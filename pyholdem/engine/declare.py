@@ -50,12 +50,13 @@ class Ruling:
     returned: int
     allowed: frozenset[str] = frozenset()
     withdrawn: bool = False
+    out_of_turn: bool = False
 
 
 def _said(words: object) -> tuple[str | None, int | None] | None:
     """``"call"`` is ``("call", None)``, ``800`` is ``(None, 800)``; a pair is taken as it is."""
-    if words is None or isinstance(words, tuple):
-        return words  # type: ignore[return-value]
+    if words is None or isinstance(words, (tuple, list)):
+        return None if words is None else tuple(words)  # type: ignore[return-value]
     if isinstance(words, str):
         return (words, None)
     if is_int(words):
@@ -63,18 +64,6 @@ def _said(words: object) -> tuple[str | None, int | None] | None:
     raise IllegalAction(
         f"words {show_value(words)} are not a word, an amount or a (word, amount) pair", "11.1"
     )
-
-
-def _seat_to_act(hand: Hand, seat: object, what: str) -> int:
-    if hand.is_over:
-        raise IllegalAction(f"{what} is not possible: the hand is over", "6.1")
-    if seat != hand.to_act or type(seat) is not int:
-        raise IllegalAction(
-            f"{what} by seat {show_value(seat)} is out of turn: seat {hand.to_act} is to act "
-            "(an action out of turn is §6.10's: Hand.act(kind, amount, seat=...))",
-            "11.1",
-        )
-    return seat
 
 
 def declare(
@@ -87,22 +76,33 @@ def declare(
     undercall_ruling: str = "call",
     unaware_of_raise: bool = False,
 ) -> Ruling:
-    """Apply what the player to act said (``words``) and pushed (``chips``) in turn (§11.1).
+    """Apply what ``seat`` said (``words``) and pushed (``chips``) (§11.1).
 
     ``said_first`` says the words came before the chips (or with them); ``undercall_ruling`` is
     the director's choice for an undercall (§11.5); ``unaware_of_raise`` says he released chips
     without knowing the pot had been raised (§11.7: he may take them back, and nothing is applied).
-    Refused, with the hand unchanged: any declaration without ``live_play_layer`` (§10.1), out of
-    turn, impossible words or chips (§11.1), and an undercall ruled a fold that forfeits chips
-    (§11.5: the hand's API has no way to put forfeited chips in the pot).
+    A declaration out of turn is read in the seat's own betting situation and handed to §6.10
+    (``Hand.act(..., seat=...)``): recorded, to bind or not when his turn comes, or refused under
+    ``out_of_turn = "reject"``. Refused, with the hand unchanged: any declaration without
+    ``live_play_layer`` (§10.1), a seat that cannot act (§6.10), impossible words or chips
+    (§11.1), and an undercall ruled a fold that forfeits chips (§11.5: the hand's API has no way to
+    put forfeited chips in the pot).
     """
     rules = hand.rules
     require_live_layer(rules)
-    seat = _seat_to_act(hand, seat, "a declaration")
-    ctx = bet_context(hand.state, rules)
+    if hand.is_over:
+        raise IllegalAction("a declaration is not possible: the hand is over", "6.1")
+    out_of_turn = seat != hand.to_act
+    ctx = bet_context(hand.state, rules, seat)
     said = _said(words)
     pushed = sum(chips) if isinstance(chips, (tuple, list)) and all(is_int(c) for c in chips) else 0
-    if unaware_of_raise and said is None and pushed and may_withdraw(pushed, ctx, False, rules):
+    if (
+        unaware_of_raise
+        and not out_of_turn
+        and said is None
+        and pushed
+        and may_withdraw(pushed, ctx, False, rules)
+    ):
         return Ruling(seat, None, "11.7", pushed, pushed, withdrawn=True)
     reading = interpret(
         ctx, rules, said=said, chips=chips, said_first=said_first, undercall_ruling=undercall_ruling
@@ -114,10 +114,11 @@ def declare(
             "11.5",
         )
     if reading.action is None:
-        return Ruling(seat, None, reading.section, pushed, pushed, allowed=reading.allowed)
+        return Ruling(seat, None, reading.section, pushed, pushed, reading.allowed, out_of_turn=out_of_turn)
     kind, to = reading.action
-    hand.act(kind, to if kind in ("bet", "raise") else None)
-    return Ruling(seat, reading.action, reading.section, pushed, returned_chips(reading.action, pushed, ctx))
+    hand.act(kind, to if kind in ("bet", "raise") else None, seat=seat if out_of_turn else None)
+    returned = returned_chips(reading.action, pushed, ctx)
+    return Ruling(seat, reading.action, reading.section, pushed, returned, out_of_turn=out_of_turn)
 
 
 @dataclass(frozen=True)

@@ -184,12 +184,15 @@ def require_live_layer(rules: RuleSet) -> None:
 
 
 @part_of("11.1")
-def bet_context(state: HandState, rules: RuleSet) -> BetContext:
-    """The ``BetContext`` of the player to act in a hand's state (the sections of specs 05–07 that
-    bound his bet or raise: §5.5, §5.6, §5.9, §6.7, §7.4)."""
-    seat = state.to_act
-    if seat is None:
+def bet_context(state: HandState, rules: RuleSet, seat: int | None = None) -> BetContext:
+    """The ``BetContext`` of the player to act (or of ``seat``, who may act later in the round) in a
+    hand's state (the sections of specs 05–07 that bound his bet or raise: §5.5, §5.6, §5.9, §6.7,
+    §7.4)."""
+    if state.to_act is None:
         raise IllegalAction("the hand is over; nobody is to act", "6.1")
+    seat = state.to_act if seat is None else seat
+    if not is_int(seat) or not 0 <= seat < state.seats or not state.can_act(seat):
+        raise IllegalAction(f"seat {show_value(seat)} is not a seat that can act in this hand", "6.10")
     current = state.current_bet
     unit = rules.chip_unit
     pot_max = None
@@ -231,6 +234,12 @@ def interpret(
     """§11.1 with the section that decided: the words or the chips bind, as ``live_action`` says."""
     pushed = _check_chips(chips, ctx)
     word, amount = _check_said(said)
+    if not isinstance(said_first, bool):
+        raise IllegalAction(f"said_first = {show_value(said_first)} is not True or False", "11.1")
+    if undercall_ruling not in ("call", "fold"):
+        raise IllegalAction(
+            f"undercall ruling {show_value(undercall_ruling)} is not 'call' or 'fold'", "11.5"
+        )
     if said is None and not pushed:
         raise IllegalAction("a declaration needs words or chips (neither was given)", "11.1")
     if pushed and (said is None or not said_first):

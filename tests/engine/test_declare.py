@@ -60,8 +60,10 @@ def test_11_1_refused_declarations_leave_the_hand_unchanged(engine: str) -> None
     before = _snapshot(hand)
     with pytest.raises(RuleViolation, match=r"live_play_layer .*\(§10\.1\)"):
         declare(_hand(RuleSet(), engine), 0, "call")
-    with pytest.raises(IllegalAction, match=r"out of turn.*\(§11\.1\)"):
-        declare(hand, 2, "fold")
+    with pytest.raises(IllegalAction, match=r"out of turn.*\(§6\.10\)"):
+        declare(_hand(LIVE.replace(out_of_turn="reject"), engine), 2, "fold")
+    with pytest.raises(IllegalAction, match=r"§6\.10"):
+        declare(hand, 7, "fold")
     with pytest.raises(IllegalAction, match=r"§11\.1"):
         declare(hand, 0, "shove")
     with pytest.raises(IllegalAction, match=r"more than the stack"):
@@ -72,6 +74,17 @@ def test_11_1_refused_declarations_leave_the_hand_unchanged(engine: str) -> None
     with pytest.raises(RuleViolation, match="declared aloud"):
         declare(_hand(bill, engine), 0, chips=(10,))
     assert _snapshot(hand) == before
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_11_1_a_declaration_out_of_turn_goes_to_6_10(engine: str) -> None:
+    hand = _hand(engine=engine)
+    ruling = declare(hand, 2, chips=(100,))  # the big blind pushes a big chip before seat 0 acts
+    assert ruling.out_of_turn and ruling.action == ("check", 10) and hand.to_act == 0
+    assert hand.events[-1].kind == "out_of_turn_check"
+    declare(hand, 0, "call")
+    declare(hand, 1, "call")
+    assert hand.street == "flop"  # the big blind's check bound when his turn came (§6.10)
 
 
 @pytest.mark.parametrize("engine", ENGINES)
@@ -177,18 +190,21 @@ def test_11_1_random_declarations_bind_to_legal_actions_and_conserve_chips(
             legal = hand.legal_actions()
             hand.act("call") if legal.call is not None else hand.check()
             continue
-        seat = hand.to_act
+        seat = hand.to_act if policy != 4 else (hand.to_act + 1) % len(stacks)  # type: ignore[operator]
         state, before = hand.state, _snapshot(hand)
         try:
             ruling = declare(hand, seat, words, chips, said_first=said_first)  # type: ignore[arg-type]
         except (IllegalAction, RuleViolation) as error:
-            assert error.section in ("11.1", "11.5", "11.6"), error
+            assert error.section in ("11.1", "11.5", "11.6", "6.10"), error
             assert _snapshot(hand) == before
             continue
         if ruling.action is None:
             assert _snapshot(hand) == before and ruling.returned == ruling.pushed
             continue
         kind, to = ruling.action
+        if ruling.out_of_turn:
+            assert hand.stacks == before[0] and hand.to_act == before[2]  # recorded only (§6.10)
+            continue
         check_action(state, rules, kind, to if kind in ("bet", "raise") else None)  # the core check
         added = (
             hand.state.bets[seat] - state.bets[seat]
