@@ -105,9 +105,11 @@ class Reading(NamedTuple):
 @part_of("11.1")
 def min_to(ctx: BetContext, rules: RuleSet) -> int:
     """The minimum bet or raise total: ``current_bet + min_raise``; in fixed limit one bet above the
-    last full bet (§7.4)."""
+    last full bet (§7.4) when that is above the current bet."""
     if rules.betting_structure == "fixed_limit" and ctx.last_full_bet is not None:
-        return ctx.last_full_bet + ctx.min_raise
+        over_last_full = ctx.last_full_bet + ctx.min_raise
+        if over_last_full > ctx.current_bet:  # else the current bet is no short all-in's
+            return over_last_full
     return ctx.current_bet + ctx.min_raise
 
 
