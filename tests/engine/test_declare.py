@@ -11,7 +11,7 @@ from pyholdem.engine.declare import ClockCall, call_clock, declare, disconnect, 
 from pyholdem.engine.hand import _native_hand_class
 from pyholdem.rules.ruleset import PRESETS
 from pyholdem.spec.betting import check_action
-from pyholdem.spec.declarations import FOLLOW_UPS, WORDS
+from pyholdem.spec.declarations import FOLLOW_UPS, WORDS, bet_context, wager_bounds
 
 NATIVE = _native_hand_class() is not None
 ENGINES = ["spec", pytest.param("native", marks=pytest.mark.skipif(not NATIVE, reason="no C core"))]
@@ -217,3 +217,38 @@ def test_11_1_random_declarations_bind_to_legal_actions_and_conserve_chips(
         assert sum(hand.stacks) + hand.pot_total() == total or hand.is_over
     if hand.is_over:
         assert sum(hand.stacks) == total
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    name=st.sampled_from(PRESET_NAMES),
+    structure=st.sampled_from(("no_limit", "pot_limit", "fixed_limit")),
+    stacks=st.lists(st.integers(1, 3000), min_size=2, max_size=6),
+    choices=st.lists(st.integers(0, 99), max_size=20),
+)
+def test_11_1_bet_context_bounds_are_the_legal_actions(
+    name: str, structure: str, stacks: list[int], choices: list[int]
+) -> None:
+    rules = preset(name).replace(betting_structure=structure)
+    try:
+        hand = Hand(rules, stacks, button=0, blinds=(5, 10), seed=3, engine="spec")
+    except PyHoldemError:
+        return
+    for choice in choices:
+        if hand.is_over:
+            break
+        legal = hand.legal_actions()
+        ctx = bet_context(hand.state, rules)
+        bounds = wager_bounds(ctx, rules)
+        expected = None if legal.min_raise_to is None else (legal.min_raise_to, legal.max_raise_to)
+        assert bounds == expected, (ctx, legal)
+        assert ctx.to_call == (legal.call or 0) or ctx.stack < ctx.to_call
+        if bounds is not None and choice % 3 == 0:
+            low, high = bounds
+            hand.act("bet" if legal.is_bet else "raise", low if choice % 2 else high)
+        elif legal.call is not None and choice % 3 == 1:
+            hand.call()
+        elif legal.check:
+            hand.check()
+        else:
+            hand.act("call" if legal.call is not None else "fold")
