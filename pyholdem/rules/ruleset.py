@@ -156,12 +156,12 @@ class RuleSet:
     # irregularities and the live-play layer
     live_play_layer: bool = _flag(False, section="10.1")
     misdeal_cutoff: str = _choice("substantial_action", "two_actions", section="10.2")
-    exposed_holecard: str = _choice("replace_and_burn", "misdeal", section="10.4")
+    exposed_holecard: str = _choice("replace_and_burn", "misdeal", "seed002_replace", section="10.4")
     board_error_rule: str = _choice(
         "tda_rp5", "robert", "seed002_card_stands", "seed000_reshuffle_new_burn", section="10.10"
     )
     boxed_card: str = _choice("scrap_of_paper", "bottom_of_deck", section="10.6")
-    player_exposure: str = _choice("live", "dead_hand", section="10.12")
+    player_exposure: str = _choice("live", "dead_hand", "show_all", section="10.12")
     oversize_chip_is_call: bool = _flag(True, section="11.2")
     unaware_of_raise_withdraw: bool = _flag(False, section="11.7")
 
@@ -440,6 +440,10 @@ PRESETS: dict[str, Preset] = {
                 "board_error_rule": "seed002_card_stands",
                 "unaware_of_raise_withdraw": True,
                 "payout_percentages": (70, 30),
+                # spec 10 (issue 14): an exposed hole card replaced, a misdeal only on two or more;
+                # a card shown to one player is shown to all
+                "exposed_holecard": "seed002_replace",
+                "player_exposure": "show_all",
             },
             ("seed 002", "seed 002 appendix A"),
         ),
