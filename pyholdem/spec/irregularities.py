@@ -239,13 +239,24 @@ def misdeal_allowed(cause: str, actions: Sequence[str], rules: RuleSet) -> bool:
 def redeal_seed(seed: Seed, redeals: int) -> str:
     """The seed of the ``redeals``-th re-deal of the hand shuffled with ``seed`` (§10.3): the hex
     SHA-256 of the seed's type and value and the count, the same on every platform."""
+    return _derived_seed(seed, "redeal", redeals)
+
+
+@part_of("10.3")
+def reshuffle_seed(deal_seed: Seed, count: int) -> str:
+    """The seed of the ``count``-th reshuffle of the stub within the deal shuffled with
+    ``deal_seed`` (§10.3, for §10.7-10.10)."""
+    return _derived_seed(deal_seed, "reshuffle", count)
+
+
+def _derived_seed(seed: Seed, label: str, count: int) -> str:
     seed = shuffle_seed(seed)
     if seed is None:
         raise RuleViolation("a re-deal needs the hand's seed (draw one before the first deal)", "10.3")
-    if not isinstance(redeals, int) or isinstance(redeals, bool) or redeals < 1:
-        raise RuleViolation(f"re-deal count {show_value(redeals)} is not a positive integer", "10.3")
+    if not isinstance(count, int) or isinstance(count, bool) or count < 1:
+        raise RuleViolation(f"re-deal count {show_value(count)} is not a positive integer", "10.3")
     raw = seed if isinstance(seed, bytes) else str(seed).encode()
-    text = type(seed).__name__.encode() + b":" + raw + b"/redeal/" + str(redeals).encode()
+    text = type(seed).__name__.encode() + b":" + raw + f"/{label}/{count}".encode()
     return hashlib.sha256(text).hexdigest()
 
 
