@@ -67,7 +67,17 @@ from pyholdem.spec.irregularities import (
 from pyholdem.spec.state import STREET_NAMES
 from pyholdem.spec.table import ForcedPost
 
-__all__ = ["LiveHand", "Physical", "replay_live"]
+__all__ = [
+    "LiveHand",
+    "Physical",
+    "event_from_data",
+    "event_to_data",
+    "history_from_data",
+    "history_to_data",
+    "replay_live",
+    "setup_from_data",
+    "setup_to_data",
+]
 
 BOARD_STREETS = ("flop", "turn", "river")
 STREET_COUNT = {"flop": 3, "turn": 1, "river": 1}
@@ -750,6 +760,98 @@ _HANDLERS: Mapping[type, Any] = {
     StraddleAnnounced: LiveHand._on_straddle,
 }
 assert set(_HANDLERS) == set(EVENT_TYPES.values())
+
+
+# ---------------------------------------------------------------------- plain data (JSON) of a history
+def setup_to_data(setup: HandSetup) -> dict[str, Any]:
+    """A live hand's set-up as plain data: rule-set changes from the default, stacks, seats, button,
+    posts ``[seat, kind, amount, live]``, blinds, bet sizes and seed."""
+    seed = setup.seed
+    if isinstance(seed, bytes):
+        seed = seed.decode("latin-1")
+    return {
+        "rules": dict(setup.rules.changes()),
+        "stacks": list(setup.stacks),
+        "seats": list(setup.seats),
+        "button": setup.button,
+        "posts": [[p.seat, p.kind, p.amount, p.live] for p in setup.posts],
+        "blinds": list(setup.blinds),
+        "bet_sizes": list(setup.bet_sizes) if setup.bet_sizes is not None else None,
+        "seed": seed,
+    }
+
+
+def setup_from_data(data: Mapping[str, Any]) -> HandSetup:
+    """The set-up ``setup_to_data`` wrote."""
+    from pyholdem.rules.ruleset import load_rules
+
+    changes = {k: (tuple(v) if isinstance(v, list) else v) for k, v in data["rules"].items()}
+    bet_sizes = data.get("bet_sizes")
+    return HandSetup(
+        load_rules(changes),
+        tuple(data["stacks"]),
+        data["button"],
+        tuple(ForcedPost(s, k, a, live) for s, k, a, live in data["posts"]),
+        tuple(data["blinds"]),
+        None if bet_sizes is None else (bet_sizes[0], bet_sizes[1]),
+        tuple(data.get("seats") or ()),
+        data.get("seed"),
+    )
+
+
+def event_to_data(event: object) -> dict[str, Any]:
+    """An event value as plain data: ``{"kind": ..., field: value}``, cards as text, set-ups as data."""
+    data: dict[str, Any] = {"kind": event.kind}  # type: ignore[attr-defined]
+    for f in dataclasses.fields(event):  # type: ignore[arg-type]
+        value = getattr(event, f.name)
+        if isinstance(value, Card):
+            value = str(value)
+        elif isinstance(value, HandSetup):
+            value = setup_to_data(value)
+        data[f.name] = value
+    return data
+
+
+def event_from_data(data: Mapping[str, Any]) -> object:
+    """The event value ``event_to_data`` wrote; an unknown kind raises ``RuleViolation`` (§10.1)."""
+    if not isinstance(data, Mapping) or data.get("kind") not in EVENT_TYPES:
+        raise RuleViolation(f"{show_value(data)} is not a live-play event", "10.1")
+    cls = EVENT_TYPES[data["kind"]]
+    values: dict[str, Any] = {}
+    for f in dataclasses.fields(cls):
+        if f.name not in data:
+            continue
+        value = data[f.name]
+        if f.name == "card":
+            value = Card(value)
+        elif f.name == "setup":
+            value = setup_from_data(value)
+        values[f.name] = value
+    try:
+        return cls(**values)
+    except TypeError as exc:
+        raise RuleViolation(f"{show_value(dict(data))} is not a live-play event: {exc}", "10.1") from None
+
+
+def history_to_data(history: Mapping[str, Any]) -> dict[str, Any]:
+    """A live hand's ``history`` as plain data (JSON): the set-up and each step as a list."""
+    steps: list[list[Any]] = []
+    for step in history["steps"]:
+        if step[0] == "event":
+            steps.append(["event", event_to_data(step[1])])
+        else:
+            steps.append(list(step))
+    return {"setup": setup_to_data(history["setup"]), "steps": steps}
+
+
+def history_from_data(data: Mapping[str, Any]) -> dict[str, Any]:
+    """The ``history`` that ``history_to_data`` wrote."""
+    steps: list[tuple[Any, ...]] = []
+    for step in data["steps"]:
+        if not isinstance(step, list | tuple) or not step:
+            raise RuleViolation(f"{show_value(step)} is not a step of a live hand", "10.1")
+        steps.append(("event", event_from_data(step[1])) if step[0] == "event" else tuple(step))
+    return {"setup": setup_from_data(data["setup"]), "steps": steps}
 
 
 def replay_live(history: Mapping[str, Any]) -> LiveHand:

@@ -335,3 +335,24 @@ def test_10_1_a_hand_without_a_seed_draws_one_and_replays() -> None:
     h.act("fold")
     assert replay_live(h.history).result == h.result
     assert dataclasses.replace(h.setup, seed=None).seed is None
+
+
+def test_10_1_a_live_history_as_json_replays_to_the_same_state() -> None:
+    import json
+
+    from pyholdem.engine.live import history_from_data, history_to_data
+
+    h = hand(live("seed_000_bill_limit"), seed="json")
+    right = setup_from_arguments(h.rules, [1000] * 4, button=1, blinds=(5, 10), seed="json")
+    h.apply(ButtonMisplaced(right))
+    h.act("call")
+    h.apply(ExposedCard(3, h.hole_cards(3)[1], by="player", deliberate=False))
+    h.act("call")
+    h.act("call")
+    h.act("check")
+    h.apply(FlopTooMany(5))
+    while not h.is_over:
+        h.act("check")
+    text = json.dumps(history_to_data(h.history))
+    again = replay_live(history_from_data(json.loads(text)))
+    assert again.places() == h.places() and again.result == h.result and again.rulings == h.rulings
