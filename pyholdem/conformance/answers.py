@@ -42,9 +42,18 @@ def compare(data: dict[str, Any]) -> dict[str, list[int]]:
     return {"winners": [i for i, v in enumerate(values) if v == max(values)]}
 
 
+def live(data: dict[str, Any]) -> dict[str, Any]:
+    """A live hand (spec 10) replayed on ``pyholdem.LiveHand`` (the spec engine: live play is not a
+    hot path)."""
+    from pyholdem.conformance.live_cases import play_live
+
+    return play_live(data)
+
+
 ANSWERS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "evaluate": evaluate,
     "compare": compare,
     "pots": pots,
     "hand": hand,
+    "live": live,
 }

@@ -322,11 +322,19 @@ def hand_cases(random_count: int = 1500, seed: int = SEED) -> Iterator[Vector]:
     return generate(random_count, seed)
 
 
+def live_cases(random_count: int = 300, seed: int = SEED) -> Iterator[Vector]:
+    """The ``live`` runner's cases (``pyholdem.conformance.live_cases``, spec 10)."""
+    from pyholdem.conformance.live_cases import live_cases as generate
+
+    return generate(random_count, seed)
+
+
 GENERATORS: dict[str, Callable[..., Iterator[Vector]]] = {
     "evaluate": evaluate_cases,
     "compare": compare_cases,
     "pots": pots_cases,
     "hand": hand_cases,
+    "live": live_cases,
 }
 
 
