@@ -356,3 +356,24 @@ def test_10_1_a_live_history_as_json_replays_to_the_same_state() -> None:
     text = json.dumps(history_to_data(h.history))
     again = replay_live(history_from_data(json.loads(text)))
     assert again.places() == h.places() and again.result == h.result and again.rulings == h.rulings
+
+
+def test_10_1_a_live_hand_is_written_as_phh_with_its_live_record() -> None:
+    from pyholdem.history.live import live_from_history, live_history
+    from pyholdem.history.phh import dumps, loads
+
+    h = hand(live("seed_002_sng_addon"), seed="phh")
+    _to_flop(h)
+    h.apply(BurnError("missing"))
+    while not h.is_over:
+        h.act("check")
+    text = dumps(live_history(h))
+    assert "_live = " in text
+    (read,) = loads(text)
+    boards = [a.cards for a in read.actions if a.kind == "deal_board"]
+    assert tuple(c for cards in boards for c in cards) == h.board
+    again = live_from_history(read)
+    assert again.places() == h.places() and again.result == h.result
+    from pyholdem.history.replay import replay
+
+    assert replay(read, h.rules).ok  # the betting as played replays as plain PHH too
