@@ -163,7 +163,7 @@ class LiveHand:
         self.setup = setup
         self._origin = setup
         self.seed: Seed = seed
-        self._cut = cut
+        self._cut = self._first_cut = cut
         self.redeals = 0
         self.rulings: list[Ruling] = []
         self.steps: list[tuple[Any, ...]] = []
@@ -369,7 +369,7 @@ class LiveHand:
     @property
     def history(self) -> dict[str, Any]:
         """The live hand as a record ``replay_live`` plays again: set-up, seed and steps."""
-        return {"setup": self._origin, "steps": list(self.steps)}
+        return {"setup": self._origin, "cut": self._first_cut, "steps": list(self.steps)}
 
     # ------------------------------------------------------------------ acting
     def act(self, kind: str, amount: int | None = None) -> None:
@@ -430,11 +430,11 @@ class LiveHand:
         self.steps, self.rulings = steps, rulings
         self.cut_deck(self._cut)
         self.steps.pop()  # the re-deal's cut is part of the event, not a step of its own
-        self.deal_all_silently()
+        self._deal_rest()
         return {"redeal": self.redeals, "seed": self.deal_seed}
 
-    def deal_all_silently(self) -> None:
-        """Deal the re-deal's hole cards (the re-deal is one step of the history)."""
+    def _deal_rest(self) -> None:
+        """Deal the re-deal's hole cards (the re-deal is one step of the history: the event's)."""
         mark = len(self.steps)
         while self.phase == "deal":
             self.deal_hole()
@@ -841,7 +841,7 @@ def history_to_data(history: Mapping[str, Any]) -> dict[str, Any]:
             steps.append(["event", event_to_data(step[1])])
         else:
             steps.append(list(step))
-    return {"setup": setup_to_data(history["setup"]), "steps": steps}
+    return {"setup": setup_to_data(history["setup"]), "cut": history.get("cut", DEFAULT_CUT), "steps": steps}
 
 
 def history_from_data(data: Mapping[str, Any]) -> dict[str, Any]:
@@ -851,14 +851,14 @@ def history_from_data(data: Mapping[str, Any]) -> dict[str, Any]:
         if not isinstance(step, list | tuple) or not step:
             raise RuleViolation(f"{show_value(step)} is not a step of a live hand", "10.1")
         steps.append(("event", event_from_data(step[1])) if step[0] == "event" else tuple(step))
-    return {"setup": setup_from_data(data["setup"]), "steps": steps}
+    return {"setup": setup_from_data(data["setup"]), "cut": data.get("cut", DEFAULT_CUT), "steps": steps}
 
 
 def replay_live(history: Mapping[str, Any]) -> LiveHand:
     """A live hand played again from its ``history`` (``LiveHand.history``): the same set-up and
     seed, then every step (cut, deal, act, event) in order; the result is the same state."""
     setup = history["setup"]
-    hand = LiveHand(setup, deal=False)
+    hand = LiveHand(setup, cut=history.get("cut", DEFAULT_CUT), deal=False)
     for step in history["steps"]:
         kind = step[0]
         if kind == "cut":
