@@ -367,6 +367,11 @@ class LiveHand:
             raise AssertionError(f"the 52 cards are not each in one place: {self.phys.places()}")
 
     @property
+    def cut_position(self) -> int | None:
+        """Where the deck is cut (§1.5; None: not cut): the first deal's cut, which a re-deal repeats."""
+        return self._cut
+
+    @property
     def history(self) -> dict[str, Any]:
         """The live hand as a record ``replay_live`` plays again: set-up, seed and steps."""
         return {"setup": self._origin, "cut": self._first_cut, "steps": list(self.steps)}
