@@ -424,6 +424,9 @@ PRESETS: dict[str, Preset] = {
             "clock is the default, §6.11), the level changes at the first card, one add-on "
             "within 90 minutes, a declared board play, withdrawal when unaware of a raise; "
             "late players confirm beforehand and are dealt in absent, no entry after the start; "
+            "two actions end the misdeal window, a missing burn stands, a hole card dealt face "
+            "up is replaced and burned (a misdeal only on two), a card shown to one player is "
+            "shown to all; "
             "after a fixed $30 third prize (the caller's fixed={3: 30}), 70 / 30 of the balance.",
             {
                 "button_rule": "frozen_on_blind_bust",
