@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -68,6 +68,7 @@ from pyholdem.spec.state import STREET_NAMES
 from pyholdem.spec.table import ForcedPost
 
 __all__ = [
+    "EVENT_HANDLERS",
     "LiveHand",
     "Physical",
     "event_from_data",
@@ -393,7 +394,9 @@ class LiveHand:
         """Rule on the irregularity ``event`` (§10.1): the section's ruling, applied; an event the
         present state makes impossible raises ``RuleViolation`` and changes nothing."""
         section = live_event(event, self.rules, street=self.street)
-        handler = _HANDLERS[type(event)]
+        handler = EVENT_HANDLERS.get(type(event))
+        if handler is None:
+            raise RuleViolation(f"the live hand has no handler for {type(event).__name__} events", section)
         snapshot = self._snapshot()
         try:
             ruling = handler(self, event, section)
@@ -748,7 +751,7 @@ class LiveHand:
         return Ruling(section, outcome, {"seat": seat, "amount": event.amount})
 
 
-_HANDLERS: Mapping[type, Any] = {
+EVENT_HANDLERS: dict[type, Callable[[LiveHand, Any, str], Ruling]] = {
     Misdeal: LiveHand._on_misdeal,
     ExposedCard: LiveHand._on_exposed,
     WrongCardCount: LiveHand._on_wrong_count,
@@ -764,7 +767,8 @@ _HANDLERS: Mapping[type, Any] = {
     RetrieveCards: LiveHand._on_retrieve,
     StraddleAnnounced: LiveHand._on_straddle,
 }
-assert set(_HANDLERS) == set(EVENT_TYPES.values())
+"""How the live hand applies each event type: ``handler(live, event, section) -> Ruling``. Declarations
+(document 11) register their handlers here, next to their classes in ``EVENT_TYPES``."""
 
 
 # ---------------------------------------------------------------------- plain data (JSON) of a history

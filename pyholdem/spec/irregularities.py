@@ -43,6 +43,7 @@ class Misdeal:
 
     cause: str
     kind = "misdeal"
+    section = "10.3"
 
 
 @dataclass(frozen=True)
@@ -55,6 +56,7 @@ class ExposedCard:
     by: str = "dealer"
     deliberate: bool = False
     kind = "exposed_card"
+    section = "10.4"
 
 
 @dataclass(frozen=True)
@@ -64,6 +66,7 @@ class WrongCardCount:
     seat: int
     count: int
     kind = "wrong_card_count"
+    section = "10.5"
 
 
 @dataclass(frozen=True)
@@ -71,6 +74,7 @@ class BoxedCard:
     """§10.6: the next card of the stub is found face up."""
 
     kind = "boxed_card"
+    section = "10.6"
 
 
 @dataclass(frozen=True)
@@ -81,6 +85,7 @@ class Joker:
     seat: int | None = None
     reported: bool = True
     kind = "joker"
+    section = "10.6"
 
 
 @dataclass(frozen=True)
@@ -89,6 +94,7 @@ class BurnError:
 
     error: str
     kind = "burn_error"
+    section = "10.7"
 
 
 @dataclass(frozen=True)
@@ -97,6 +103,7 @@ class FlopTooMany:
 
     count: int = 4
     kind = "flop_too_many"
+    section = "10.8"
 
 
 @dataclass(frozen=True)
@@ -105,6 +112,7 @@ class PrematureCard:
     the current betting round was complete."""
 
     kind = "premature_card"
+    section = "10.9"
 
 
 @dataclass(frozen=True)
@@ -115,6 +123,7 @@ class DeckFault:
     fault: str
     card: Card
     kind = "deck_fault"
+    section = "10.11"
 
 
 @dataclass(frozen=True)
@@ -124,6 +133,7 @@ class ButtonMisplaced:
 
     setup: Any
     kind = "button_error"
+    section = "10.13"
 
 
 @dataclass(frozen=True)
@@ -132,6 +142,7 @@ class WrongLevel:
 
     setup: Any
     kind = "wrong_level"
+    section = "10.14"
 
 
 @dataclass(frozen=True)
@@ -140,6 +151,7 @@ class TossedCards:
 
     seat: int
     kind = "tossed_cards"
+    section = "10.15"
 
 
 @dataclass(frozen=True)
@@ -148,6 +160,7 @@ class RetrieveCards:
 
     seat: int
     kind = "retrieve_cards"
+    section = "10.15"
 
 
 @dataclass(frozen=True)
@@ -157,8 +170,11 @@ class StraddleAnnounced:
     seat: int
     amount: int
     kind = "straddle_announced"
+    section = "10.16"
 
 
+# The registry of live-play events: ``kind`` -> class. Each class has the class attributes ``kind``
+# and ``section`` (the section that rules on it); declarations (document 11) register theirs here.
 EVENT_TYPES: dict[str, type] = {
     cls.kind: cls  # type: ignore[attr-defined]
     for cls in (
@@ -176,22 +192,6 @@ class Ruling:
     section: str
     outcome: str
     changes: Mapping[str, object] = field(default_factory=dict)
-
-
-_SECTIONS = {
-    "misdeal": "10.3",
-    "wrong_card_count": "10.5",
-    "boxed_card": "10.6",
-    "joker": "10.6",
-    "burn_error": "10.7",
-    "flop_too_many": "10.8",
-    "deck_fault": "10.11",
-    "button_error": "10.13",
-    "wrong_level": "10.14",
-    "tossed_cards": "10.15",
-    "retrieve_cards": "10.15",
-    "straddle_announced": "10.16",
-}
 
 
 @rule("10.1")
@@ -213,7 +213,7 @@ def live_event(event: object, rules: RuleSet, *, street: str = "preflop") -> str
         return "10.4" if event.by == "dealer" else "10.12"
     if isinstance(event, PrematureCard):
         return "10.9" if street == "preflop" else "10.10"
-    return _SECTIONS[kind]
+    return type(event).section  # type: ignore[attr-defined, no-any-return]
 
 
 @rule("10.2")

@@ -377,3 +377,11 @@ def test_10_1_a_live_hand_is_written_as_phh_with_its_live_record() -> None:
     from pyholdem.history.replay import replay
 
     assert replay(read, h.rules).ok  # the betting as played replays as plain PHH too
+
+
+def test_10_1_every_event_kind_has_a_section_and_a_handler() -> None:
+    from pyholdem.engine.live import EVENT_HANDLERS
+    from pyholdem.spec.irregularities import EVENT_TYPES
+
+    assert set(EVENT_TYPES.values()) <= set(EVENT_HANDLERS)
+    assert all(cls.section.startswith("10.") for cls in EVENT_TYPES.values())
