@@ -316,6 +316,13 @@ class LiveHand:
             self.phase = "over"
         self.check_cards()
 
+    def __repr__(self) -> str:
+        where = (
+            self.phase if self.engine is None or self.is_over else f"{self.street}, seat {self.to_act} to act"
+        )
+        seats, button = len(self.setup.stacks), self.setup.button
+        return f"<LiveHand {seats} seats, button {button}, {where}, redeals {self.redeals}>"
+
     # ------------------------------------------------------------------ queries
     @property
     def rules(self) -> Any:
@@ -733,7 +740,8 @@ class LiveHand:
 
     def _on_retrieve(self, event: RetrieveCards, section: str) -> Ruling:
         seat = self._seat(event.seat, section)
-        if seat in self.tossed:
+        folded = self.engine is not None and self.engine.record.state.folded[seat]
+        if seat in self.tossed or (folded and not self.phys.holes[seat]):
             raise RuleViolation(f"seat {seat}'s cards were tossed into the muck: they are dead", section)
         raise RuleViolation(f"seat {seat} has tossed no cards", section)
 
