@@ -22,8 +22,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pyholdem.engine.setup import HandSetup
-from pyholdem.engine.spec_engine import SpecHand
+from pyholdem.engine.spec_engine import HandResult, SpecHand
 from pyholdem.errors import IllegalAction, RuleViolation, show_value
+from pyholdem.rules.ruleset import RuleSet
 from pyholdem.spec.betting import LegalActions
 from pyholdem.spec.cards import Card, Seed, cut_deck, shuffled_deck, standard_deck
 from pyholdem.spec.dealing import Deal, hole_card_order, visible_board
@@ -325,7 +326,7 @@ class LiveHand:
 
     # ------------------------------------------------------------------ queries
     @property
-    def rules(self) -> Any:
+    def rules(self) -> RuleSet:
         return self.setup.rules
 
     @property
@@ -341,7 +342,7 @@ class LiveHand:
         return "preflop" if self.engine is None else self.engine.street
 
     @property
-    def result(self) -> Any:
+    def result(self) -> HandResult | None:
         return None if self.engine is None else self.engine.result
 
     @property
