@@ -9,6 +9,7 @@ from __future__ import annotations
 from importlib import import_module
 
 from pyholdem.engine.hand import Event, Hand, HandResult, LegalActions
+from pyholdem.engine.live import LiveHand, replay_live
 from pyholdem.engine.setup import ForcedPost, HandSetup
 from pyholdem.errors import (
     HistoryError,
@@ -71,6 +72,7 @@ __all__ = [
     "InvalidCards",
     "LegalActions",
     "Level",
+    "LiveHand",
     "NativeError",
     "Pot",
     "PyHoldemError",
@@ -95,6 +97,7 @@ __all__ = [
     "load_structure",
     "parse_cards",
     "preset",
+    "replay_live",
     "resolve_pots",
     "resolve_pots_batch",
     "resolve_showdowns_batch",

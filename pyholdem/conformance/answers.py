@@ -56,6 +56,14 @@ def declarations(data: dict[str, Any]) -> dict[str, Any]:
     return read_declaration(data)
 
 
+def live(data: dict[str, Any]) -> dict[str, Any]:
+    """A live hand (spec 10) replayed on ``pyholdem.LiveHand`` (the spec engine: live play is not a
+    hot path)."""
+    from pyholdem.conformance.live_cases import play_live
+
+    return play_live(data)
+
+
 ANSWERS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "evaluate": evaluate,
     "compare": compare,
@@ -63,4 +71,5 @@ ANSWERS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "hand": hand,
     "tournament": tournament,
     "declarations": declarations,
+    "live": live,
 }

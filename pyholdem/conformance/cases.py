@@ -336,6 +336,13 @@ def declaration_cases(random_count: int = 400, seed: int = SEED) -> Iterator[Vec
     return generate(random_count, seed)
 
 
+def live_cases(random_count: int = 300, seed: int = SEED) -> Iterator[Vector]:
+    """The ``live`` runner's cases (``pyholdem.conformance.live_cases``, spec 10)."""
+    from pyholdem.conformance.live_cases import live_cases as generate
+
+    return generate(random_count, seed)
+
+
 GENERATORS: dict[str, Callable[..., Iterator[Vector]]] = {
     "evaluate": evaluate_cases,
     "compare": compare_cases,
@@ -343,6 +350,7 @@ GENERATORS: dict[str, Callable[..., Iterator[Vector]]] = {
     "hand": hand_cases,
     "tournament": tournament_cases,
     "declarations": declaration_cases,
+    "live": live_cases,
 }
 
 

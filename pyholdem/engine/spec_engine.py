@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from pyholdem.engine.setup import HandSetup, deal_setup
-from pyholdem.errors import IllegalAction
+from pyholdem.errors import IllegalAction, show_value
 from pyholdem.rules.ruleset import RuleSet
 from pyholdem.spec.betting import (
     LegalActions,
@@ -366,6 +366,29 @@ class SpecHand(EngineActions):
 
     play = _act
     """``play(kind, amount)``: the action of the seat to act (the façade's ``act`` without ``seat``)."""
+
+    # ------------------------------------------------------------------ live play (spec 10)
+    def kill(self, seat: int) -> None:
+        """Kill ``seat``'s hand (a dead hand, §10.1): it is folded at once, whoever is to act, and every
+        chip it put in stays in the pot; the seat to act folds as an action."""
+        st = self.record.state
+        if st.to_act is None:
+            raise IllegalAction("the hand is over; no hand can be killed", "10.1")
+        if type(seat) is not int or not 0 <= seat < st.seats or st.folded[seat]:
+            raise IllegalAction(f"seat {show_value(seat)} has no live hand to kill", "10.1")
+        if seat == st.to_act:
+            self._act("fold", None)
+            return
+
+        def kill(new: HandState, events: list[RawEvent]) -> None:
+            new.folded[seat] = True
+            new.out_of_turn.pop(seat, None)
+            events.append(_event("fold", seat, street=self.street_of(new)))
+            if uncontested_winner(new) is not None:
+                self._end_round(new, events)
+                self._settle(new, events, showdown=False)
+
+        self._transact(kill)
 
     def _transact(self, change: Callable[[HandState, list[RawEvent]], None]) -> None:
         """Make a validated ``change`` to the state, logging into a list of events, all or nothing.

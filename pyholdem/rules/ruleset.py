@@ -166,12 +166,12 @@ class RuleSet:
     # irregularities and the live-play layer
     live_play_layer: bool = _flag(False, section="10.1")
     misdeal_cutoff: str = _choice("substantial_action", "two_actions", section="10.2")
-    exposed_holecard: str = _choice("replace_and_burn", "misdeal", section="10.4")
+    exposed_holecard: str = _choice("replace_and_burn", "misdeal", "seed002_replace", section="10.4")
     board_error_rule: str = _choice(
         "tda_rp5", "robert", "seed002_card_stands", "seed000_reshuffle_new_burn", section="10.10"
     )
     boxed_card: str = _choice("scrap_of_paper", "bottom_of_deck", section="10.6")
-    player_exposure: str = _choice("live", "dead_hand", section="10.12")
+    player_exposure: str = _choice("live", "dead_hand", "show_all", section="10.12")
     oversize_chip_is_call: bool = _flag(True, section="11.2")
     unaware_of_raise_withdraw: bool = _flag(False, section="11.7")
     # declarations and the clock as live events (spec 11)
@@ -459,8 +459,10 @@ PRESETS: dict[str, Preset] = {
             "clock is the default, §6.11), the level changes at the first card, one add-on "
             "within 90 minutes, a declared board play, withdrawal when unaware of a raise; "
             "late players confirm beforehand and are dealt in absent, no entry after the start; "
-            "after a fixed $30 third prize, 70 / 30 of the balance; busts on the same hand ranked "
-            "by starting stack even hand for hand.",
+            "two actions end the misdeal window, a missing burn stands, a hole card dealt face "
+            "up is replaced and burned (a misdeal only on two), a card shown to one player is "
+            "shown to all; after a fixed $30 third prize, 70 / 30 of the balance; busts on the "
+            "same hand ranked by starting stack even hand for hand.",
             {
                 "button_rule": "frozen_on_blind_bust",
                 "fl_max_raises": 4,
@@ -478,6 +480,10 @@ PRESETS: dict[str, Preset] = {
                 "payout_percentages": (70, 30),
                 "payout_fixed": ((3, 30),),
                 "hand_for_hand_busts": "stack_within_table",
+                # spec 10 (issue 14): an exposed hole card replaced, a misdeal only on two or more;
+                # a card shown to one player is shown to all
+                "exposed_holecard": "seed002_replace",
+                "player_exposure": "show_all",
             },
             ("seed 002", "seed 002 appendix A"),
         ),

@@ -1,0 +1,297 @@
+"""The ``live`` runner's cases (spec 10): live hands dealt from a physical deck with irregularities.
+
+Each case is a live hand's history as plain data (``pyholdem.engine.live.history_to_data``): the
+set-up, then its steps (cut, hole cards dealt, actions, events). The answer (``play_live``) replays
+it on the spec engine's live hand and reports every ruling, where every card is and the stacks.
+Worked cases follow the examples of spec 10 and the seeds; random cases inject irregularities at
+random moments, as the property test of ``tests/live`` does.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import random
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from pyholdem.conformance.vectors import Vector
+from pyholdem.engine.live import LiveHand, history_from_data, history_to_data, replay_live
+from pyholdem.engine.setup import setup_from_arguments
+from pyholdem.errors import PyHoldemError
+from pyholdem.rules.ruleset import PRESETS, preset
+from pyholdem.spec.cards import format_cards, shuffled_deck
+from pyholdem.spec.irregularities import (
+    MISDEAL_CAUSES,
+    BoxedCard,
+    BurnError,
+    DeckFault,
+    ExposedCard,
+    FlopTooMany,
+    Joker,
+    Misdeal,
+    PrematureCard,
+    TossedCards,
+)
+
+SEED = 20240601
+
+
+def play_live(data: dict[str, Any]) -> dict[str, Any]:
+    """The ``live`` runner's answer: the history replayed (``replay_live``), then its rulings
+    (section and outcome), the cards of every place, the stacks, the re-deal count and whether
+    the hand is over. The first step the rules refuse raises its typed error."""
+    hand = replay_live(history_from_data(data))
+    return {
+        "rulings": [[r.section, r.outcome] for r in hand.rulings],
+        "places": {name: format_cards(cards) for name, cards in hand.places().items()},
+        "stacks": list(hand.result.stacks if hand.result is not None else hand.stacks),
+        "redeals": hand.redeals,
+        "over": hand.is_over,
+    }
+
+
+def _input(hand: LiveHand) -> dict[str, Any]:
+    data = history_to_data(hand.history)
+    data["deck"] = format_cards(shuffled_deck(hand.seed))
+    return data
+
+
+def _expect(data: dict[str, Any]) -> dict[str, Any]:
+    try:
+        return {"result": play_live(data)}
+    except PyHoldemError as exc:
+        return {"error": {"kind": exc.kind, "section": exc.section}}
+
+
+def _rules(name: str) -> Any:
+    return preset(name).replace(live_play_layer=True)
+
+
+def _hand(name: str, seed: object, n: int = 4, **kw: Any) -> LiveHand:
+    return LiveHand(setup_from_arguments(_rules(name), [1000] * n, button=0, blinds=(5, 10), seed=seed), **kw)
+
+
+def _worked() -> Iterator[tuple[str, str, str, Callable[[], LiveHand]]]:
+    """(case, section, description, a function playing the hand) for each worked case."""
+
+    def misdeal() -> LiveHand:
+        h = _hand("tda_2024", 1)
+        h.act("fold")
+        h.apply(Misdeal("first_card_wrong_seat"))
+        return h
+
+    def stands() -> LiveHand:
+        h = _hand("seed_000_bill_limit", 2)
+        h.act("call")
+        h.act("call")
+        h.apply(Misdeal("out_of_sequence"))
+        return h
+
+    def exposed(name: str) -> Callable[[], LiveHand]:
+        def play() -> LiveHand:
+            h = _hand(name, 3, deal=False)
+            h.cut_deck()
+            for _ in range(5):
+                h.deal_hole()
+            h.apply(ExposedCard(1, h.hole_cards(1)[-1]))  # the fifth card dealt, seat 1's second
+            h.deal_all()
+            return h
+
+        return play
+
+    def boxed(name: str) -> Callable[[], LiveHand]:
+        def play() -> LiveHand:
+            h = _hand(name, 4, deal=False)
+            h.cut_deck()
+            h.apply(BoxedCard())
+            h.deal_all()
+            return h
+
+        return play
+
+    def to_flop(h: LiveHand) -> LiveHand:
+        for kind in ("call", "call", "call", "check"):
+            h.act(kind)
+        return h
+
+    def burn(name: str, error: str) -> Callable[[], LiveHand]:
+        return lambda: _apply(to_flop(_hand(name, 5)), BurnError(error))
+
+    def too_many(name: str) -> Callable[[], LiveHand]:
+        return lambda: _apply(to_flop(_hand(name, 6)), FlopTooMany(4))
+
+    def premature_turn(name: str) -> Callable[[], LiveHand]:
+        def play() -> LiveHand:
+            h = to_flop(_hand(name, 7))
+            h.act("check")
+            h.apply(PrematureCard())
+            while not h.is_over:
+                h.act("check")
+            return h
+
+        return play
+
+    def premature_flop() -> LiveHand:
+        h = _hand("tda_2024", 8)
+        h.act("call")
+        h.apply(PrematureCard())
+        return to_flop_rest(h)
+
+    def to_flop_rest(h: LiveHand) -> LiveHand:
+        for kind in ("call", "call", "check"):
+            h.act(kind)
+        return h
+
+    def exposure(name: str) -> Callable[[], LiveHand]:
+        def play() -> LiveHand:
+            h = _hand(name, 9)
+            h.apply(ExposedCard(2, h.hole_cards(2)[0], by="player", deliberate=True))
+            return h
+
+        return play
+
+    def missing_card() -> LiveHand:
+        h = _hand("seed_000_bill_limit", 10)
+        h.act("call")
+        h.act("call")
+        h.apply(DeckFault("missing", h.places()["stub"][0]))
+        return h
+
+    def tossed() -> LiveHand:
+        h = _hand("seed_002_sng_addon", 11)
+        h.apply(TossedCards(h.to_act or 0))
+        return h
+
+    def joker() -> LiveHand:
+        h = _hand("seed_002_sng_addon", 12)
+        seat = h.to_act
+        h.act("call")
+        h.apply(Joker(seat, reported=False))
+        return h
+
+    yield (
+        "misdeal-redeal-exact",
+        "10.3",
+        "a misdeal before SA re-deals with the same button and blinds",
+        misdeal,
+    )
+    yield (
+        "misdeal-after-two-actions-bill",
+        "10.2",
+        "seed 000, Bill: two actions end the misdeal window",
+        stands,
+    )
+    for name in ("tda_2024", "seed_002_sng_addon", "seed_000_bill_limit"):
+        yield f"exposed-fifth-card-{name}", "10.4", "the dealer exposes the fifth card dealt", exposed(name)
+        yield f"boxed-first-card-{name}", "10.6", "the first card of the stub is face up", boxed(name)
+        yield f"missing-flop-burn-{name}", "10.7", "the flop dealt without a burn", burn(name, "missing")
+        yield f"extra-flop-burn-{name}", "10.7", "the flop dealt after two burns", burn(name, "extra")
+        yield f"flop-four-cards-{name}", "10.8", "a flop of four cards", too_many(name)
+        yield (
+            f"premature-turn-{name}",
+            "10.10",
+            "the turn dealt during the flop betting",
+            premature_turn(name),
+        )
+        yield f"player-shows-a-card-{name}", "10.12", "a player shows a card on purpose", exposure(name)
+    yield "premature-flop", "10.9", "the flop dealt during the pre-flop betting", premature_flop
+    yield "missing-card-after-sa-bill", "10.11", "a card missing after two actions: play on", missing_card
+    yield "tossed-in-turn-seed-002", "10.15", "cards tossed in turn are a fold", tossed
+    yield "joker-not-reported-seed-002", "10.6", "a joker the player acted on kills his hand", joker
+
+
+def _apply(h: LiveHand, event: object) -> LiveHand:
+    h.apply(event)
+    return h
+
+
+def _errors() -> Iterator[tuple[str, str, dict[str, Any]]]:
+    """Inputs whose last step the rules refuse."""
+    h = _hand("tda_2024", 13)
+    for kind in ("call", "call", "call", "check"):
+        h.act(kind)
+    h.act("check")
+    data = history_to_data(h.history)
+    second_flop = {**data, "steps": [*data["steps"], ["event", {"kind": "flop_too_many", "count": 4}]]}
+    yield "second-flop-refused", "10.8", second_flop
+    held = h.hole_cards(1)[0]
+    shown = {"kind": "exposed_card", "seat": 2, "card": str(held), "by": "player", "deliberate": True}
+    nobody = {**data, "steps": [*data["steps"], ["event", shown]]}
+    yield "exposed-card-nobody-holds", "10.12", nobody
+    t = _hand("tda_2024", 14)
+    t.apply(TossedCards(t.to_act or 0))
+    seat = t.rulings[-1].changes["mucked"]
+    data = history_to_data(t.history)
+    retrieve = {**data, "steps": [*data["steps"], ["event", {"kind": "retrieve_cards", "seat": seat}]]}
+    yield "tossed-cards-not-retrieved", "10.15", retrieve
+    off = history_to_data(
+        LiveHand(setup_from_arguments(preset("tda_2024"), [100] * 3, button=0, blinds=(1, 2), seed=1)).history
+    )
+    off["steps"].append(["event", {"kind": "boxed_card"}])
+    yield "layer-off-refused", "10.1", off
+
+
+def _random_hand(rng: random.Random, seed: int) -> LiveHand:
+    name = rng.choice(sorted(PRESETS))
+    n = rng.randint(2, 6)
+    stacks = [rng.choice([40, 200, 1000]) for _ in range(n)]
+    setup = setup_from_arguments(_rules(name), stacks, button=rng.randrange(n), blinds=(5, 10), seed=seed)
+    h = LiveHand(setup)
+    for _ in range(200):
+        if h.is_over:
+            break
+        if rng.random() < 0.25:
+            with contextlib.suppress(PyHoldemError):  # refused: nothing changed, no step recorded
+                h.apply(_random_event(h, rng))
+            continue
+        legal = h.legal_actions()
+        options = [k for k in ("fold", "check") if getattr(legal, k)] + (
+            ["call"] if legal.call is not None else []
+        )
+        if legal.min_raise_to is not None and legal.max_raise_to is not None:
+            options.append("raise")
+        kind = rng.choice(options)
+        if kind == "raise":
+            h.act("bet" if legal.is_bet else "raise", rng.choice([legal.min_raise_to, legal.max_raise_to]))
+        else:
+            h.act(kind)
+    return h
+
+
+def _random_event(h: LiveHand, rng: random.Random) -> object:
+    seats = [s for s in range(len(h.setup.stacks)) if h.hole_cards(s)]
+    stub = h.places()["stub"]
+    pick = rng.randrange(8)
+    if pick == 0:
+        return Misdeal(rng.choice(MISDEAL_CAUSES))
+    if pick == 1:
+        return BoxedCard()
+    if pick == 2:
+        return Joker(rng.choice([None, *seats]), rng.random() < 0.5)
+    if pick == 3:
+        return BurnError(rng.choice(["missing", "extra"]))
+    if pick == 4:
+        return FlopTooMany(4)
+    if pick == 5:
+        return PrematureCard()
+    if pick == 6 and stub:
+        return DeckFault("missing", rng.choice(stub))
+    seat = rng.choice(seats) if seats else 0
+    cards = h.hole_cards(seat)
+    if cards:
+        return ExposedCard(seat, rng.choice(cards), by="player", deliberate=rng.random() < 0.5)
+    return TossedCards(seat)
+
+
+def live_cases(random_count: int = 300, seed: int = SEED) -> Iterator[Vector]:
+    """The ``live`` runner's cases: worked ones, refusals, then ``random_count`` seeded random hands."""
+    for case, section, description, play in _worked():
+        data = _input(play())
+        yield Vector("live", case, data, _expect(data), {"section": section, "description": description})
+    for case, section, data in _errors():
+        yield Vector("live", case, data, _expect(data), {"section": section, "description": "refused"})
+    for i in range(random_count):
+        rng = random.Random(f"{seed}-live-{i}")
+        data = _input(_random_hand(rng, rng.randrange(2**32)))
+        meta = {"section": "10.1", "source": f"seeded random (random.Random('{seed}-live-{i}'))"}
+        yield Vector("live", f"random-{i:05d}", data, _expect(data), meta)
