@@ -193,6 +193,7 @@ class LiveHand:
         self.shown: dict[int, tuple[Card, ...]] = {}
         self._deal_stub: tuple[Card, ...] = ()
         self.engine: SpecHand | None = None
+        self.engine_setup: HandSetup | None = None
         self._engine_holes: list[tuple[Card | None, Card | None] | None] = []
         self._corrected: frozenset[str] = frozenset()
         self._premature: frozenset[str] = frozenset()
@@ -248,7 +249,7 @@ class LiveHand:
         self._engine_holes = holes
         self.phase = "betting"
         setup = dataclasses.replace(self.setup, hole_cards=tuple(holes), board=self._projected_board())
-        self.engine = SpecHand(setup)
+        self.engine, self.engine_setup = SpecHand(setup), setup
         for seat in self.kills:
             self._kill(seat)
         self._after_change()
@@ -715,7 +716,7 @@ class LiveHand:
         holes = tuple(self._engine_holes)
         self.setup = setup
         played = dataclasses.replace(setup, hole_cards=holes, board=self._projected_board())
-        self.engine = SpecHand(played)
+        self.engine, self.engine_setup = SpecHand(played), played
         for seat in fix["folds_stand"]:
             self.engine.kill(seat)
         self.actions = [(seat, "fold") for seat in fix["folds_stand"]]

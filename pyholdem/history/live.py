@@ -25,7 +25,9 @@ def live_history(live: LiveHand) -> HandHistory:
     """The PHH history of ``live`` as played so far, its live record in ``_live``."""
     if live.engine is None:
         raise HistoryError("a live hand is written once its deal is complete", "12.9")
-    history = history_from_hand(live.engine, extra={LIVE_FIELD: json.dumps(history_to_data(live.history))})  # type: ignore[arg-type]
+    history = history_from_hand(
+        live.engine, setup=live.engine_setup, extra={LIVE_FIELD: json.dumps(history_to_data(live.history))}
+    )  # type: ignore[arg-type]
     board = iter([live.board[:3], live.board[3:4], live.board[4:5]])
     actions = tuple(
         dataclasses.replace(a, cards=next(board)) if a.kind == "deal_board" else a for a in history.actions

@@ -38,6 +38,7 @@ def history_from_hand(
     extra: Mapping[str, Any] | None = None,
     names: Sequence[str | None] | None = None,
     seated: bool = False,
+    setup: HandSetup | None = None,
 ) -> HandHistory:
     """The PHH history of ``hand`` as played so far: set-up, deals, actions, shows and mucks (§12.9).
 
@@ -51,8 +52,9 @@ def history_from_hand(
     so that a replay posts the same chips. ``extra`` holds other fields (``table``, ``hand``,
     ``_``-fields …); ``names`` a name per seat, written as ``players``. ``seated`` writes
     ``seat_count`` and ``seats`` for every hand, as the hands of a session need (§12.13).
+    ``setup`` is the hand's set-up where the hand does not keep it (an engine, not a ``Hand``).
     """
-    setup = hand.setup
+    setup = setup if setup is not None else getattr(hand, "setup", None)
     if setup is None:
         raise HistoryError("the hand's set-up (§3.20) is not known, so its history cannot be written", "12.9")
     n, button = len(setup.stacks), setup.button
