@@ -191,6 +191,38 @@ int ph_evaluate_batch(const uint8_t *cards, size_t rows, int k, int32_t *out, si
     }
 }
 
+/* The first bad row of a batch, without evaluating (issue 15: validate first, then write once). */
+static inline int check_rows(const uint8_t *restrict cards, size_t rows, const int k, size_t *bad_row)
+{
+    for (size_t i = 0; i < rows; i++) {
+        const uint8_t *c = cards + i * (size_t)k;
+        uint64_t bits = 0;
+        for (int j = 0; j < k; j++)
+            bits += PH_CARD_BIT[c[j]];
+        if (__builtin_expect(__builtin_popcountll(bits) != k, 0)) {
+            *bad_row = i;
+            return check_cards(c, k);
+        }
+    }
+    return PH_OK;
+}
+
+int ph_check_batch(const uint8_t *cards, size_t rows, int k, size_t *bad_row)
+{
+    if (k < 5 || k > 7)
+        return PH_ERR_CARD_COUNT;
+    if (bad_row == NULL || (rows > 0 && cards == NULL))
+        return PH_ERR_ARGUMENT;
+    switch (k) {
+    case 5:
+        return check_rows(cards, rows, 5, bad_row);
+    case 6:
+        return check_rows(cards, rows, 6, bad_row);
+    default:
+        return check_rows(cards, rows, 7, bad_row);
+    }
+}
+
 /* ---- enumeration of every k-card hand ---- */
 
 /* The last card ranges over ids first..51 after a prefix with this key and suit masks. */
