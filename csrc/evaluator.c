@@ -129,13 +129,19 @@ int ph_evaluate_mask(uint64_t mask)
     return (int)rank_lookup(key);
 }
 
-/* Key and card-bit sum of k cards; the bits of distinct, valid cards sum to k set bits. */
+/* Key and card-bit sum of k cards; the bits of distinct, valid cards sum to k set bits. Two
+   accumulators halve the chain of dependent additions. */
 static inline void key_and_bits(const uint8_t *c, const int k, uint64_t *key, uint64_t *bits)
 {
 #if defined(__SSE2__)
-    __m128i acc = _mm_set_epi64x(0, (long long)PH_KEY_INIT);
-    for (int j = 0; j < k; j++)
-        acc = _mm_add_epi64(acc, _mm_load_si128((const __m128i *)&PH_CARD_KEY_BIT[2 * (size_t)c[j]]));
+    __m128i even = _mm_set_epi64x(0, (long long)PH_KEY_INIT), odd = _mm_setzero_si128();
+    for (int j = 0; j + 1 < k; j += 2) {
+        even = _mm_add_epi64(even, _mm_load_si128((const __m128i *)&PH_CARD_KEY_BIT[2 * (size_t)c[j]]));
+        odd = _mm_add_epi64(odd, _mm_load_si128((const __m128i *)&PH_CARD_KEY_BIT[2 * (size_t)c[j + 1]]));
+    }
+    if (k & 1)
+        even = _mm_add_epi64(even, _mm_load_si128((const __m128i *)&PH_CARD_KEY_BIT[2 * (size_t)c[k - 1]]));
+    __m128i acc = _mm_add_epi64(even, odd);
     *key = (uint64_t)_mm_cvtsi128_si64(acc);
     *bits = (uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(acc, acc));
 #else
@@ -149,28 +155,63 @@ static inline void key_and_bits(const uint8_t *c, const int k, uint64_t *key, ui
 #endif
 }
 
+/* The value of k cards whose key has a flush: kept out of line, so that the common path stays short.
+   Safe for any bytes (only rows with invalid cards get a meaningless value). */
+static __attribute__((noinline)) int32_t flush_row(const uint8_t *c, const int k, uint64_t key)
+{
+    int suit = flush_suit(key & PH_FLUSH_CHECK);
+    unsigned ranks = 0;
+    for (int j = 0; j < k; j++)
+        if ((c[j] & 3) == suit)
+            ranks |= 1u << ((c[j] >> 2) & 15);
+    return PH_FLUSH_TABLE[ranks & RANK_MASK13];
+}
+
+/* The first bad row's status: reads the cards again (kept out of line for the same reason). */
+static __attribute__((noinline)) int bad_rows(const uint8_t *cards, size_t first, size_t rows, const int k,
+                                              size_t *bad_row)
+{
+    for (size_t i = first; i < rows; i++) {
+        int status = check_cards(cards + i * (size_t)k, k);
+        if (status != PH_OK) {
+            *bad_row = i;
+            return status;
+        }
+    }
+    *bad_row = first;
+    return PH_ERR_ARGUMENT; /* not reached: the caller saw a bad row */
+}
+
+/* Two rows per step (issue 15: the two lookups of one row overlap the other's additions); a flush row
+   goes to flush_row, a bad one stops the batch. Rows before the bad one are written. */
 static inline int batch_rows(const uint8_t *restrict cards, size_t rows, const int k, int32_t *restrict out,
                              size_t *bad_row)
 {
-    for (size_t i = 0; i < rows; i++) {
+    size_t i = 0;
+    for (; i + 2 <= rows; i += 2) {
+        const uint8_t *c = cards + i * (size_t)k;
+        uint64_t key0, bits0, key1, bits1;
+        key_and_bits(c, k, &key0, &bits0);
+        key_and_bits(c + k, k, &key1, &bits1);
+        if (__builtin_expect((__builtin_popcountll(bits0) != k) | (__builtin_popcountll(bits1) != k), 0))
+            return bad_rows(cards, i, rows, k, bad_row);
+        int32_t v0 = (int32_t)rank_lookup(key0), v1 = (int32_t)rank_lookup(key1);
+        if (__builtin_expect(((key0 | key1) & PH_FLUSH_CHECK) != 0, 0)) {
+            if (key0 & PH_FLUSH_CHECK)
+                v0 = flush_row(c, k, key0);
+            if (key1 & PH_FLUSH_CHECK)
+                v1 = flush_row(c + k, k, key1);
+        }
+        out[i] = v0;
+        out[i + 1] = v1;
+    }
+    if (i < rows) {
         const uint8_t *c = cards + i * (size_t)k;
         uint64_t key, bits;
         key_and_bits(c, k, &key, &bits);
-        if (__builtin_expect(__builtin_popcountll(bits) != k, 0)) {
-            *bad_row = i;
-            return check_cards(c, k);
-        }
-        uint64_t flush = key & PH_FLUSH_CHECK;
-        if (__builtin_expect(flush != 0, 0)) {
-            int suit = flush_suit(flush);
-            unsigned ranks = 0;
-            for (int j = 0; j < k; j++)
-                if ((c[j] & 3) == suit)
-                    ranks |= 1u << (c[j] >> 2);
-            out[i] = PH_FLUSH_TABLE[ranks];
-        } else {
-            out[i] = (int32_t)rank_lookup(key);
-        }
+        if (__builtin_popcountll(bits) != k)
+            return bad_rows(cards, i, rows, k, bad_row);
+        out[i] = (key & PH_FLUSH_CHECK) ? flush_row(c, k, key) : (int32_t)rank_lookup(key);
     }
     return PH_OK;
 }
@@ -194,15 +235,23 @@ int ph_evaluate_batch(const uint8_t *cards, size_t rows, int k, int32_t *out, si
 /* The first bad row of a batch, without evaluating (issue 15: validate first, then write once). */
 static inline int check_rows(const uint8_t *restrict cards, size_t rows, const int k, size_t *bad_row)
 {
-    for (size_t i = 0; i < rows; i++) {
+    size_t i = 0;
+    for (; i + 2 <= rows; i += 2) {
         const uint8_t *c = cards + i * (size_t)k;
+        uint64_t bits0 = 0, bits1 = 0;
+        for (int j = 0; j < k; j++) {
+            bits0 += PH_CARD_BIT[c[j]];
+            bits1 += PH_CARD_BIT[c[k + j]];
+        }
+        if (__builtin_expect((__builtin_popcountll(bits0) != k) | (__builtin_popcountll(bits1) != k), 0))
+            return bad_rows(cards, i, rows, k, bad_row);
+    }
+    if (i < rows) {
         uint64_t bits = 0;
         for (int j = 0; j < k; j++)
-            bits += PH_CARD_BIT[c[j]];
-        if (__builtin_expect(__builtin_popcountll(bits) != k, 0)) {
-            *bad_row = i;
-            return check_cards(c, k);
-        }
+            bits += PH_CARD_BIT[cards[i * (size_t)k + j]];
+        if (__builtin_popcountll(bits) != k)
+            return bad_rows(cards, i, rows, k, bad_row);
     }
     return PH_OK;
 }
@@ -220,6 +269,61 @@ int ph_check_batch(const uint8_t *cards, size_t rows, int k, size_t *bad_row)
         return check_rows(cards, rows, 6, bad_row);
     default:
         return check_rows(cards, rows, 7, bad_row);
+    }
+}
+
+/* Values of rows that ph_check_batch accepted: no card bits, only keys. Memory-safe for any bytes
+   (PH_CARD_KEY covers every byte, every lookup stays in its table); a row with invalid cards, which
+   only a concurrent change of the input can bring here, gets a meaningless value. */
+static inline uint64_t row_key(const uint8_t *c, const int k)
+{
+    uint64_t even = PH_KEY_INIT, odd = 0;
+    for (int j = 0; j + 1 < k; j += 2) {
+        even += PH_CARD_KEY[c[j]];
+        odd += PH_CARD_KEY[c[j + 1]];
+    }
+    if (k & 1)
+        even += PH_CARD_KEY[c[k - 1]];
+    return even + odd;
+}
+
+static inline int checked_rows(const uint8_t *restrict cards, size_t rows, const int k, int32_t *restrict out)
+{
+    size_t i = 0;
+    for (; i + 2 <= rows; i += 2) {
+        const uint8_t *c = cards + i * (size_t)k;
+        uint64_t key0 = row_key(c, k), key1 = row_key(c + k, k);
+        int32_t v0 = (int32_t)rank_lookup(key0), v1 = (int32_t)rank_lookup(key1);
+        if (__builtin_expect(((key0 | key1) & PH_FLUSH_CHECK) != 0, 0)) {
+            if (key0 & PH_FLUSH_CHECK)
+                v0 = flush_row(c, k, key0);
+            if (key1 & PH_FLUSH_CHECK)
+                v1 = flush_row(c + k, k, key1);
+        }
+        out[i] = v0;
+        out[i + 1] = v1;
+    }
+    if (i < rows) {
+        const uint8_t *c = cards + i * (size_t)k;
+        uint64_t key = row_key(c, k);
+        out[i] = (key & PH_FLUSH_CHECK) ? flush_row(c, k, key) : (int32_t)rank_lookup(key);
+    }
+    return PH_OK;
+}
+
+int ph_evaluate_checked_batch(const uint8_t *cards, size_t rows, int k, int32_t *out)
+{
+    if (k < 5 || k > 7)
+        return PH_ERR_CARD_COUNT;
+    if (rows > 0 && (cards == NULL || out == NULL))
+        return PH_ERR_ARGUMENT;
+    switch (k) {
+    case 5:
+        return checked_rows(cards, rows, 5, out);
+    case 6:
+        return checked_rows(cards, rows, 6, out);
+    default:
+        return checked_rows(cards, rows, 7, out);
     }
 }
 

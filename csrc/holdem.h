@@ -77,6 +77,9 @@ enum { PH_NO_CARD = 255 };
 /* The status ph_evaluate_batch would return for the rows x k (5..7) card ids, without evaluating
    or writing anything: *bad_row is the first offending row. */
 int ph_check_batch(const uint8_t *cards, size_t rows, int k, size_t *bad_row);
+/* out[i] = value of row i of rows that ph_check_batch accepted (no second check: the write-once pass of
+   evaluate_batch(out=)). Memory-safe for any bytes; rows with invalid cards get meaningless values. */
+int ph_evaluate_checked_batch(const uint8_t *cards, size_t rows, int k, int32_t *out);
 /* queries equity queries (spec 2.9) of players (2..10) hands each, one ph_equity call per row: holes
    (queries, players, 2); boards (queries, board_stride <= 5) whose first board_counts[q] entries are row
    q's board; dead (queries, dead_stride <= 52), PH_NO_CARD entries skipped; exact[q] non-zero: every

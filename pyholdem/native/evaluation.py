@@ -19,7 +19,7 @@ import numpy as np
 from pyholdem.errors import InvalidCards, NativeError, RuleViolation, show_value
 from pyholdem.native import evaluator as _c
 from pyholdem.native import parallel
-from pyholdem.native.lib import ffi, lib
+from pyholdem.native.lib import check, ffi, lib
 from pyholdem.spec import rankings
 from pyholdem.spec.cards import RANKS, SUITS, Card, CardsLike, as_integer, cards
 from pyholdem.spec.rankings import Category, EquityResult, category, describe, hand_class
@@ -225,17 +225,23 @@ def evaluate_batch(
     target = _out_array(out, rows)
     workers = parallel.thread_count(threads, "2.7")
     cards = ffi.from_buffer("uint8_t[]", buffer)
-    if out is not None and np.may_share_memory(np.asarray(buffer), target):
-        result = np.empty(rows, dtype=np.int32)
-    else:
-        result = target
-    if result is target and out is not None:
-        check = lib.ph_check_batch
+    if out is not None and not np.may_share_memory(np.asarray(buffer), target):
+        # Check every row, then write each value once (ph_evaluate_checked_batch does not check again).
+        check_rows = lib.ph_check_batch
         status, row = parallel.run_chunks(
-            lambda start, stop, bad: check(cards + start * k, stop - start, k, bad), rows, workers
+            lambda start, stop, bad: check_rows(cards + start * k, stop - start, k, bad), rows, workers
         )
         if status != lib.PH_OK:
             _refuse_row(buffer, k, row, status)
+        values = ffi.from_buffer("int32_t[]", target)
+        write = lib.ph_evaluate_checked_batch
+        status, _ = parallel.run_chunks(
+            lambda start, stop, bad: write(cards + start * k, stop - start, k, values + start), rows, workers
+        )
+        check(status, "evaluate_batch", "2.7")
+        return target
+    # A new array (discarded if a row is bad), or a scratch one when out overlaps the hands.
+    result = target if out is None else np.empty(rows, dtype=np.int32)
     values = ffi.from_buffer("int32_t[]", result)
     evaluate = lib.ph_evaluate_batch
     status, row = parallel.run_chunks(

@@ -275,3 +275,22 @@ def test_2_4_evaluate_mask_builtin_matches_the_python_path(mask: int) -> None:
     except InvalidCards as exc:
         got = str(exc)
     assert got == expected
+
+
+@pytest.mark.parametrize("k", [5, 6, 7])
+def test_2_7_c_checked_batch_is_safe_on_any_bytes_and_right_on_valid_rows(k: int) -> None:
+    rng = np.random.default_rng(k)
+    junk = rng.integers(0, 256, size=(4000, k), dtype=np.uint8)
+    junk[:, 0] = rng.integers(0, 4, size=4000, dtype=np.uint8) * 52 // 4 + 200  # many bytes above 51
+    out = np.zeros(4000, dtype=np.int32)
+    assert lib.ph_evaluate_checked_batch(
+        ffi.from_buffer("uint8_t[]", junk), 4000, k, ffi.from_buffer("int32_t[]", out)
+    ) == (lib.PH_OK)
+    assert ((out >= 0) & (out < 9 << 12)).all()
+    hands = random_rows(999, k, 11)
+    assert lib.ph_evaluate_checked_batch(
+        ffi.from_buffer("uint8_t[]", hands), 999, k, ffi.from_buffer("int32_t[]", out)
+    ) == (lib.PH_OK)
+    assert np.array_equal(out[:999], pyholdem.evaluate_batch(hands))
+    assert lib.ph_evaluate_checked_batch(ffi.NULL, 1, k, ffi.NULL) == lib.PH_ERR_ARGUMENT
+    assert lib.ph_evaluate_checked_batch(ffi.NULL, 0, 8, ffi.NULL) == lib.PH_ERR_CARD_COUNT
