@@ -595,3 +595,31 @@ int ph_equity(const uint8_t *holes, int players, const uint8_t *board, int board
     *boards = run.boards;
     return PH_OK;
 }
+
+/* Part of an exact run (issue 15: threads split the enumeration): add the completions whose first new
+   board card is run->deck[i] for i in lo..hi-1, out of the ph_equity_parts(run) parts; with fewer than
+   two cards to come the single part 0 is every completion. Parts add up to ph_equity's counts. */
+int ph_equity_exact_part(ph_equity_run *run, int lo, int hi)
+{
+    if (run == NULL || run->players < 2 || run->players > 10 || run->left < 0 || run->left > 5 ||
+        run->size < run->left || run->size > 52 || run->boards > PH_EQUITY_MAX_TRIALS)
+        return PH_ERR_ARGUMENT;
+    for (int i = 0; i < run->size; i++)
+        if (run->deck[i] >= 52)
+            return PH_ERR_ARGUMENT;
+    int parts = run->left >= 2 ? run->size - run->left + 1 : 1;
+    if (lo < 0 || hi < lo || hi > parts)
+        return PH_ERR_ARGUMENT;
+    if (run->left < 2) {
+        if (lo < hi)
+            run->boards += complete_boards(run, run->deck, run->size, run->left, run->key, run->suit_masks);
+        return PH_OK;
+    }
+    const uint8_t *deck = run->deck;
+    uint64_t boards = 0;
+    for (int i = lo; i < hi; i++)
+        boards += complete_boards(run, deck + i + 1, run->size - i - 1, run->left - 1, run->key + PH_CARD_KEY[deck[i]],
+                                  run->suit_masks | suit_bit(deck[i]));
+    run->boards += boards;
+    return PH_OK;
+}

@@ -93,6 +93,11 @@ int ph_equity_batch(size_t queries, int players, const uint8_t *holes, int board
 int ph_equity_batch_check(size_t queries, int players, const uint8_t *holes, int board_stride,
                           const uint8_t *boards, const uint8_t *board_counts, int dead_stride, const uint8_t *dead,
                           size_t *bad_row);
+/* Exact equity in parts, so that threads can share one run: after ph_equity_start, each of copies of the
+   run adds the completions whose first new board card is deck[i] for lo <= i < hi (0 <= lo <= hi <= parts,
+   parts = size - left + 1 when left >= 2, else 1: part 0 is every completion). The parts' counts add up
+   to ph_equity's exact counts. */
+int ph_equity_exact_part(ph_equity_run *run, int lo, int hi);
 /* BENCHMARK ONLY (csrc/bench_floor.c): seven key additions and one table lookup per 7-card row, no
    validation, no evaluation; the floor benchmarks/bench_bulk.py compares ph_evaluate_batch with. */
 int ph_bench_lookup_floor(const uint8_t *cards, size_t rows, int32_t *out);

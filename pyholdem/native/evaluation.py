@@ -278,11 +278,16 @@ def equity(
     dead: CardsLike = (),
     trials: int | None = None,
     seed: int | None = None,
+    threads: int = 1,
 ) -> EquityResult:
     """Equity (§2.9) of 2 to 10 known hands: every board completion in C, or ``trials`` random ones.
 
-    ``seed`` makes Monte Carlo runs repeatable; ``None`` draws one from the OS.
+    ``seed`` makes Monte Carlo runs repeatable; ``None`` draws one from the OS. ``threads`` splits an
+    exact run into parts of about equal work, one C call each without the GIL (the counts are the same
+    for every thread count); a Monte Carlo run is one random stream from its seed and uses one thread
+    (``equity_batch`` spreads many queries over threads).
     """
+    workers = parallel.thread_count(threads, "2.9")
     holes, shown, gone = rankings.equity_inputs(hands, board, dead)
     if trials is not None:
         number = as_integer(trials)
@@ -306,6 +311,7 @@ def equity(
         [int(c) for c in gone],
         trials or 0,
         seed,
+        workers,
     )
 
 

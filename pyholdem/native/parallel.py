@@ -8,15 +8,18 @@ row, which is the first bad row of the whole batch.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from functools import lru_cache
+from typing import TypeVar
 
 from pyholdem.errors import RuleViolation, show_value
 from pyholdem.native.lib import ffi, lib
 from pyholdem.spec.cards import as_integer
 
 MAX_THREADS = 64
+T = TypeVar("T")
+R = TypeVar("R")
 
 
 def thread_count(threads: object, section: str) -> int:
@@ -38,20 +41,22 @@ def chunks(rows: int, threads: int) -> list[tuple[int, int]]:
     return [(rows * i // parts, rows * (i + 1) // parts) for i in range(parts)]
 
 
+def map_threads(call: Callable[[T], R], items: Sequence[T]) -> list[R]:
+    """``[call(item) for item in items]``, one thread each (the first on the calling thread)."""
+    if len(items) <= 1:
+        return [call(item) for item in items]
+    pool = _pool(len(items) - 1)
+    futures = [pool.submit(call, item) for item in items[1:]]
+    return [call(items[0]), *(future.result() for future in futures)]
+
+
 def run_chunks(call: Callable[[int, int, object], int], rows: int, threads: int) -> tuple[int, int]:
     """Run ``call(start, stop, bad)`` over the chunks of ``rows``; ``bad`` is a ``size_t *`` for the
     chunk's first bad row (relative to ``start``). Returns ``(status, row)``: ``(PH_OK, 0)``, or the
     first failing chunk's status and its bad row counted from 0."""
     parts = chunks(rows, threads)
     bad = ffi.new("size_t[]", len(parts))
-    if len(parts) == 1:
-        statuses = [call(0, rows, bad)]
-    else:
-        pool = _pool(len(parts) - 1)
-        futures = [pool.submit(call, start, stop, bad + i) for i, (start, stop) in enumerate(parts[1:], 1)]
-        first = parts[0]
-        statuses = [call(first[0], first[1], bad)]
-        statuses += [future.result() for future in futures]
+    statuses = map_threads(lambda i: call(parts[i][0], parts[i][1], bad + i), range(len(parts)))
     for i, status in enumerate(statuses):
         if status != lib.PH_OK:
             return status, parts[i][0] + int(bad[i])

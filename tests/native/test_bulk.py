@@ -3,6 +3,7 @@ written once (§2.7) and the C builtin behind ``evaluate_mask`` (§2.4)."""
 
 from __future__ import annotations
 
+import itertools
 import math
 
 import numpy as np
@@ -14,7 +15,9 @@ import pyholdem
 from pyholdem import InvalidCards, RuleViolation
 from pyholdem.native import evaluation
 from pyholdem.native.evaluation import NO_CARD
+from pyholdem.native.evaluator import exact_parts
 from pyholdem.native.lib import ffi, lib
+from pyholdem.spec import rankings
 from pyholdem.spec.rankings import MAX_TRIALS, hand_value
 
 # ---- equity_batch: every row is equity() of its query ----
@@ -294,3 +297,49 @@ def test_2_7_c_checked_batch_is_safe_on_any_bytes_and_right_on_valid_rows(k: int
     assert np.array_equal(out[:999], pyholdem.evaluate_batch(hands))
     assert lib.ph_evaluate_checked_batch(ffi.NULL, 1, k, ffi.NULL) == lib.PH_ERR_ARGUMENT
     assert lib.ph_evaluate_checked_batch(ffi.NULL, 0, 8, ffi.NULL) == lib.PH_ERR_CARD_COUNT
+
+
+# ---- equity(threads=): an exact run in parts ----
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.permutations(range(52)), st.integers(2, 4), st.sampled_from([0, 3, 4, 5]), st.integers(2, 6))
+def test_2_9_exact_equity_is_the_same_for_every_thread_count(
+    deck: list[int], players: int, shown: int, threads: int
+) -> None:
+    holes = [deck[2 * p : 2 * p + 2] for p in range(players)]
+    board = deck[2 * players : 2 * players + shown]
+    dead = deck[20:23] if shown == 0 else []  # keep preflop cases small: three dead cards
+    if shown == 0 and players > 2:
+        board = deck[2 * players : 2 * players + 3]
+    one = pyholdem.equity(holes, board, dead)
+    assert pyholdem.equity(holes, board, dead, threads=threads) == one
+    if len(board) >= 4:
+        assert one == rankings.equity(holes, board, dead)
+
+
+def test_2_9_monte_carlo_equity_ignores_threads_for_its_one_stream() -> None:
+    one = pyholdem.equity(["As Ks", "Qd Qh"], trials=5000, seed=3)
+    assert pyholdem.equity(["As Ks", "Qd Qh"], trials=5000, seed=3, threads=4) == one
+
+
+def test_2_9_exact_parts_cover_every_part_once() -> None:
+    for size, left, threads in [(48, 5, 2), (45, 2, 3), (44, 1, 4), (40, 0, 2), (46, 3, 64)]:
+        ranges = exact_parts(size, left, threads)
+        parts = size - left + 1 if left >= 2 else 1
+        assert ranges[0][0] == 0 and ranges[-1][1] == parts and len(ranges) <= threads
+        assert all(a[1] == b[0] for a, b in itertools.pairwise(ranges))
+
+
+def test_2_9_c_exact_part_refuses_bad_runs() -> None:
+    run = ffi.new("ph_equity_run *")
+    assert lib.ph_equity_exact_part(run, 0, 1) == lib.PH_ERR_ARGUMENT  # never started
+    holes = bytes([51, 47, 43, 39])
+    assert lib.ph_equity_start(run, holes, 2, bytes([0, 1, 2]), 3, b"", 0, 0) == lib.PH_OK
+    assert lib.ph_equity_exact_part(run, 0, run.size) == lib.PH_ERR_ARGUMENT  # 44 parts, not 45
+    assert lib.ph_equity_exact_part(run, 2, 1) == lib.PH_ERR_ARGUMENT
+    assert lib.ph_equity_exact_part(run, 0, run.size - 1) == lib.PH_OK
+    assert run.boards == math.comb(45, 2)
+    run.deck[0] = 52
+    assert lib.ph_equity_exact_part(run, 0, 1) == lib.PH_ERR_ARGUMENT
+    assert lib.ph_equity_exact_part(ffi.NULL, 0, 1) == lib.PH_ERR_ARGUMENT
