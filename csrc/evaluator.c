@@ -182,36 +182,43 @@ static __attribute__((noinline)) int bad_rows(const uint8_t *cards, size_t first
     return PH_ERR_ARGUMENT; /* not reached: the caller saw a bad row */
 }
 
-/* Two rows per step (issue 15: the two lookups of one row overlap the other's additions); a flush row
-   goes to flush_row, a bad one stops the batch. Rows before the bad one are written. */
+/* Rows are keyed LOOKAHEAD rows before they are looked up, and the displacement entry of each key is
+   prefetched then (issue 15): the two dependent lookups of a row no longer wait on a cache miss. A
+   flush row goes to flush_row, a bad one stops the batch (the rows before it may be written). */
+#define LOOKAHEAD 16
+
+static inline void prefetch_displace(uint64_t key)
+{
+    __builtin_prefetch(&PH_DISPLACE[((key >> PH_RANK_SHIFT) * PH_HASH_MULT) >> (64 - PH_BUCKET_BITS)]);
+}
+
 static inline int batch_rows(const uint8_t *restrict cards, size_t rows, const int k, int32_t *restrict out,
                              size_t *bad_row)
 {
-    size_t i = 0;
-    for (; i + 2 <= rows; i += 2) {
-        const uint8_t *c = cards + i * (size_t)k;
-        uint64_t key0, bits0, key1, bits1;
-        key_and_bits(c, k, &key0, &bits0);
-        key_and_bits(c + k, k, &key1, &bits1);
-        if (__builtin_expect((__builtin_popcountll(bits0) != k) | (__builtin_popcountll(bits1) != k), 0))
-            return bad_rows(cards, i, rows, k, bad_row);
-        int32_t v0 = (int32_t)rank_lookup(key0), v1 = (int32_t)rank_lookup(key1);
-        if (__builtin_expect(((key0 | key1) & PH_FLUSH_CHECK) != 0, 0)) {
-            if (key0 & PH_FLUSH_CHECK)
-                v0 = flush_row(c, k, key0);
-            if (key1 & PH_FLUSH_CHECK)
-                v1 = flush_row(c + k, k, key1);
-        }
-        out[i] = v0;
-        out[i + 1] = v1;
-    }
-    if (i < rows) {
-        const uint8_t *c = cards + i * (size_t)k;
-        uint64_t key, bits;
-        key_and_bits(c, k, &key, &bits);
+    uint64_t keys[LOOKAHEAD];
+    size_t ahead = rows < LOOKAHEAD ? rows : LOOKAHEAD;
+    for (size_t r = 0; r < ahead; r++) {
+        uint64_t bits;
+        key_and_bits(cards + r * (size_t)k, k, &keys[r], &bits);
         if (__builtin_popcountll(bits) != k)
-            return bad_rows(cards, i, rows, k, bad_row);
-        out[i] = (key & PH_FLUSH_CHECK) ? flush_row(c, k, key) : (int32_t)rank_lookup(key);
+            return bad_rows(cards, r, rows, k, bad_row);
+        prefetch_displace(keys[r]);
+    }
+    for (size_t i = 0; i < rows; i++) {
+        uint64_t key = keys[i % LOOKAHEAD];
+        size_t next = i + LOOKAHEAD;
+        if (__builtin_expect(next < rows, 1)) {
+            uint64_t next_key, bits;
+            key_and_bits(cards + next * (size_t)k, k, &next_key, &bits);
+            if (__builtin_expect(__builtin_popcountll(bits) != k, 0))
+                return bad_rows(cards, next, rows, k, bad_row);
+            keys[i % LOOKAHEAD] = next_key;
+            prefetch_displace(next_key);
+        }
+        int32_t value = (int32_t)rank_lookup(key);
+        if (__builtin_expect((key & PH_FLUSH_CHECK) != 0, 0))
+            value = flush_row(cards + i * (size_t)k, k, key);
+        out[i] = value;
     }
     return PH_OK;
 }
@@ -289,24 +296,23 @@ static inline uint64_t row_key(const uint8_t *c, const int k)
 
 static inline int checked_rows(const uint8_t *restrict cards, size_t rows, const int k, int32_t *restrict out)
 {
-    size_t i = 0;
-    for (; i + 2 <= rows; i += 2) {
-        const uint8_t *c = cards + i * (size_t)k;
-        uint64_t key0 = row_key(c, k), key1 = row_key(c + k, k);
-        int32_t v0 = (int32_t)rank_lookup(key0), v1 = (int32_t)rank_lookup(key1);
-        if (__builtin_expect(((key0 | key1) & PH_FLUSH_CHECK) != 0, 0)) {
-            if (key0 & PH_FLUSH_CHECK)
-                v0 = flush_row(c, k, key0);
-            if (key1 & PH_FLUSH_CHECK)
-                v1 = flush_row(c + k, k, key1);
-        }
-        out[i] = v0;
-        out[i + 1] = v1;
+    uint64_t keys[LOOKAHEAD];
+    size_t ahead = rows < LOOKAHEAD ? rows : LOOKAHEAD;
+    for (size_t r = 0; r < ahead; r++) {
+        keys[r] = row_key(cards + r * (size_t)k, k);
+        prefetch_displace(keys[r]);
     }
-    if (i < rows) {
-        const uint8_t *c = cards + i * (size_t)k;
-        uint64_t key = row_key(c, k);
-        out[i] = (key & PH_FLUSH_CHECK) ? flush_row(c, k, key) : (int32_t)rank_lookup(key);
+    for (size_t i = 0; i < rows; i++) {
+        uint64_t key = keys[i % LOOKAHEAD];
+        size_t next = i + LOOKAHEAD;
+        if (__builtin_expect(next < rows, 1)) {
+            keys[i % LOOKAHEAD] = row_key(cards + next * (size_t)k, k);
+            prefetch_displace(keys[i % LOOKAHEAD]);
+        }
+        int32_t value = (int32_t)rank_lookup(key);
+        if (__builtin_expect((key & PH_FLUSH_CHECK) != 0, 0))
+            value = flush_row(cards + i * (size_t)k, k, key);
+        out[i] = value;
     }
     return PH_OK;
 }
