@@ -12,6 +12,9 @@
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
+#if defined(__SSE4_1__)
+#include <smmintrin.h>
+#endif
 
 #include "eval_tables.h"
 #include "holdem.h"
@@ -240,9 +243,49 @@ int ph_evaluate_batch(const uint8_t *cards, size_t rows, int k, int32_t *out, si
 }
 
 /* The first bad row of a batch, without evaluating (issue 15: validate first, then write once). */
+#if defined(__SSE4_1__)
+/* The rows of k cards that one 16-byte load holds whole: 3 of 5 cards, 2 of 6 or 7. */
+#define ROWS_PER_LOAD(k) (16 / (k))
+
+/* Byte shuffles that turn each row's card j into its card (j + d) mod k, for d = 1 .. k / 2: every
+   pair of a row's cards meets in one of them. Lanes past the rows are left in place (masked off). */
+static inline void rotations(const int k, __m128i *rot, __m128i *lanes)
+{
+    uint8_t index[16], live[16];
+    const int used = ROWS_PER_LOAD(k) * k;
+    for (int d = 1; d <= k / 2; d++) {
+        for (int l = 0; l < 16; l++)
+            index[l] = (uint8_t)(l < used ? l / k * k + (l % k + d) % k : l);
+        rot[d - 1] = _mm_loadu_si128((const __m128i *)index);
+    }
+    for (int l = 0; l < 16; l++)
+        live[l] = l < used ? 0xff : 0;
+    *lanes = _mm_loadu_si128((const __m128i *)live);
+}
+#endif
+
+/* Rows are checked a 16-byte load at a time where SSE4.1 allows (issue 15: the check pass of
+   evaluate_batch(out=)): a byte above 51, or two equal bytes in a row, sends the load's rows to the
+   scalar check; the last rows, which a 16-byte load would overrun, are checked with card bits. */
 static inline int check_rows(const uint8_t *restrict cards, size_t rows, const int k, size_t *bad_row)
 {
     size_t i = 0;
+#if defined(__SSE4_1__)
+    const size_t group = ROWS_PER_LOAD(k);
+    __m128i rot[3], lanes;
+    rotations(k, rot, &lanes);
+    const __m128i top = _mm_set1_epi8(51);
+    for (; i + group <= rows && (rows - i) * (size_t)k >= 16; i += group) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(cards + i * (size_t)k));
+        __m128i bad = _mm_subs_epu8(v, top);
+        bad = _mm_or_si128(bad, _mm_cmpeq_epi8(v, _mm_shuffle_epi8(v, rot[0])));
+        bad = _mm_or_si128(bad, _mm_cmpeq_epi8(v, _mm_shuffle_epi8(v, rot[1])));
+        if (k >= 6)
+            bad = _mm_or_si128(bad, _mm_cmpeq_epi8(v, _mm_shuffle_epi8(v, rot[2])));
+        if (__builtin_expect(!_mm_testz_si128(bad, lanes), 0))
+            return bad_rows(cards, i, rows, k, bad_row);
+    }
+#endif
     for (; i + 2 <= rows; i += 2) {
         const uint8_t *c = cards + i * (size_t)k;
         uint64_t bits0 = 0, bits1 = 0;

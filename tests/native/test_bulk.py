@@ -343,3 +343,29 @@ def test_2_9_c_exact_part_refuses_bad_runs() -> None:
     run.deck[0] = 52
     assert lib.ph_equity_exact_part(run, 0, 1) == lib.PH_ERR_ARGUMENT
     assert lib.ph_equity_exact_part(ffi.NULL, 0, 1) == lib.PH_ERR_ARGUMENT
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.integers(5, 7),
+    st.integers(1, 40),
+    st.lists(st.tuples(st.integers(0, 39), st.integers(0, 6), st.integers(0, 255)), max_size=3),
+    st.integers(0, 2**32 - 1),
+)
+def test_2_7_c_check_batch_finds_the_first_bad_row_like_the_spec(
+    k: int, rows: int, changes: list[tuple[int, int, int]], seed: int
+) -> None:
+    hands = random_rows(rows, k, seed)
+    for row, position, card in changes:
+        hands[row % rows, position % k] = card
+    expected = lib.PH_OK, None
+    for row in range(rows):
+        try:
+            hand_value(hands[row].tolist())
+        except InvalidCards:
+            status = lib.ph_hand_value(bytes(hands[row]), k)
+            expected = -status, row
+            break
+    bad = ffi.new("size_t *")
+    status = lib.ph_check_batch(ffi.from_buffer("uint8_t[]", hands), rows, k, bad)
+    assert (status, bad[0] if status != lib.PH_OK else None) == expected
