@@ -323,7 +323,7 @@ NO_CARD = lib.PH_NO_CARD
 _COMPLETIONS = np.array([[math.comb(n, left) for left in range(6)] for n in range(53)], dtype=np.uint64)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class EquityBatch:
     """The counts of ``equity_batch``, one row per query: ``boards`` (Q,), ``wins``, ``ties``,
     ``shares`` (Q, players; shares in 1/2520 pots) as uint64, and ``exact`` (Q,), whether the row
