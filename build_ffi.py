@@ -77,7 +77,7 @@ KEEP_GIL = (
 # ph_py_make_evaluate_mask(id(fallback)) returns the address of a METH_O builtin that evaluates an exact
 # int mask of 5..7 cards in C and hands every other argument (and every bad mask) to fallback, the Python
 # function that raises the typed errors; pyholdem/native/evaluation.py binds it (ctypes turns the address
-# into the object). The builtin holds fallback as its self; no state is global.
+# into the object). The builtin holds fallback as its self; its method table is constant data, never written.
 FAST_CDEF = "uintptr_t ph_py_make_evaluate_mask(uintptr_t fallback);\n"
 FAST_SOURCE = r"""
 static PyObject *ph_py_evaluate_mask(PyObject *fallback, PyObject *mask)
