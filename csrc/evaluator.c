@@ -12,6 +12,9 @@
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
+#if defined(__SSE4_1__)
+#include <smmintrin.h>
+#endif
 
 #include "eval_tables.h"
 #include "holdem.h"
@@ -129,13 +132,19 @@ int ph_evaluate_mask(uint64_t mask)
     return (int)rank_lookup(key);
 }
 
-/* Key and card-bit sum of k cards; the bits of distinct, valid cards sum to k set bits. */
+/* Key and card-bit sum of k cards; the bits of distinct, valid cards sum to k set bits. Two
+   accumulators halve the chain of dependent additions. */
 static inline void key_and_bits(const uint8_t *c, const int k, uint64_t *key, uint64_t *bits)
 {
 #if defined(__SSE2__)
-    __m128i acc = _mm_set_epi64x(0, (long long)PH_KEY_INIT);
-    for (int j = 0; j < k; j++)
-        acc = _mm_add_epi64(acc, _mm_load_si128((const __m128i *)&PH_CARD_KEY_BIT[2 * (size_t)c[j]]));
+    __m128i even = _mm_set_epi64x(0, (long long)PH_KEY_INIT), odd = _mm_setzero_si128();
+    for (int j = 0; j + 1 < k; j += 2) {
+        even = _mm_add_epi64(even, _mm_load_si128((const __m128i *)&PH_CARD_KEY_BIT[2 * (size_t)c[j]]));
+        odd = _mm_add_epi64(odd, _mm_load_si128((const __m128i *)&PH_CARD_KEY_BIT[2 * (size_t)c[j + 1]]));
+    }
+    if (k & 1)
+        even = _mm_add_epi64(even, _mm_load_si128((const __m128i *)&PH_CARD_KEY_BIT[2 * (size_t)c[k - 1]]));
+    __m128i acc = _mm_add_epi64(even, odd);
     *key = (uint64_t)_mm_cvtsi128_si64(acc);
     *bits = (uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(acc, acc));
 #else
@@ -149,28 +158,70 @@ static inline void key_and_bits(const uint8_t *c, const int k, uint64_t *key, ui
 #endif
 }
 
+/* The value of k cards whose key has a flush: kept out of line, so that the common path stays short.
+   Safe for any bytes (only rows with invalid cards get a meaningless value). */
+static __attribute__((noinline)) int32_t flush_row(const uint8_t *c, const int k, uint64_t key)
+{
+    int suit = flush_suit(key & PH_FLUSH_CHECK);
+    unsigned ranks = 0;
+    for (int j = 0; j < k; j++)
+        if ((c[j] & 3) == suit)
+            ranks |= 1u << ((c[j] >> 2) & 15);
+    return PH_FLUSH_TABLE[ranks & RANK_MASK13];
+}
+
+/* The first bad row's status: reads the cards again (kept out of line for the same reason). */
+static __attribute__((noinline)) int bad_rows(const uint8_t *cards, size_t first, size_t rows, const int k,
+                                              size_t *bad_row)
+{
+    for (size_t i = first; i < rows; i++) {
+        int status = check_cards(cards + i * (size_t)k, k);
+        if (status != PH_OK) {
+            *bad_row = i;
+            return status;
+        }
+    }
+    *bad_row = first;
+    return PH_ERR_ARGUMENT; /* not reached: the caller saw a bad row */
+}
+
+/* Rows are keyed LOOKAHEAD rows before they are looked up, and the displacement entry of each key is
+   prefetched then (issue 15): the two dependent lookups of a row no longer wait on a cache miss. A
+   flush row goes to flush_row, a bad one stops the batch (the rows before it may be written). */
+#define LOOKAHEAD 16
+
+static inline void prefetch_displace(uint64_t key)
+{
+    __builtin_prefetch(&PH_DISPLACE[((key >> PH_RANK_SHIFT) * PH_HASH_MULT) >> (64 - PH_BUCKET_BITS)]);
+}
+
 static inline int batch_rows(const uint8_t *restrict cards, size_t rows, const int k, int32_t *restrict out,
                              size_t *bad_row)
 {
+    uint64_t keys[LOOKAHEAD];
+    size_t ahead = rows < LOOKAHEAD ? rows : LOOKAHEAD;
+    for (size_t r = 0; r < ahead; r++) {
+        uint64_t bits;
+        key_and_bits(cards + r * (size_t)k, k, &keys[r], &bits);
+        if (__builtin_popcountll(bits) != k)
+            return bad_rows(cards, r, rows, k, bad_row);
+        prefetch_displace(keys[r]);
+    }
     for (size_t i = 0; i < rows; i++) {
-        const uint8_t *c = cards + i * (size_t)k;
-        uint64_t key, bits;
-        key_and_bits(c, k, &key, &bits);
-        if (__builtin_expect(__builtin_popcountll(bits) != k, 0)) {
-            *bad_row = i;
-            return check_cards(c, k);
+        uint64_t key = keys[i % LOOKAHEAD];
+        size_t next = i + LOOKAHEAD;
+        if (__builtin_expect(next < rows, 1)) {
+            uint64_t next_key, bits;
+            key_and_bits(cards + next * (size_t)k, k, &next_key, &bits);
+            if (__builtin_expect(__builtin_popcountll(bits) != k, 0))
+                return bad_rows(cards, next, rows, k, bad_row);
+            keys[i % LOOKAHEAD] = next_key;
+            prefetch_displace(next_key);
         }
-        uint64_t flush = key & PH_FLUSH_CHECK;
-        if (__builtin_expect(flush != 0, 0)) {
-            int suit = flush_suit(flush);
-            unsigned ranks = 0;
-            for (int j = 0; j < k; j++)
-                if ((c[j] & 3) == suit)
-                    ranks |= 1u << (c[j] >> 2);
-            out[i] = PH_FLUSH_TABLE[ranks];
-        } else {
-            out[i] = (int32_t)rank_lookup(key);
-        }
+        int32_t value = (int32_t)rank_lookup(key);
+        if (__builtin_expect((key & PH_FLUSH_CHECK) != 0, 0))
+            value = flush_row(cards + i * (size_t)k, k, key);
+        out[i] = value;
     }
     return PH_OK;
 }
@@ -188,6 +239,140 @@ int ph_evaluate_batch(const uint8_t *cards, size_t rows, int k, int32_t *out, si
         return batch_rows(cards, rows, 6, out, bad_row);
     default:
         return batch_rows(cards, rows, 7, out, bad_row);
+    }
+}
+
+/* The first bad row of a batch, without evaluating (issue 15: validate first, then write once). */
+#if defined(__SSE4_1__)
+/* The rows of k cards that one 16-byte load holds whole: 3 of 5 cards, 2 of 6 or 7. */
+#define ROWS_PER_LOAD(k) (16 / (k))
+
+/* Byte shuffles that turn each row's card j into its card (j + d) mod k, for d = 1 .. k / 2: every
+   pair of a row's cards meets in one of them. Lanes past the rows are left in place (masked off). */
+static inline void rotations(const int k, __m128i *rot, __m128i *lanes)
+{
+    uint8_t index[16], live[16];
+    const int used = ROWS_PER_LOAD(k) * k;
+    for (int d = 1; d <= k / 2; d++) {
+        for (int l = 0; l < 16; l++)
+            index[l] = (uint8_t)(l < used ? l / k * k + (l % k + d) % k : l);
+        rot[d - 1] = _mm_loadu_si128((const __m128i *)index);
+    }
+    for (int l = 0; l < 16; l++)
+        live[l] = l < used ? 0xff : 0;
+    *lanes = _mm_loadu_si128((const __m128i *)live);
+}
+#endif
+
+/* Rows are checked a 16-byte load at a time where SSE4.1 allows (issue 15: the check pass of
+   evaluate_batch(out=)): a byte above 51, or two equal bytes in a row, sends the load's rows to the
+   scalar check; the last rows, which a 16-byte load would overrun, are checked with card bits. */
+static inline int check_rows(const uint8_t *restrict cards, size_t rows, const int k, size_t *bad_row)
+{
+    size_t i = 0;
+#if defined(__SSE4_1__)
+    const size_t group = ROWS_PER_LOAD(k);
+    __m128i rot[3], lanes;
+    rotations(k, rot, &lanes);
+    const __m128i top = _mm_set1_epi8(51);
+    for (; i + group <= rows && (rows - i) * (size_t)k >= 16; i += group) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(cards + i * (size_t)k));
+        __m128i bad = _mm_subs_epu8(v, top);
+        bad = _mm_or_si128(bad, _mm_cmpeq_epi8(v, _mm_shuffle_epi8(v, rot[0])));
+        bad = _mm_or_si128(bad, _mm_cmpeq_epi8(v, _mm_shuffle_epi8(v, rot[1])));
+        if (k >= 6)
+            bad = _mm_or_si128(bad, _mm_cmpeq_epi8(v, _mm_shuffle_epi8(v, rot[2])));
+        if (__builtin_expect(!_mm_testz_si128(bad, lanes), 0))
+            return bad_rows(cards, i, rows, k, bad_row);
+    }
+#endif
+    for (; i + 2 <= rows; i += 2) {
+        const uint8_t *c = cards + i * (size_t)k;
+        uint64_t bits0 = 0, bits1 = 0;
+        for (int j = 0; j < k; j++) {
+            bits0 += PH_CARD_BIT[c[j]];
+            bits1 += PH_CARD_BIT[c[k + j]];
+        }
+        if (__builtin_expect((__builtin_popcountll(bits0) != k) | (__builtin_popcountll(bits1) != k), 0))
+            return bad_rows(cards, i, rows, k, bad_row);
+    }
+    if (i < rows) {
+        uint64_t bits = 0;
+        for (int j = 0; j < k; j++)
+            bits += PH_CARD_BIT[cards[i * (size_t)k + j]];
+        if (__builtin_popcountll(bits) != k)
+            return bad_rows(cards, i, rows, k, bad_row);
+    }
+    return PH_OK;
+}
+
+int ph_check_batch(const uint8_t *cards, size_t rows, int k, size_t *bad_row)
+{
+    if (k < 5 || k > 7)
+        return PH_ERR_CARD_COUNT;
+    if (bad_row == NULL || (rows > 0 && cards == NULL))
+        return PH_ERR_ARGUMENT;
+    switch (k) {
+    case 5:
+        return check_rows(cards, rows, 5, bad_row);
+    case 6:
+        return check_rows(cards, rows, 6, bad_row);
+    default:
+        return check_rows(cards, rows, 7, bad_row);
+    }
+}
+
+/* Values of rows that ph_check_batch accepted: no card bits, only keys. Memory-safe for any bytes
+   (PH_CARD_KEY covers every byte, every lookup stays in its table); a row with invalid cards, which
+   only a concurrent change of the input can bring here, gets a meaningless value. */
+static inline uint64_t row_key(const uint8_t *c, const int k)
+{
+    uint64_t even = PH_KEY_INIT, odd = 0;
+    for (int j = 0; j + 1 < k; j += 2) {
+        even += PH_CARD_KEY[c[j]];
+        odd += PH_CARD_KEY[c[j + 1]];
+    }
+    if (k & 1)
+        even += PH_CARD_KEY[c[k - 1]];
+    return even + odd;
+}
+
+static inline int checked_rows(const uint8_t *restrict cards, size_t rows, const int k, int32_t *restrict out)
+{
+    uint64_t keys[LOOKAHEAD];
+    size_t ahead = rows < LOOKAHEAD ? rows : LOOKAHEAD;
+    for (size_t r = 0; r < ahead; r++) {
+        keys[r] = row_key(cards + r * (size_t)k, k);
+        prefetch_displace(keys[r]);
+    }
+    for (size_t i = 0; i < rows; i++) {
+        uint64_t key = keys[i % LOOKAHEAD];
+        size_t next = i + LOOKAHEAD;
+        if (__builtin_expect(next < rows, 1)) {
+            keys[i % LOOKAHEAD] = row_key(cards + next * (size_t)k, k);
+            prefetch_displace(keys[i % LOOKAHEAD]);
+        }
+        int32_t value = (int32_t)rank_lookup(key);
+        if (__builtin_expect((key & PH_FLUSH_CHECK) != 0, 0))
+            value = flush_row(cards + i * (size_t)k, k, key);
+        out[i] = value;
+    }
+    return PH_OK;
+}
+
+int ph_evaluate_checked_batch(const uint8_t *cards, size_t rows, int k, int32_t *out)
+{
+    if (k < 5 || k > 7)
+        return PH_ERR_CARD_COUNT;
+    if (rows > 0 && (cards == NULL || out == NULL))
+        return PH_ERR_ARGUMENT;
+    switch (k) {
+    case 5:
+        return checked_rows(cards, rows, 5, out);
+    case 6:
+        return checked_rows(cards, rows, 6, out);
+    default:
+        return checked_rows(cards, rows, 7, out);
     }
 }
 
@@ -457,5 +642,33 @@ int ph_equity(const uint8_t *holes, int players, const uint8_t *board, int board
         shares[p] = run.shares[p];
     }
     *boards = run.boards;
+    return PH_OK;
+}
+
+/* Part of an exact run (issue 15: threads split the enumeration): add the completions whose first new
+   board card is run->deck[i] for i in lo..hi-1, out of the ph_equity_parts(run) parts; with fewer than
+   two cards to come the single part 0 is every completion. Parts add up to ph_equity's counts. */
+int ph_equity_exact_part(ph_equity_run *run, int lo, int hi)
+{
+    if (run == NULL || run->players < 2 || run->players > 10 || run->left < 0 || run->left > 5 ||
+        run->size < run->left || run->size > 52 || run->boards > PH_EQUITY_MAX_TRIALS)
+        return PH_ERR_ARGUMENT;
+    for (int i = 0; i < run->size; i++)
+        if (run->deck[i] >= 52)
+            return PH_ERR_ARGUMENT;
+    int parts = run->left >= 2 ? run->size - run->left + 1 : 1;
+    if (lo < 0 || hi < lo || hi > parts)
+        return PH_ERR_ARGUMENT;
+    if (run->left < 2) {
+        if (lo < hi)
+            run->boards += complete_boards(run, run->deck, run->size, run->left, run->key, run->suit_masks);
+        return PH_OK;
+    }
+    const uint8_t *deck = run->deck;
+    uint64_t boards = 0;
+    for (int i = lo; i < hi; i++)
+        boards += complete_boards(run, deck + i + 1, run->size - i - 1, run->left - 1, run->key + PH_CARD_KEY[deck[i]],
+                                  run->suit_masks | suit_bit(deck[i]));
+    run->boards += boards;
     return PH_OK;
 }

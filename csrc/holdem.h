@@ -70,6 +70,40 @@ int ph_equity_start(ph_equity_run *run, const uint8_t *holes, int players, const
                     int board_count, const uint8_t *dead, int dead_count, uint64_t seed);
 int ph_equity_sample(ph_equity_run *run, uint64_t trials);
 
+/* --- issue 15: bulk equity, batch validation, benchmark floor (begin) --- */
+
+/* A missing card in a board or dead-card row of ph_equity_batch. */
+enum { PH_NO_CARD = 255 };
+/* The status ph_evaluate_batch would return for the rows x k (5..7) card ids, without evaluating
+   or writing anything: *bad_row is the first offending row. */
+int ph_check_batch(const uint8_t *cards, size_t rows, int k, size_t *bad_row);
+/* out[i] = value of row i of rows that ph_check_batch accepted (no second check: the write-once pass of
+   evaluate_batch(out=)). Memory-safe for any bytes; rows with invalid cards get meaningless values. */
+int ph_evaluate_checked_batch(const uint8_t *cards, size_t rows, int k, int32_t *out);
+/* queries equity queries (spec 2.9) of players (2..10) hands each, one ph_equity call per row: holes
+   (queries, players, 2); boards (queries, board_stride <= 5) whose first board_counts[q] entries are row
+   q's board; dead (queries, dead_stride <= 52), PH_NO_CARD entries skipped; exact[q] non-zero: every
+   completion, else trials random ones drawn with seeds[q]. Writes wins, ties, shares (queries, players)
+   and boards_out (queries). Stops at the first bad row (*bad_row) with its ph_equity status. */
+int ph_equity_batch(size_t queries, int players, const uint8_t *holes, int board_stride, const uint8_t *boards,
+                    const uint8_t *board_counts, int dead_stride, const uint8_t *dead, const uint8_t *exact,
+                    uint64_t trials, const uint64_t *seeds, uint64_t *wins, uint64_t *ties, uint64_t *shares,
+                    uint64_t *boards_out, size_t *bad_row);
+/* The status ph_equity_batch would meet first, checking every row and computing nothing. */
+int ph_equity_batch_check(size_t queries, int players, const uint8_t *holes, int board_stride,
+                          const uint8_t *boards, const uint8_t *board_counts, int dead_stride, const uint8_t *dead,
+                          size_t *bad_row);
+/* Exact equity in parts, so that threads can share one run: after ph_equity_start, each of copies of the
+   run adds the completions whose first new board card is deck[i] for lo <= i < hi (0 <= lo <= hi <= parts,
+   parts = size - left + 1 when left >= 2, else 1: part 0 is every completion). The parts' counts add up
+   to ph_equity's exact counts. */
+int ph_equity_exact_part(ph_equity_run *run, int lo, int hi);
+/* BENCHMARK ONLY (csrc/bench_floor.c): seven key additions and one table lookup per 7-card row, no
+   validation, no evaluation; the floor benchmarks/bench_bulk.py compares ph_evaluate_batch with. */
+int ph_bench_lookup_floor(const uint8_t *cards, size_t rows, int32_t *out);
+
+/* --- issue 15 (end) --- */
+
 /* --- pot resolver (spec 07, 08) --- */
 
 /* Limits of one settlement: 2..PH_MAX_SEATS seats, at most PH_MAX_POTS pots (one per level). */

@@ -7,9 +7,12 @@ an input that C refused, that is a bug in the core and raises ``NativeError``.
 
 from __future__ import annotations
 
+import itertools
+import math
 from typing import Any, NoReturn
 
 from pyholdem.errors import NativeError, PyHoldemError
+from pyholdem.native import parallel
 from pyholdem.native.lib import check, ffi, lib
 from pyholdem.spec import rankings
 from pyholdem.spec.cards import Card, CardsLike, cards
@@ -56,16 +59,20 @@ TRIALS_PER_STEP = 1 << 18
 
 
 def equity(
-    holes: list[list[int]], board: list[int], dead: list[int], trials: int, seed: int
+    holes: list[list[int]], board: list[int], dead: list[int], trials: int, seed: int, threads: int = 1
 ) -> rankings.EquityResult:
     """C twin of ``pyholdem.spec.rankings.equity`` (``ph_equity``); ``trials`` 0 = every board.
 
     With ``trials`` (1..``rankings.MAX_TRIALS``) the random completions are drawn in steps of
     ``TRIALS_PER_STEP`` (``ph_equity_start`` / ``ph_equity_sample``): the same counts as one
-    ``ph_equity`` call with the same seed, but interruptible between steps.
+    ``ph_equity`` call with the same seed, but interruptible between steps. ``threads`` > 1 splits an
+    exact run (``ph_equity_exact_part``) into that many parts of about equal work, one thread each;
+    the counts are sums, the same for every thread count.
     """
     n = len(holes)
     flat = bytes(c for hole in holes for c in hole)
+    if trials == 0 and threads > 1:
+        return _exact_in_parts(holes, board, dead, flat, threads)
     if trials == 0:
         wins, ties, shares = (ffi.new("uint64_t[]", max(n, 1)) for _ in range(3))
         boards = ffi.new("uint64_t *")
@@ -87,4 +94,41 @@ def equity(
         done += step
     return rankings.EquityResult(
         run.boards, tuple(run.wins[0:n]), tuple(run.ties[0:n]), tuple(run.shares[0:n])
+    )
+
+
+def exact_parts(size: int, left: int, threads: int) -> list[tuple[int, int]]:
+    """Up to ``threads`` contiguous ranges of ``ph_equity_exact_part``'s parts, of about equal numbers of
+    completions (part i, the first new card deck[i], has C(size - i - 1, left - 1) of them)."""
+    if left < 2:
+        return [(0, 1)]
+    weights = [math.comb(size - i - 1, left - 1) for i in range(size - left + 1)]
+    total, bounds, running = sum(weights), [0], 0
+    for i, weight in enumerate(weights):
+        running += weight
+        if running * threads >= total * len(bounds) and len(bounds) < threads:
+            bounds.append(i + 1)
+    if bounds[-1] != len(weights):
+        bounds.append(len(weights))
+    return [(lo, hi) for lo, hi in itertools.pairwise(bounds) if lo < hi]
+
+
+def _exact_in_parts(
+    holes: list[list[int]], board: list[int], dead: list[int], flat: bytes, threads: int
+) -> rankings.EquityResult:
+    n = len(holes)
+    run = ffi.new("ph_equity_run *")
+    status = lib.ph_equity_start(run, flat, n, bytes(board), len(board), bytes(dead), len(dead), 0)
+    if status != lib.PH_OK:
+        refuse_like_spec(lambda: rankings.equity_inputs(holes, board, dead), "equity", status)
+    ranges = exact_parts(run.size, run.left, threads)
+    runs = [ffi.new("ph_equity_run *", run[0]) for _ in ranges]
+    part = lib.ph_equity_exact_part
+    for status in parallel.map_threads(lambda i: part(runs[i], *ranges[i]), range(len(ranges))):
+        check(status, "equity", "2.9")
+    return rankings.EquityResult(
+        sum(r.boards for r in runs),
+        tuple(sum(r.wins[p] for r in runs) for p in range(n)),
+        tuple(sum(r.ties[p] for r in runs) for p in range(n)),
+        tuple(sum(r.shares[p] for r in runs) for p in range(n)),
     )
