@@ -9,6 +9,7 @@ from __future__ import annotations
 from importlib import import_module
 
 from pyholdem.engine.hand import Event, Hand, HandResult, LegalActions
+from pyholdem.engine.policies import AlwaysCall, RandomPolicy, StreetPolicy
 from pyholdem.engine.setup import ForcedPost, HandSetup
 from pyholdem.errors import (
     HistoryError,
@@ -18,6 +19,7 @@ from pyholdem.errors import (
     PyHoldemError,
     RuleSetError,
     RuleViolation,
+    SimulationError,
 )
 from pyholdem.rules.ruleset import PRESETS, RuleSet, load_rules, preset
 from pyholdem.spec.cards import (
@@ -42,6 +44,7 @@ _NATIVE = {
     "resolve_pots": "native.settlement",
     "resolve_pots_batch": "native.settlement",
     "resolve_showdowns_batch": "native.settlement",
+    "simulate": "native.simulate",  # hands in bulk (issue 15)
 }
 
 
@@ -56,6 +59,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "PRESETS",
+    "AlwaysCall",
     "Card",
     "Category",
     "EquityResult",
@@ -71,10 +75,13 @@ __all__ = [
     "NativeError",
     "Pot",
     "PyHoldemError",
+    "RandomPolicy",
     "RuleSet",
     "RuleSetError",
     "RuleViolation",
     "Settlement",
+    "SimulationError",
+    "StreetPolicy",
     "__version__",
     "cards",
     "cards_to_mask",
@@ -94,5 +101,6 @@ __all__ = [
     "resolve_pots_batch",
     "resolve_showdowns_batch",
     "shuffled_deck",
+    "simulate",
     "standard_deck",
 ]

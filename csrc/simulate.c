@@ -1,0 +1,172 @@
+/*
+ * simulate.c — many hands in one call: the C hand engine (hand.c) driven by a policy given as data.
+ *
+ * The Python twin of everything here is pyholdem/engine/policies.py (the policies, their generator and
+ * the per-hand seeds); pyholdem/native/simulate.py packs the arguments and splits the work into chunks,
+ * one call each from a thread pool (the GIL is released). Each hand depends only on (seed, index):
+ *   deck      "standard": Hand's seed = seed * 2**32 + index, shuffled by ph_shuffled_deck (section 1.4),
+ *             whose Mersenne Twister key is that number's 32-bit words, least significant first;
+ *             "fast": a partial Fisher-Yates of the ids 0..51 drawing from the splitmix64 stream
+ *             stream(seed ^ PH_DECK_SALT, index), the first 2k + 8 cards (k dealt seats) laid out as
+ *             ph_setup.cards: two hole cards per dealt seat in seat order, three burns, five board cards.
+ *   policy    the splitmix64 stream stream(seed, index), with stream(s, i) = mix(mix(s) + i) as the state.
+ * No global mutable state, no allocation: the caller provides the hand, the log scratch and the outputs.
+ */
+#include <string.h>
+
+#include "codes.h"
+#include "holdem.h"
+
+#define GOLDEN 0x9E3779B97F4A7C15ull
+#define PH_DECK_SALT 0xD1B54A32D192ED03ull
+
+static uint64_t mix(uint64_t z) {
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+static uint64_t next64(uint64_t *state) {
+    *state += GOLDEN;
+    return mix(*state);
+}
+
+/* A double in [0, 1): the top 53 bits of one output. */
+static double next_double(uint64_t *state) { return (double)(next64(state) >> 11) * 0x1.0p-53; }
+
+/* A uniform integer in 0..bound-1 (bound >= 1): outputs below 2**64 mod bound are drawn again. */
+static uint64_t below(uint64_t *state, uint64_t bound) {
+    uint64_t threshold = (0 - bound) % bound, x;
+    do x = next64(state);
+    while (x < threshold);
+    return x % bound;
+}
+
+uint64_t ph_policy_stream(uint64_t seed, uint64_t index) { return mix(mix(seed) + index); }
+
+/* The policy's choice for the seat to act of h (update_legal has filled h->legal_*). */
+static void decide(const ph_hand *h, const ph_policy *p, uint64_t *rng, int *action, int64_t *amount) {
+    int check = h->legal_check != 0, call = h->legal_call > 0, raise = h->legal_min > 0;
+    *amount = 0;
+    if (p->kind == PH_POLICY_CALL) {
+        *action = check ? PH_CHECK : PH_CALL;
+        return;
+    }
+    double u = next_double(rng);
+    int want; /* 0 fold, 1 check or call, 2 bet or raise */
+    if (p->kind == PH_POLICY_RANDOM) {
+        if (check && u < 0.6) want = 1;
+        else if (call && u < 0.75) want = 1;
+        else if (raise && u < 0.85) want = 2;
+        else want = 0;
+    } else {
+        want = u < p->fold_below[h->street] ? 0 : u < p->passive_below[h->street] ? 1 : 2;
+        if (want == 2 && !raise) want = 1;
+    }
+    if (want == 0) {
+        *action = check ? PH_CHECK : PH_FOLD;
+    } else if (want == 1) {
+        *action = check ? PH_CHECK : PH_CALL;
+    } else {
+        int64_t low = h->legal_min, cap = h->legal_max < 3 * low ? h->legal_max : 3 * low;
+        int64_t unit = h->rules.chip_unit;
+        *amount = low + unit * (int64_t)below(rng, (uint64_t)((cap - low) / unit) + 1);
+        *action = h->legal_is_bet ? PH_BET : PH_RAISE;
+    }
+}
+
+static int valid_policy(const ph_policy *p) {
+    if (!p || p->kind < PH_POLICY_RANDOM || p->kind > PH_POLICY_CALL) return 0;
+    for (int s = 0; s < 4; s++) /* written so that NaN fails */
+        if (!(p->fold_below[s] >= 0.0 && p->fold_below[s] <= p->passive_below[s] && p->passive_below[s] <= 1.0))
+            return 0;
+    return 1;
+}
+
+int ph_policy_play(ph_hand *h, const ph_policy *policy, uint64_t *rng, ph_event *log, int64_t log_capacity,
+                   int64_t *actions) {
+    if (!h || !rng || !log || !actions || !valid_policy(policy) || h->seats < 2 || h->seats > PH_MAX_SEATS)
+        return PH_ERR_ARGUMENT;
+    while (!h->over) {
+        if (h->street < PH_PREFLOP || h->street > PH_RIVER || h->rules.chip_unit < 1) return PH_ERR_ARGUMENT;
+        if (log_capacity - h->n_events < PH_STEP_EVENTS) return PH_ERR_LOG_FULL; /* before drawing */
+        int action;
+        int64_t amount;
+        decide(h, policy, rng, &action, &amount);
+        int status = ph_hand_act(h, action, amount, log, log_capacity);
+        if (status != PH_OK) return status;
+        ++*actions;
+    }
+    return PH_OK;
+}
+
+/* The shuffle key of Hand's seed seed * 2**32 + index (pyholdem.native.shuffle.seed_key): its 32-bit words,
+   least significant first, as little-endian bytes; returns the key's length in bytes. */
+static size_t hand_key(uint64_t seed, uint32_t index, char *key) {
+    uint32_t words[3] = {index, (uint32_t)seed, (uint32_t)(seed >> 32)};
+    size_t n = words[2] ? 3 : words[1] ? 2 : 1;
+    for (size_t w = 0; w < n; w++)
+        for (int b = 0; b < 4; b++) key[4 * w + (size_t)b] = (char)(words[w] >> (8 * b) & 0xffu);
+    return 4 * n;
+}
+
+void ph_fast_cards(uint64_t seed, uint64_t index, int count, uint8_t *cards) {
+    uint8_t deck[52];
+    uint64_t rng = ph_policy_stream(seed ^ PH_DECK_SALT, index);
+    for (int c = 0; c < 52; c++) deck[c] = (uint8_t)c;
+    if (count < 0) count = 0;
+    if (count > 52) count = 52;
+    for (int j = 0; j < count; j++) {
+        int r = j + (int)below(&rng, (uint64_t)(52 - j));
+        uint8_t t = deck[j];
+        deck[j] = deck[r];
+        deck[r] = t;
+        cards[j] = deck[j];
+    }
+}
+
+int ph_simulate(const ph_rules *rules, const ph_setup *setup, const ph_policy *policy, uint64_t seed, int32_t deck,
+                int64_t first, int64_t count, ph_hand *h, ph_event *log, int64_t log_capacity, int64_t *net,
+                uint8_t *showdown, int32_t *actions, int64_t *pots, int64_t *done) {
+    if (!rules || !setup || !h || !log || !net || !showdown || !actions || !pots || !done) return PH_ERR_ARGUMENT;
+    *done = 0;
+    if (!valid_policy(policy) || (deck != PH_DECK_STANDARD && deck != PH_DECK_FAST) || first < 0 || count < 0 ||
+        first > PH_SIMULATE_MAX_HANDS - count || log_capacity < 2 * PH_STEP_EVENTS || setup->seats < 2 ||
+        setup->seats > PH_MAX_SEATS || setup->cards)
+        return PH_ERR_ARGUMENT;
+    ph_setup u = *setup;
+    char key[12];
+    uint8_t cards[2 * PH_MAX_SEATS + 8];
+    int dealt = 0, n = u.seats;
+    for (int s = 0; s < n; s++) dealt += u.in_hand[s] != 0;
+    for (int64_t j = 0; j < count; j++) {
+        uint64_t index = (uint64_t)(first + j);
+        if (deck == PH_DECK_FAST) {
+            ph_fast_cards(seed, index, 2 * dealt + 8, cards);
+            u.cards = cards;
+            u.key = NULL;
+            u.key_bytes = 0;
+        } else {
+            u.key_bytes = hand_key(seed, (uint32_t)index, key);
+            u.key = key;
+        }
+        int status = ph_hand_init(h, rules, &u, log, log_capacity);
+        if (status != PH_OK) return status;
+        uint64_t rng = ph_policy_stream(seed, index);
+        int64_t played = 0;
+        for (;;) {
+            status = ph_policy_play(h, policy, &rng, log, log_capacity, &played);
+            if (status != PH_ERR_LOG_FULL) break;
+            h->n_events = 0; /* the events of a hand not recorded are not kept: the scratch log wraps */
+        }
+        if (status != PH_OK) return status;
+        int64_t pot = 0;
+        for (int p = 0; p < h->n_pots; p++) pot += h->pots[p].amount;
+        for (int s = 0; s < n; s++) net[j * n + s] = h->stacks[s] - h->initial_stacks[s];
+        showdown[j] = (uint8_t)(h->showdown != 0);
+        actions[j] = played > INT32_MAX ? INT32_MAX : (int32_t)played;
+        pots[j] = pot;
+        *done = j + 1;
+    }
+    return PH_OK;
+}
