@@ -54,7 +54,8 @@ class SimulationResult:
     """What ``simulate`` returns: per hand (row ``i`` is hand ``i``) ``net`` (n_hands x seats, int64: chips
     won or lost), ``showdown`` (bool), ``actions`` (int32: actions played), ``pots`` (int64: chips in the
     pots awarded, uncalled bets returned not counted); ``records`` the recorded hands as finished
-    ``Hand`` objects by index; ``seed`` the seed used (drawn when none was given)."""
+    ``Hand`` objects by hand index; ``seed`` the seed used (drawn when none was given); ``first`` the index
+    of the hand in row 0."""
 
     net: np.ndarray
     showdown: np.ndarray
@@ -62,6 +63,7 @@ class SimulationResult:
     pots: np.ndarray
     seed: int
     deck: str
+    first: int
     records: dict[int, Hand] = field(default_factory=dict)
 
     def history(self, index: int) -> Any:
@@ -99,8 +101,6 @@ def _the_setup(rules: object, stacks: object, arguments: dict[str, object]) -> H
             raise SimulationError("setup: simulate(setup, n_hands) takes no stacks or set-up keywords")
         setup = rules
     else:
-        if "seed" in arguments:
-            raise SimulationError("seed: simulate's seed is its own keyword; the set-up takes none")
         setup = setup_from_arguments(rules, stacks, **arguments)  # type: ignore[arg-type]
     if setup.seed is not None or setup.hole_cards is not None or setup.board:
         raise SimulationError(
@@ -145,6 +145,7 @@ def simulate(
     *,
     policy: Policy = RandomPolicy(),  # noqa: B008 (an immutable value)
     seed: int | None = None,
+    first: int = 0,
     threads: int = 1,
     record: Iterable[int] | None = None,
     deck: str = "standard",
@@ -155,11 +156,16 @@ def simulate(
     ``simulate(setup, n)`` plays a ``HandSetup``; ``simulate(rules, n, stacks, button=..., blinds=...,
     ...)`` takes ``Hand``'s keywords. ``seed`` is an int in ``0 .. 2**64 - 1`` (None: drawn at random,
     returned in the result); ``deck="fast"`` deals from the policies module's fast deck instead of
-    ``Hand``'s shuffle (§1.4). ``record`` lists hand indices whose full hands to keep
-    (``result.records[i]``, a finished ``Hand``; ``result.history(i)``, its PHH history).
+    ``Hand``'s shuffle (§1.4). The hands are ``first .. first + n_hands - 1`` (row ``j`` is hand ``first +
+    j``; indices below 2**32), so that a long run can be split. ``record`` lists hand indices whose full
+    hands to keep (``result.records[i]``, a finished ``Hand``; ``result.history(i)``, its PHH history).
     """
     if not is_int(n_hands) or not 0 <= n_hands <= INDEX_LIMIT:
         raise SimulationError(f"n_hands {show_value(n_hands)} is not a number of hands in 0..{INDEX_LIMIT}")
+    if not is_int(first) or not 0 <= first <= INDEX_LIMIT - n_hands:
+        raise SimulationError(
+            f"first {show_value(first)} is not a hand index with first + n_hands ({n_hands}) <= {INDEX_LIMIT}"
+        )
     if not is_int(threads) or threads < 1:
         raise SimulationError(f"threads {show_value(threads)} is not a number of threads >= 1")
     if seed is None:
@@ -175,12 +181,14 @@ def simulate(
             raise SimulationError(f"record {show_value(record)} is not a list of hand indices")
         wanted = list(record)
         for i in wanted:
-            if not is_int(i) or not 0 <= i < n_hands:
-                raise SimulationError(f"record: {show_value(i)} is not a hand index in 0..{n_hands - 1}")
+            if not is_int(i) or not first <= i < first + n_hands:
+                raise SimulationError(
+                    f"record: {show_value(i)} is not a hand index in {first}..{first + n_hands - 1}"
+                )
     setup = _the_setup(rules, stacks, arguments)
-    n_seats, seed, n_hands = len(setup.stacks), int(seed), int(n_hands)
+    n_seats, seed, n_hands, first = len(setup.stacks), int(seed), int(n_hands), int(first)
     # a set-up the C engine cannot play is refused here, as Hand(..., engine="native") refuses it
-    Hand(_hand_setup(setup, seed, 0, "standard")[0], engine="native")
+    Hand(_hand_setup(setup, seed, first, "standard")[0], engine="native")
     crules = native_rules(setup.rules)
     csetup = pack_setup(setup, ffi.NULL, 0, ffi.NULL)
 
@@ -188,7 +196,7 @@ def simulate(
     showdown = np.zeros(n_hands, dtype=np.uint8)
     actions = np.zeros(n_hands, dtype=np.int32)
     pots = np.zeros(n_hands, dtype=np.int64)
-    bounds = [n_hands * k // threads for k in range(threads + 1)]
+    bounds = [n_hands * k // threads for k in range(threads + 1)]  # rows, hand first + row
     chunks = [(a, b) for a, b in pairwise(bounds) if b > a]
     code = lib.PH_DECK_FAST if deck == "fast" else lib.PH_DECK_STANDARD
     # everything a call writes is allocated here, before any call: one hand and one log scratch per chunk
@@ -197,11 +205,11 @@ def simulate(
     actions_p, pots_p = ffi.from_buffer("int32_t[]", actions), ffi.from_buffer("int64_t[]", pots)
 
     def run(k: int) -> int:
-        (first, end), (h, log, done) = chunks[k], scratch[k]
+        (row, end), (h, log, done) = chunks[k], scratch[k]
         return int(
             lib.ph_simulate(
-                crules, csetup, cpolicy, seed, code, first, end - first, h, log, _LOG,
-                net_p + first * n_seats, showdown_p + first, actions_p + first, pots_p + first, done,
+                crules, csetup, cpolicy, seed, code, first + row, end - row, h, log, _LOG,
+                net_p + row * n_seats, showdown_p + row, actions_p + row, pots_p + row, done,
             )
         )  # fmt: skip
 
@@ -212,20 +220,20 @@ def simulate(
         statuses = [run(k) for k in range(len(chunks))]
     for k, status in enumerate(statuses):
         if status != lib.PH_OK:
-            bad = chunks[k][0] + scratch[k][2][0]
+            bad = first + chunks[k][0] + scratch[k][2][0]
             raise NativeError(f"ph_simulate stopped at hand {bad} with status {status}")
 
     records: dict[int, Hand] = {}
     for i in wanted:
         hand, played = _record(setup, crules, cpolicy, seed, i, deck)
-        result = hand.result
+        result, row = hand.result, i - first
         assert result is not None
         if (
-            result.net != tuple(net[i].tolist())
-            or played != actions[i]
-            or result.showdown != bool(showdown[i])
-            or sum(p.amount for p in result.pots) != pots[i]
+            result.net != tuple(net[row].tolist())
+            or played != actions[row]
+            or result.showdown != bool(showdown[row])
+            or sum(p.amount for p in result.pots) != pots[row]
         ):
             raise NativeError(f"hand {i} played again differs from the bulk call")
         records[i] = hand
-    return SimulationResult(net, showdown.astype(bool), actions, pots, seed, deck, records)
+    return SimulationResult(net, showdown.astype(bool), actions, pots, seed, deck, first, records)
