@@ -328,6 +328,8 @@ def test_simulate_refuses_set_ups_it_cannot_play() -> None:
         simulate(SETUPS["heads_up"], 5, [100, 100], seed=1)
     with pytest.raises(NativeError, match=r"a sleeper is posted \(§3.17\)"):
         simulate(RuleSet(sleeper_allowed=True), 5, [1000] * 4, button=0, blinds=(5, 10), sleeper=3, seed=1)
+    with pytest.raises(NativeError, match=r"an amount is 1152921504606846976 chips or more"):
+        simulate(RuleSet(), 5, [2**61, 100], button=0, blinds=(1, 2), seed=1)
     with pytest.raises(RuleViolation, match=r"button 7 is not a seat in 0..1 \(§3.1\)"):
         simulate(RuleSet(), 5, [100, 100], button=7, blinds=(1, 2), seed=1)
     with pytest.raises(RuleViolation, match=r"§3.16"):  # a straddle the player cannot post
