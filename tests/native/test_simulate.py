@@ -190,6 +190,13 @@ def test_simulate_any_table_and_street_policy(
 # ------------------------------------------------------------------ the generators and the fast deck
 
 
+def test_simulate_is_registered_as_the_twin_of_the_policy_loop() -> None:
+    from pyholdem.native import TWINS
+
+    c_name, wrapper = TWINS["pyholdem.engine.policies:play"]
+    assert hasattr(lib, c_name) and wrapper == "pyholdem.native.simulate:simulate"
+
+
 def test_splitmix64_twin_matches_c() -> None:
     for seed, index in [(0, 0), (1, 2), (2**64 - 1, 2**32 - 1), (123456789, 42)]:
         assert lib.ph_policy_stream(seed, index) == stream(seed, index)
