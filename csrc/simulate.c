@@ -68,8 +68,9 @@ static void decide(const ph_hand *h, const ph_policy *p, uint64_t *rng, int *act
     } else if (want == 1) {
         *action = check ? PH_CHECK : PH_CALL;
     } else {
-        int64_t low = h->legal_min, cap = h->legal_max < 3 * low ? h->legal_max : 3 * low;
-        int64_t unit = h->rules.chip_unit;
+        int64_t low = h->legal_min, cap = h->legal_max, unit = h->rules.chip_unit;
+        if (low <= INT64_MAX / 3 && 3 * low < cap) cap = 3 * low;
+        if (cap < low) cap = low; /* never for a hand the engine made; no input may crash the C code */
         *amount = low + unit * (int64_t)below(rng, (uint64_t)((cap - low) / unit) + 1);
         *action = h->legal_is_bet ? PH_BET : PH_RAISE;
     }

@@ -390,3 +390,10 @@ def test_c_entry_points_refuse_bad_input_without_crashing() -> None:
     assert lib.ph_policy_play(ffi.new("ph_hand *"), policy, rng, log, 512, played) == bad
     assert lib.ph_policy_play(h, policy, rng, log, 512, played) == lib.PH_OK  # a hand that is over: nothing
     assert lib.ph_policy_play(h, policy, ffi.NULL, log, 512, played) == bad
+    raiser = ffi.new(
+        "ph_policy *", {"kind": lib.PH_POLICY_STREETS, "fold_below": [0] * 4, "passive_below": [0] * 4}
+    )
+    for low, high in [(2**62, 1), (100, 50), (2**63 - 1, 2**63 - 1)]:
+        broken = ffi.new("ph_hand *", h[0])  # a hand no engine made: bounds out of order or out of range
+        broken.over, broken.to_act, broken.street, broken.legal_min, broken.legal_max = 0, 0, 0, low, high
+        assert lib.ph_policy_play(broken, raiser, rng, log, 512, played) in (lib.PH_ERR_REFUSED, bad)
