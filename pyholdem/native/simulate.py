@@ -49,7 +49,7 @@ DECKS = ("standard", "fast")
 _LOG = 2 * lib.PH_STEP_EVENTS
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # arrays: compare their fields with numpy
 class SimulationResult:
     """What ``simulate`` returns: per hand (row ``i`` is hand ``i``) ``net`` (n_hands x seats, int64: chips
     won or lost), ``showdown`` (bool), ``actions`` (int32: actions played), ``pots`` (int64: chips in the
