@@ -111,3 +111,98 @@ int ph_shuffled_deck(const char *key, size_t key_bytes, uint8_t *deck) {
     }
     return PH_OK;
 }
+
+/* ------------------------------------------------------------------ many shuffles at once (issue 15) */
+
+/* ph_shuffled_deck for lanes keys of the same number of words at once: the LANES Mersenne Twister states
+   are seeded side by side (word i of every lane next to each other, so that the compiler runs the
+   lanes' independent recurrences in vector registers; init_genrand's words are the same for all), then
+   each lane shuffles as ph_shuffled_deck does, twisting its words as its draws need them. */
+enum { LANES = PH_SHUFFLE_LANES };
+
+typedef struct {
+    uint32_t mt[MT_N][LANES];
+    int index[LANES], ready[LANES];
+} mt19937_lanes;
+
+static void init_by_array_lanes(mt19937_lanes *g, const uint32_t *keys, size_t words) {
+    uint32_t seeded = 19650218u;
+    for (int l = 0; l < LANES; l++) g->mt[0][l] = seeded;
+    size_t j = 0;
+    for (size_t i = 1; i < MT_N; i++) { /* words < MT_N: the first pass, as init_by_array above */
+        seeded = 1812433253u * (seeded ^ (seeded >> 30)) + (uint32_t)i;
+        for (int l = 0; l < LANES; l++) {
+            uint32_t prev = g->mt[i - 1][l];
+            g->mt[i][l] = (seeded ^ ((prev ^ (prev >> 30)) * 1664525u)) + keys[(size_t)l * words + j] + (uint32_t)j;
+        }
+        if (++j >= words) j = 0;
+    }
+    for (int l = 0; l < LANES; l++) { /* the last step of the k = MT_N: at i = 1 after the wrap */
+        g->mt[0][l] = g->mt[MT_N - 1][l];
+        uint32_t prev = g->mt[0][l];
+        g->mt[1][l] = (g->mt[1][l] ^ ((prev ^ (prev >> 30)) * 1664525u)) + keys[(size_t)l * words + j] + (uint32_t)j;
+    }
+    for (size_t i = 2; i < MT_N; i++) /* the second loop, from i = 2 */
+        for (int l = 0; l < LANES; l++) {
+            uint32_t prev = g->mt[i - 1][l];
+            g->mt[i][l] = (g->mt[i][l] ^ ((prev ^ (prev >> 30)) * 1566083941u)) - (uint32_t)i;
+        }
+    for (int l = 0; l < LANES; l++) {
+        g->mt[0][l] = g->mt[MT_N - 1][l];
+        uint32_t prev = g->mt[0][l];
+        g->mt[1][l] = (g->mt[1][l] ^ ((prev ^ (prev >> 30)) * 1566083941u)) - 1u;
+        g->mt[0][l] = 0x80000000u;
+        g->index[l] = g->ready[l] = 0;
+    }
+}
+
+static uint32_t twisted_lane(const mt19937_lanes *g, int l, int k, int next, int far) {
+    static const uint32_t mag01[2] = {0u, 0x9908b0dfu};
+    uint32_t y = (g->mt[k][l] & 0x80000000u) | (g->mt[next][l] & 0x7fffffffu);
+    return g->mt[far][l] ^ (y >> 1) ^ mag01[y & 1u];
+}
+
+static uint32_t genrand_lane(mt19937_lanes *g, int l) { /* genrand above, on lane l */
+    int index = g->index[l];
+    if (index >= g->ready[l]) {
+        if (index >= MT_N) index = g->ready[l] = 0;
+        if (index < MT_N - MT_M) {
+            g->mt[index][l] = twisted_lane(g, l, index, index + 1, index + MT_M);
+            g->ready[l] = index + 1;
+        } else {
+            for (int k = g->ready[l]; k < MT_N - 1; k++) g->mt[k][l] = twisted_lane(g, l, k, k + 1, k + (MT_M - MT_N));
+            g->mt[MT_N - 1][l] = twisted_lane(g, l, MT_N - 1, 0, MT_M - 1);
+            g->ready[l] = MT_N;
+        }
+    }
+    uint32_t y = g->mt[index][l];
+    g->index[l] = index + 1;
+    y ^= y >> 11;
+    y ^= (y << 7) & 0x9d2c5680u;
+    y ^= (y << 15) & 0xefc60000u;
+    y ^= y >> 18;
+    return y;
+}
+
+int ph_shuffled_decks(const uint32_t *keys, size_t words, int lanes, uint8_t *decks) {
+    if (!keys || !decks || words < 1 || words > 3 || lanes < 1 || lanes > LANES) return PH_ERR_ARGUMENT;
+    uint32_t padded[LANES * 3]; /* the unused lanes repeat the last key (their decks are not written) */
+    for (int l = 0; l < LANES; l++)
+        for (size_t w = 0; w < words; w++) padded[(size_t)l * words + w] = keys[(size_t)(l < lanes ? l : lanes - 1) * words + w];
+    mt19937_lanes g;
+    init_by_array_lanes(&g, padded, words);
+    for (int l = 0; l < lanes; l++) {
+        uint8_t *deck = decks + 52 * l;
+        for (int c = 0; c < 52; c++) deck[c] = (uint8_t)c;
+        for (uint32_t i = 51; i >= 1; i--) {
+            uint32_t n = i + 1, r;
+            int k = 32 - __builtin_clz(n);
+            do r = genrand_lane(&g, l) >> (32 - k);
+            while (r >= n);
+            uint8_t t = deck[i];
+            deck[i] = deck[r];
+            deck[r] = t;
+        }
+    }
+    return PH_OK;
+}

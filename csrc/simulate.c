@@ -101,14 +101,31 @@ int ph_policy_play(ph_hand *h, const ph_policy *policy, uint64_t *rng, ph_event 
     return PH_OK;
 }
 
-/* The shuffle key of Hand's seed seed * 2**32 + index (pyholdem.native.shuffle.seed_key): its 32-bit words,
-   least significant first, as little-endian bytes; returns the key's length in bytes. */
-static size_t hand_key(uint64_t seed, uint32_t index, char *key) {
-    uint32_t words[3] = {index, (uint32_t)seed, (uint32_t)(seed >> 32)};
-    size_t n = words[2] ? 3 : words[1] ? 2 : 1;
-    for (size_t w = 0; w < n; w++)
-        for (int b = 0; b < 4; b++) key[4 * w + (size_t)b] = (char)(words[w] >> (8 * b) & 0xffu);
-    return 4 * n;
+/* The shuffle key of Hand's seed seed * 2**32 + index (pyholdem.native.shuffle.seed_key) is that number's
+   32-bit words, least significant first: index, then seed's low and high words, as many as the number
+   needs (the same count for every index of a run). */
+static size_t key_words(uint64_t seed) { return seed >> 32 ? 3 : seed ? 2 : 1; }
+
+/* The cards of a shuffled deck as ph_setup.cards lays them out, dealt as hand.c deals them (4.2
+   hole_card_order from the seat left of the button, twice round; 4.3 burn and flop, burn and turn, burn and
+   river): two hole cards per seat in the hand in seat order, the three burns, the five board cards. */
+static void deal_layout(const ph_setup *u, const uint8_t *deck, uint8_t *cards) {
+    int order[PH_MAX_SEATS], k = 0, n = u->seats;
+    uint8_t holes[PH_MAX_SEATS][2];
+    for (int i = 0; i < n; i++) {
+        int s = (u->button + 1 + i) % n;
+        if (u->in_hand[s]) order[k++] = s;
+    }
+    int next = 0, c = 0;
+    for (int i = 0; i < 2 * k; i++) holes[order[i % k]][i / k] = deck[next++];
+    for (int s = 0; s < n; s++) {
+        if (!u->in_hand[s]) continue;
+        cards[c++] = holes[s][0];
+        cards[c++] = holes[s][1];
+    }
+    static const int burns[3] = {0, 4, 6}, board[5] = {1, 2, 3, 5, 7};
+    for (int i = 0; i < 3; i++) cards[c++] = deck[next + burns[i]];
+    for (int i = 0; i < 5; i++) cards[c++] = deck[next + board[i]];
 }
 
 void ph_fast_cards(uint64_t seed, uint64_t index, int count, uint8_t *cards) {
@@ -136,20 +153,29 @@ int ph_simulate(const ph_rules *rules, const ph_setup *setup, const ph_policy *p
         setup->seats > PH_MAX_SEATS || setup->cards)
         return PH_ERR_ARGUMENT;
     ph_setup u = *setup;
-    char key[12];
-    uint8_t cards[2 * PH_MAX_SEATS + 8];
+    uint8_t cards[2 * PH_MAX_SEATS + 8], decks[52 * PH_SHUFFLE_LANES];
+    uint32_t keys[3 * PH_SHUFFLE_LANES];
     int dealt = 0, n = u.seats;
+    size_t words = key_words(seed);
     for (int s = 0; s < n; s++) dealt += u.in_hand[s] != 0;
+    u.key = NULL;
+    u.key_bytes = 0;
+    u.cards = cards;
     for (int64_t j = 0; j < count; j++) {
         uint64_t index = (uint64_t)(first + j);
         if (deck == PH_DECK_FAST) {
             ph_fast_cards(seed, index, 2 * dealt + 8, cards);
-            u.cards = cards;
-            u.key = NULL;
-            u.key_bytes = 0;
-        } else {
-            u.key_bytes = hand_key(seed, (uint32_t)index, key);
-            u.key = key;
+        } else { /* Hand's decks (1.4), PH_SHUFFLE_LANES hands' at a time */
+            int lane = (int)(j % PH_SHUFFLE_LANES);
+            if (lane == 0) {
+                int lanes = count - j < PH_SHUFFLE_LANES ? (int)(count - j) : PH_SHUFFLE_LANES;
+                for (int l = 0; l < lanes; l++) {
+                    uint32_t hand_words[3] = {(uint32_t)(index + (uint64_t)l), (uint32_t)seed, (uint32_t)(seed >> 32)};
+                    memcpy(keys + (size_t)l * words, hand_words, words * sizeof *keys);
+                }
+                if (ph_shuffled_decks(keys, words, lanes, decks) != PH_OK) return PH_ERR_ARGUMENT;
+            }
+            deal_layout(&u, decks + 52 * lane, cards);
         }
         int status = ph_hand_init(h, rules, &u, log, log_capacity);
         if (status != PH_OK) return status;

@@ -38,6 +38,7 @@ from pyholdem.engine.setup import setup_from_arguments
 from pyholdem.history.phh import HandHistory
 from pyholdem.native.lib import ffi, lib
 from pyholdem.native.shuffle import CARDS
+from pyholdem.spec.cards import shuffled_deck as spec_shuffled_deck
 
 STREETS = StreetPolicy((0.2, 0.5, 0.3), (0.1, 0.6, 0.3), (0.3, 0.4, 0.3), (0.25, 0.25, 0.5))
 POLICIES = [RandomPolicy(), STREETS, AlwaysCall()]
@@ -209,6 +210,43 @@ def test_splitmix64_twin_matches_c() -> None:
     draws = [SplitMix64(7).below(3) for _ in range(1)] + [rng.below(6) for _ in range(600)]
     assert set(draws) <= set(range(6)) and len(set(draws)) == 6
     assert all(0.0 <= rng.random() < 1.0 for _ in range(100))
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.integers(1, 3).flatmap(
+        lambda w: st.tuples(st.just(w), st.lists(st.integers(0, 2**32 - 1), min_size=w, max_size=w * 8))
+    )
+)
+def test_1_4_shuffled_decks_side_by_side_are_the_spec_decks(case: tuple[int, list[int]]) -> None:
+    """``ph_shuffled_decks`` (the standard deck of ``simulate``, 8 keys at a time) against §1.4's shuffle."""
+    words, flat = case
+    lanes = len(flat) // words
+    flat = flat[: lanes * words]
+    decks = ffi.new("uint8_t[]", 52 * lanes)
+    assert lib.ph_shuffled_decks(ffi.new("uint32_t[]", flat), words, lanes, decks) == lib.PH_OK
+    one = ffi.new("uint8_t[52]")
+    for lane in range(lanes):
+        key = flat[lane * words : (lane + 1) * words]
+        assert (
+            lib.ph_shuffled_deck(b"".join(w.to_bytes(4, "little") for w in key), 4 * words, one) == lib.PH_OK
+        )
+        assert list(decks[52 * lane : 52 * lane + 52]) == list(one)
+        if key[-1] or words == 1:  # the key Python's random.Random(number) seeds with: no zero top word
+            number = sum(w << (32 * k) for k, w in enumerate(key))
+            assert tuple(CARDS[c] for c in one) == spec_shuffled_deck(number)
+
+
+def test_shuffled_decks_refuses_bad_arguments() -> None:
+    keys, decks = ffi.new("uint32_t[]", 24), ffi.new("uint8_t[]", 52 * 8)
+    bad = lib.PH_ERR_ARGUMENT
+    assert lib.ph_shuffled_decks(keys, 3, 8, decks) == lib.PH_OK
+    for words, lanes in [(0, 1), (4, 1), (1, 0), (1, 9), (1, -1)]:
+        assert lib.ph_shuffled_decks(keys, words, lanes, decks) == bad
+    assert (
+        lib.ph_shuffled_decks(ffi.NULL, 1, 1, decks) == bad
+        and lib.ph_shuffled_decks(keys, 1, 1, ffi.NULL) == bad
+    )
 
 
 @pytest.mark.parametrize("name", ["tda_2024", "fixed_limit_chip_unit", "dead_button", "heads_up"])
