@@ -4,8 +4,9 @@
  * The Python twin of everything here is pyholdem/engine/policies.py (the policies, their generator and
  * the per-hand seeds); pyholdem/native/simulate.py packs the arguments and splits the work into chunks,
  * one call each from a thread pool (the GIL is released). Each hand depends only on (seed, index):
- *   deck      "standard": Hand's seed = seed * 2**32 + index, shuffled by ph_shuffled_deck (section 1.4),
- *             whose Mersenne Twister key is that number's 32-bit words, least significant first;
+ *   deck      "standard": Hand's seed = seed * 2**32 + index, shuffled as ph_shuffled_deck does (section
+ *             1.4; ph_shuffled_decks, eight hands at a time), whose Mersenne Twister key is that
+ *             number's 32-bit words, least significant first, and dealt as hand.c deals (deal_layout);
  *             "fast": a partial Fisher-Yates of the ids 0..51 drawing from the splitmix64 stream
  *             stream(seed ^ PH_DECK_SALT, index), the first 2k + 8 cards (k dealt seats) laid out as
  *             ph_setup.cards: two hole cards per dealt seat in seat order, three burns, five board cards.
