@@ -263,7 +263,7 @@ typedef struct {
 /* ph_shuffled_deck for lanes (1..PH_SHUFFLE_LANES) keys of words (1..3) 32-bit words each, lane l's
    words at keys[l * words ..]: decks[52 * l ..] = lane l's deck. The states are seeded side by side
    (csrc/shuffle.c), the same decks about as fast as one. */
-enum { PH_SHUFFLE_LANES = 8 };
+enum { PH_SHUFFLE_LANES = 16 };
 int ph_shuffled_decks(const uint32_t *keys, size_t words, int lanes, uint8_t *decks);
 /* The splitmix64 state of the stream (seed, index): mix(mix(seed) + index). */
 uint64_t ph_policy_stream(uint64_t seed, uint64_t index);

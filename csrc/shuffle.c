@@ -126,31 +126,31 @@ typedef struct {
 } mt19937_lanes;
 
 static void init_by_array_lanes(mt19937_lanes *g, const uint32_t *keys, size_t words) {
+    uint32_t key[3][LANES], prev[LANES]; /* the keys by word, and each lane's last word, kept in registers */
+    for (size_t w = 0; w < words; w++)
+        for (int l = 0; l < LANES; l++) key[w][l] = keys[(size_t)l * words + w] + (uint32_t)w;
     uint32_t seeded = 19650218u;
-    for (int l = 0; l < LANES; l++) g->mt[0][l] = seeded;
+    for (int l = 0; l < LANES; l++) g->mt[0][l] = prev[l] = seeded;
     size_t j = 0;
     for (size_t i = 1; i < MT_N; i++) { /* words < MT_N: the first pass, as init_by_array above */
         seeded = 1812433253u * (seeded ^ (seeded >> 30)) + (uint32_t)i;
         for (int l = 0; l < LANES; l++) {
-            uint32_t prev = g->mt[i - 1][l];
-            g->mt[i][l] = (seeded ^ ((prev ^ (prev >> 30)) * 1664525u)) + keys[(size_t)l * words + j] + (uint32_t)j;
+            prev[l] = (seeded ^ ((prev[l] ^ (prev[l] >> 30)) * 1664525u)) + key[j][l];
+            g->mt[i][l] = prev[l];
         }
         if (++j >= words) j = 0;
     }
-    for (int l = 0; l < LANES; l++) { /* the last step of the k = MT_N: at i = 1 after the wrap */
-        g->mt[0][l] = g->mt[MT_N - 1][l];
-        uint32_t prev = g->mt[0][l];
-        g->mt[1][l] = (g->mt[1][l] ^ ((prev ^ (prev >> 30)) * 1664525u)) + keys[(size_t)l * words + j] + (uint32_t)j;
+    for (int l = 0; l < LANES; l++) { /* the last of the k = MT_N steps: i = 1 after the wrap (mt[0] = mt[623]) */
+        prev[l] = (g->mt[1][l] ^ ((prev[l] ^ (prev[l] >> 30)) * 1664525u)) + key[j][l];
+        g->mt[1][l] = prev[l];
     }
     for (size_t i = 2; i < MT_N; i++) /* the second loop, from i = 2 */
         for (int l = 0; l < LANES; l++) {
-            uint32_t prev = g->mt[i - 1][l];
-            g->mt[i][l] = (g->mt[i][l] ^ ((prev ^ (prev >> 30)) * 1566083941u)) - (uint32_t)i;
+            prev[l] = (g->mt[i][l] ^ ((prev[l] ^ (prev[l] >> 30)) * 1566083941u)) - (uint32_t)i;
+            g->mt[i][l] = prev[l];
         }
-    for (int l = 0; l < LANES; l++) {
-        g->mt[0][l] = g->mt[MT_N - 1][l];
-        uint32_t prev = g->mt[0][l];
-        g->mt[1][l] = (g->mt[1][l] ^ ((prev ^ (prev >> 30)) * 1566083941u)) - 1u;
+    for (int l = 0; l < LANES; l++) { /* its last step: i = 1 after the wrap */
+        g->mt[1][l] = (g->mt[1][l] ^ ((prev[l] ^ (prev[l] >> 30)) * 1566083941u)) - 1u;
         g->mt[0][l] = 0x80000000u;
         g->index[l] = g->ready[l] = 0;
     }

@@ -5,7 +5,7 @@
  * the per-hand seeds); pyholdem/native/simulate.py packs the arguments and splits the work into chunks,
  * one call each from a thread pool (the GIL is released). Each hand depends only on (seed, index):
  *   deck      "standard": Hand's seed = seed * 2**32 + index, shuffled as ph_shuffled_deck does (section
- *             1.4; ph_shuffled_decks, eight hands at a time), whose Mersenne Twister key is that
+ *             1.4; ph_shuffled_decks, sixteen hands at a time), whose Mersenne Twister key is that
  *             number's 32-bit words, least significant first, and dealt as hand.c deals (deal_layout);
  *             "fast": a partial Fisher-Yates of the ids 0..51 drawing from the splitmix64 stream
  *             stream(seed ^ PH_DECK_SALT, index), the first 2k + 8 cards (k dealt seats) laid out as

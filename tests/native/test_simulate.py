@@ -215,11 +215,11 @@ def test_splitmix64_twin_matches_c() -> None:
 @settings(max_examples=60, deadline=None)
 @given(
     st.integers(1, 3).flatmap(
-        lambda w: st.tuples(st.just(w), st.lists(st.integers(0, 2**32 - 1), min_size=w, max_size=w * 8))
+        lambda w: st.tuples(st.just(w), st.lists(st.integers(0, 2**32 - 1), min_size=w, max_size=w * 16))
     )
 )
 def test_1_4_shuffled_decks_side_by_side_are_the_spec_decks(case: tuple[int, list[int]]) -> None:
-    """``ph_shuffled_decks`` (the standard deck of ``simulate``, 8 keys at a time) against §1.4's shuffle."""
+    """``ph_shuffled_decks`` (the standard deck of ``simulate``, 16 keys at a time) against §1.4's shuffle."""
     words, flat = case
     lanes = len(flat) // words
     flat = flat[: lanes * words]
@@ -238,10 +238,10 @@ def test_1_4_shuffled_decks_side_by_side_are_the_spec_decks(case: tuple[int, lis
 
 
 def test_shuffled_decks_refuses_bad_arguments() -> None:
-    keys, decks = ffi.new("uint32_t[]", 24), ffi.new("uint8_t[]", 52 * 8)
+    keys, decks = ffi.new("uint32_t[]", 48), ffi.new("uint8_t[]", 52 * 16)
     bad = lib.PH_ERR_ARGUMENT
-    assert lib.ph_shuffled_decks(keys, 3, 8, decks) == lib.PH_OK
-    for words, lanes in [(0, 1), (4, 1), (1, 0), (1, 9), (1, -1)]:
+    assert lib.ph_shuffled_decks(keys, 3, lib.PH_SHUFFLE_LANES, decks) == lib.PH_OK
+    for words, lanes in [(0, 1), (4, 1), (1, 0), (1, 17), (1, -1)]:
         assert lib.ph_shuffled_decks(keys, words, lanes, decks) == bad
     assert (
         lib.ph_shuffled_decks(ffi.NULL, 1, 1, decks) == bad
