@@ -279,6 +279,45 @@ int ph_hand_init(ph_hand *hand, const ph_rules *rules, const ph_setup *setup, ph
    log are free, PH_ERR_ARGUMENT for a hand that is over or a bad pointer; on an error nothing changes. */
 int ph_hand_act(ph_hand *hand, int action, int64_t amount, ph_event *log, int64_t log_capacity);
 
+/* --- hands in bulk (issue 15; csrc/simulate.c, twin pyholdem/engine/policies.py) --- */
+
+/* A policy as data: PH_POLICY_RANDOM (check 60 %, call 15 %, bet or raise 10 %, else check or fold: the
+   benchmark's), PH_POLICY_STREETS (per street 0..3, a draw u below fold_below folds (checks when free),
+   below passive_below checks or calls, else bets or raises, or checks or calls when it may not) or
+   PH_POLICY_CALL (checks or calls, draws nothing). A bet or raise is to low + unit * k, k uniform in
+   0..(min(max, 3 * low) - low) / unit (low, max: the legal bounds; unit: rules.chip_unit). */
+enum ph_policy_kind { PH_POLICY_RANDOM = 0, PH_POLICY_STREETS = 1, PH_POLICY_CALL = 2 };
+enum ph_deck_kind { PH_DECK_STANDARD = 0, PH_DECK_FAST = 1 };
+#define PH_SIMULATE_MAX_HANDS ((int64_t)1 << 32) /* hand indices are below 2**32 (not seen by cffi) */
+typedef struct {
+    int32_t kind;
+    double fold_below[4], passive_below[4];
+} ph_policy;
+
+/* ph_shuffled_deck for lanes (1..PH_SHUFFLE_LANES) keys of words (1..3) 32-bit words each, lane l's
+   words at keys[l * words ..]: decks[52 * l ..] = lane l's deck. The states are seeded side by side
+   (csrc/shuffle.c), the same decks about as fast as one. */
+enum { PH_SHUFFLE_LANES = 16 };
+int ph_shuffled_decks(const uint32_t *keys, size_t words, int lanes, uint8_t *decks);
+/* The splitmix64 state of the stream (seed, index): mix(mix(seed) + index). */
+uint64_t ph_policy_stream(uint64_t seed, uint64_t index);
+/* cards[0..count) = the first count cards (count <= 52) of the fast deck of hand index (simulate.c). */
+void ph_fast_cards(uint64_t seed, uint64_t index, int count, uint8_t *cards);
+/* Play hand h to its end, each decision by policy drawing from the splitmix64 state *rng; *actions counts the
+   actions played. Returns PH_OK once over, PH_ERR_LOG_FULL (before a decision, nothing lost: give a larger
+   log and call again), PH_ERR_ARGUMENT for a bad policy or pointer. */
+int ph_policy_play(ph_hand *h, const ph_policy *policy, uint64_t *rng, ph_event *log, int64_t log_capacity,
+                   int64_t *actions);
+/* Play hands first .. first + count - 1 (below 2**32) of setup (cards NULL: each hand's deck comes from seed and
+   its index, deck a ph_deck_kind) with policy, on the caller's hand and log scratch (log_capacity >= 2 *
+   PH_STEP_EVENTS; it wraps). Row j of the outputs is hand first + j: net (count x seats) chips won or lost,
+   showdown flag, actions played, chips in the pots awarded. *done = the rows written; a status other than
+   PH_OK is that of the hand at row *done. */
+int ph_simulate(const ph_rules *rules, const ph_setup *setup, const ph_policy *policy, uint64_t seed, int32_t deck,
+                int64_t first, int64_t count, ph_hand *hand, ph_event *log, int64_t log_capacity, int64_t *net,
+                uint8_t *showdown, int32_t *actions, int64_t *pots, int64_t *done);
+/* --- end of hands in bulk --- */
+
 /* PH_CDEF_END */
 
 #endif

@@ -10,6 +10,7 @@ from importlib import import_module
 
 from pyholdem.engine.hand import Event, Hand, HandResult, LegalActions
 from pyholdem.engine.live import LiveHand, replay_live
+from pyholdem.engine.policies import AlwaysCall, RandomPolicy, StreetPolicy
 from pyholdem.engine.setup import ForcedPost, HandSetup
 from pyholdem.errors import (
     HistoryError,
@@ -19,6 +20,7 @@ from pyholdem.errors import (
     PyHoldemError,
     RuleSetError,
     RuleViolation,
+    SimulationError,
 )
 from pyholdem.rules.ruleset import PRESETS, RuleSet, load_rules, preset
 from pyholdem.rules.structure import STRUCTURES, Level, Structure, load_structure, structure_preset
@@ -46,6 +48,7 @@ _NATIVE = {
     "resolve_pots": "native.settlement",
     "resolve_pots_batch": "native.settlement",
     "resolve_showdowns_batch": "native.settlement",
+    "simulate": "native.simulate",  # hands in bulk (issue 15)
 }
 
 
@@ -61,6 +64,7 @@ __version__ = "0.1.0"
 __all__ = [
     "PRESETS",
     "STRUCTURES",
+    "AlwaysCall",
     "Card",
     "Category",
     "EquityBatch",
@@ -79,10 +83,13 @@ __all__ = [
     "NativeError",
     "Pot",
     "PyHoldemError",
+    "RandomPolicy",
     "RuleSet",
     "RuleSetError",
     "RuleViolation",
     "Settlement",
+    "SimulationError",
+    "StreetPolicy",
     "Structure",
     "__version__",
     "cards",
@@ -106,6 +113,7 @@ __all__ = [
     "resolve_pots_batch",
     "resolve_showdowns_batch",
     "shuffled_deck",
+    "simulate",
     "standard_deck",
     "structure_preset",
 ]

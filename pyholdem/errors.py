@@ -102,3 +102,8 @@ class HistoryError(PyHoldemError, ValueError):
 
 class NativeError(PyHoldemError, RuntimeError):
     """The compiled core is missing or reported an unexpected status."""
+
+
+class SimulationError(PyHoldemError, ValueError):
+    """An argument of ``simulate`` or a policy (``pyholdem.engine.policies``) that is not valid: not a rule
+    of the game, so the message names the parameter (``n_hands``, ``threads``, ``seed``, ``policy``, ...)."""

@@ -16,6 +16,7 @@ TWINS: dict[str, tuple[str, str]] = {
     "pyholdem.spec.pots:layer_pots": ("ph_layer_pots", "pyholdem.native.pots:layer_pots"),
     "pyholdem.spec.showdown:split_pot": ("ph_split_pot", "pyholdem.native.pots:split_pot"),
     "pyholdem.engine.hand:SpecHand": ("ph_hand_act", "pyholdem.native.hand:NativeHand"),
+    "pyholdem.engine.policies:play": ("ph_simulate", "pyholdem.native.simulate:simulate"),  # issue 15
 }
 
 __all__ = ["TWINS", "ffi", "lib"]

@@ -38,7 +38,7 @@ from pyholdem.spec.pots import Pot
 from pyholdem.spec.state import STREET_NAMES, HandState
 from pyholdem.values import is_int
 
-__all__ = ["EVENT_KINDS", "LIMIT", "NativeHand", "native_rules", "start"]
+__all__ = ["EVENT_KINDS", "LIMIT", "NativeHand", "native_rules", "pack_setup", "start"]
 
 _POST_CODES = {kind: code for code, kind in enumerate(POST_KINDS)}  # enum ph_post_kind (generated/codes.h)
 EVENT_STREETS = (*STREET_NAMES, "showdown")
@@ -136,6 +136,27 @@ def start(setup: HandSetup, *, insist: bool = False) -> NativeHand | SpecHand:
     return NativeHand(setup, crules, key, cards)
 
 
+def pack_setup(setup: HandSetup, key: Any, key_bytes: int, cards: Any) -> Any:
+    """The ``ph_setup`` of ``setup`` (its fields in their order); ``key`` and ``cards`` are C pointers (or
+    ``ffi.NULL``) the caller keeps alive while the struct is used."""
+    return ffi.new(
+        "ph_setup *",
+        [
+            len(setup.stacks),
+            setup.button,
+            len(setup.posts),
+            setup.in_hand,
+            setup.stacks,
+            [(p.amount, p.seat, _POST_CODES[p.kind], p.live) for p in setup.posts],
+            setup.blinds[-1],
+            *setup.bet_sizes,  # type: ignore[misc]
+            key,
+            key_bytes,
+            cards,
+        ],
+    )
+
+
 class NativeHand(EngineActions):
     """The C engine of a ``Hand``; see the module docstring for what it hands to the spec engine."""
 
@@ -149,27 +170,11 @@ class NativeHand(EngineActions):
         """A hand ``start`` found the C engine can play: ``crules`` its ``native_rules``, and either the
         seed's ``key`` (§1.4) or every card id dealt."""
         rules = setup.rules
-        n = len(setup.stacks)
         h = ffi.new("ph_hand *")
         log = ffi.new("ph_event[]", _LOG_START)
         keep = ffi.from_buffer(key) if key is not None else ffi.NULL
         known = ffi.new("uint8_t[]", cards) if cards is not None else ffi.NULL
-        c = ffi.new(  # the fields of ph_setup in their order
-            "ph_setup *",
-            [
-                n,
-                setup.button,
-                len(setup.posts),
-                setup.in_hand,
-                setup.stacks,
-                [(p.amount, p.seat, _POST_CODES[p.kind], p.live) for p in setup.posts],
-                setup.blinds[-1],
-                *setup.bet_sizes,  # type: ignore[misc]
-                keep,
-                len(key or b""),
-                known,
-            ],
-        )
+        c = pack_setup(setup, keep, len(key or b""), known)
         status = lib.ph_hand_init(h, crules, c, log, _LOG_START)
         if status == _REFUSED:  # a straddle the player cannot post: the spec words the refusal (§3.16)
             SpecHand(setup)
@@ -446,3 +451,18 @@ class NativeHand(EngineActions):
             self._act(kind, amount)
             return None
         return self._via_spec("act", kind, amount, seat=seat)
+
+    # ------------------------------------------------------------------ hands in bulk (issue 15)
+    def play_policy(self, policy: Any, rng: Any) -> int:
+        """Play to the end with a ``ph_policy`` drawing from the splitmix64 state ``rng`` (``uint64_t *``),
+        in C (``ph_policy_play``, ``pyholdem.native.simulate``); the number of actions played."""
+        played = ffi.new("int64_t *")
+        while True:
+            status = lib.ph_policy_play(self._h, policy, rng, self._log, self._capacity, played)
+            if status != _LOG_FULL:
+                break
+            self._grow_log()
+        if status != _OK:
+            raise NativeError(f"ph_policy_play stopped with status {status}")
+        self._legal = None
+        return int(played[0])

@@ -202,3 +202,10 @@ def check_chip_unit(amount: int, seat_all_in_to: int, rules: RuleSet, what: str)
         return
     if amount != seat_all_in_to and amount % rules.chip_unit:
         raise IllegalAction(f"{what} {amount} is not a multiple of the chip unit {rules.chip_unit}", "5.12")
+
+
+@part_of("5.12")
+def wager_unit(rules: RuleSet) -> int:
+    """§5.12: the step between two bets or raises short of all-in that may both be made (``chip_unit``);
+    a bet between the bounds of ``legal_actions()`` on this grid from the smallest one is allowed."""
+    return rules.chip_unit
