@@ -11,6 +11,8 @@ from pyholdem import __version__
 from pyholdem.errors import PyHoldemError
 
 COMMANDS = ("spec", "rules", "run", "vectors", "conformance", "replay")
+# issue 15: equity of hands and ranges (spec 13)
+COMMANDS += ("equity",)
 
 
 def build_parser() -> argparse.ArgumentParser:
