@@ -260,12 +260,12 @@ typedef struct {
     const uint16_t *weights;
 } ph_range_query;
 
-/* Exact equity (section 13.5) over the deals in which player split holds one of its combos
-   first[split] + begin .. first[split] + end - 1 (the other players any of theirs), every deal whose
-   combos share no card, each over every completion of the board. Adds to win[p], tie[p] (boards won
-   alone, tied) and share[p] (pots) the deal's weight (the product of its weights / 1000 each) times
-   its counts, to *weight the weight times the completions, to *deals and *boards the counts. */
-int ph_range_exact(const ph_range_query *q, int split, int32_t begin, int32_t end, double *win, double *tie,
+/* Exact equity (section 13.5) over the deals in which each player p holds one of its combos
+   first[p] + from[p] .. first[p] + to[p] - 1 (a chunk of the run), every deal whose combos share no
+   card, each over every completion of the board. Adds to win[p], tie[p] (boards won alone, tied)
+   and share[p] (pots) the deal's weight (the product of its weights / 1000 each) times its counts,
+   to *weight the weight times the completions, to *deals and *boards the counts. */
+int ph_range_exact(const ph_range_query *q, const int32_t *from, const int32_t *to, double *win, double *tie,
                    double *share, double *weight, uint64_t *deals, uint64_t *boards);
 
 /* Monte Carlo equity (section 13.6), chunk number chunk of a run with seed: trials deals, each drawn

@@ -129,8 +129,7 @@ static void board_start(const ph_range_query *q, uint64_t *key, uint64_t *suits,
 
 typedef struct {
     const ph_range_query *q;
-    int split;
-    int32_t begin, end;
+    const int32_t *from, *to;
     uint64_t board_key, board_suits;
     showdown sd;
     double *win, *tie, *share, weight;
@@ -179,11 +178,7 @@ static void deal_from(exact_run *run, int p, uint64_t used, double w)
         count_deal(run, used, w);
         return;
     }
-    int32_t lo = q->first[p], hi = q->first[p + 1];
-    if (p == run->split) {
-        hi = lo + run->end;
-        lo += run->begin;
-    }
+    const int32_t lo = q->first[p] + run->from[p], hi = q->first[p] + run->to[p];
     for (int32_t i = lo; i < hi; i++) {
         int a = q->combos[2 * i], b = q->combos[2 * i + 1];
         uint64_t m = (1ull << a) | (1ull << b);
@@ -195,22 +190,23 @@ static void deal_from(exact_run *run, int p, uint64_t used, double w)
     }
 }
 
-int ph_range_exact(const ph_range_query *q, int split, int32_t begin, int32_t end, double *win, double *tie,
+int ph_range_exact(const ph_range_query *q, const int32_t *from, const int32_t *to, double *win, double *tie,
                    double *share, double *weight, uint64_t *deals, uint64_t *boards)
 {
     int status = check_query(q);
     if (status != PH_OK)
         return status;
-    if (win == NULL || tie == NULL || share == NULL || weight == NULL || deals == NULL || boards == NULL ||
-        split < 0 || split >= q->players || begin < 0 || end < begin ||
-        end > q->first[split + 1] - q->first[split])
+    if (from == NULL || to == NULL || win == NULL || tie == NULL || share == NULL || weight == NULL ||
+        deals == NULL || boards == NULL)
         return PH_ERR_ARGUMENT;
+    for (int p = 0; p < q->players; p++)
+        if (from[p] < 0 || to[p] < from[p] || to[p] > q->first[p + 1] - q->first[p])
+            return PH_ERR_ARGUMENT;
     exact_run run;
     memset(&run, 0, sizeof run);
     run.q = q;
-    run.split = split;
-    run.begin = begin;
-    run.end = end;
+    run.from = from;
+    run.to = to;
     run.sd.players = q->players;
     run.win = win;
     run.tie = tie;

@@ -11,12 +11,13 @@ import os
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from fractions import Fraction
+from math import comb
 from typing import TypeVar
 
 from pyholdem.errors import InvalidRange, RuleViolation, show_value
 from pyholdem.native.lib import check, ffi, lib
 from pyholdem.spec import ranges as spec
-from pyholdem.spec.cards import Card, CardsLike, as_integer
+from pyholdem.spec.cards import DECK_SIZE, Card, CardsLike, as_integer
 from pyholdem.spec.ranges import (
     HandRange,
     RangeEquityResult,
@@ -99,19 +100,21 @@ def _run(jobs: Sequence[Callable[[], T]], threads: int) -> list[T]:
         pool.shutdown(wait=True, cancel_futures=True)
 
 
-def _exact(query: _Query, lives: Sequence[Live], threads: int) -> RangeEquityResult:
+def _exact(query: _Query, lives: Sequence[Live], completions: int, threads: int) -> RangeEquityResult:
     n = query.players
-    split = max(range(n), key=lambda p: (len(lives[p]), -p))
 
-    def chunk(i: int) -> tuple[list[float], list[float], list[float], float, int, int]:
+    def chunk(
+        start: tuple[int, ...], stop: tuple[int, ...]
+    ) -> tuple[list[float], list[float], list[float], float, int, int]:
         win, tie, share = (ffi.new("double[]", n) for _ in range(3))
         weight = ffi.new("double *")
         deals, boards = ffi.new("uint64_t *"), ffi.new("uint64_t *")
-        status = lib.ph_range_exact(query.q, split, i, i + 1, win, tie, share, weight, deals, boards)
+        status = lib.ph_range_exact(query.q, list(start), list(stop), win, tie, share, weight, deals, boards)
         check(status, "range equity", "13.5")
         return list(win), list(tie), list(share), weight[0], deals[0], boards[0]
 
-    parts = _run([lambda i=i: chunk(i) for i in range(len(lives[split]))], threads)
+    plan = spec.exact_chunks([len(live) for live in lives], completions)
+    parts = _run([lambda a=a, b=b: chunk(a, b) for a, b in plan], threads)
     win, tie, share = [0.0] * n, [0.0] * n, [0.0] * n
     weight = 0.0
     deals = boards = 0
@@ -204,7 +207,8 @@ def range_equity(
         )
     query = _Query(lives, shown, gone)
     if exact:
-        return _exact(query, lives, threads)
+        unseen = DECK_SIZE - len(shown) - len(gone) - 2 * len(lives)
+        return _exact(query, lives, comb(unseen, 5 - len(shown)), threads)
     if seed is None:
         seed = int.from_bytes(os.urandom(8), "little")
     return _monte_carlo(query, trials, seed, threads)

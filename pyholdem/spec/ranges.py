@@ -31,6 +31,8 @@ EXACT_LIMIT = 100_000_000
 # many deals (collisions included) one trial may take on average before the run is refused.
 DEFAULT_TRIALS = 200_000
 CHUNK_TRIALS = 1 << 14
+# Exact runs (§13.6) are split into chunks of at most this many boards by the bound.
+CHUNK_BOARDS = 2_000_000
 MAX_ATTEMPTS_PER_TRIAL = 1000
 MAX_PLAYERS = 10
 
@@ -376,3 +378,30 @@ def check_trials(trials: object, seed: object) -> tuple[int, int | None]:
     if s is None or not 0 <= s < 1 << 64:
         raise RuleViolation(f"seed must be an int in 0..2**64-1 or None, not {show_value(seed)}", "13.6")
     return number, s
+
+
+@part_of("13.6")
+def exact_chunks(
+    live_counts: Sequence[int], completions: int
+) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """The chunks of an exact run: per player the combo offsets ``from``..``to`` (exclusive) it holds.
+
+    The players with the most combos (the lower seat first on ties) are split into single combos,
+    one after another, until a chunk's bound (its combo counts' product times ``completions``) is
+    at most ``CHUNK_BOARDS``; the chunks are listed in lexicographic order of the split combos.
+    """
+    order = sorted(range(len(live_counts)), key=lambda p: (-live_counts[p], p))
+    split: list[int] = []
+    bound = prod(live_counts) * completions
+    for p in order:
+        if bound <= CHUNK_BOARDS:
+            break
+        split.append(p)
+        bound //= live_counts[p]
+    chunks = []
+    for picks in product(*(range(live_counts[p]) for p in sorted(split))):
+        chosen = dict(zip(sorted(split), picks, strict=True))
+        start = tuple(chosen.get(p, 0) for p in range(len(live_counts)))
+        stop = tuple(chosen[p] + 1 if p in chosen else live_counts[p] for p in range(len(live_counts)))
+        chunks.append((start, stop))
+    return chunks

@@ -3,7 +3,8 @@ across thread counts (§13.6)."""
 
 from __future__ import annotations
 
-from math import sqrt
+from itertools import product
+from math import prod, sqrt
 
 import pytest
 from hypothesis import given, settings
@@ -112,6 +113,20 @@ def test_13_6_monte_carlo_is_the_same_for_any_thread_count(players: list[str], b
     assert range_equity(players, board, dead, trials=trials, seed=6) != one
 
 
+def test_13_6_exact_chunks_cover_every_deal_once() -> None:
+    for counts, completions in [([1, 1], 1_712_304), ([4, 30], 990), ([100, 100, 3], 45_000), ([6, 2], 1)]:
+        plan = spec.exact_chunks(counts, completions)
+        covered = [
+            deal
+            for start, stop in plan
+            for deal in product(*(range(a, b) for a, b in zip(start, stop, strict=True)))
+        ]
+        assert sorted(covered) == list(product(*(range(c) for c in counts)))
+        bound = max(prod(b - a for a, b in zip(s, t, strict=True)) for s, t in plan) * completions
+        assert bound <= max(spec.CHUNK_BOARDS, completions)
+    assert len(spec.exact_chunks([1, 1], 1_712_304)) == 1
+
+
 def test_13_6_exact_is_the_same_for_any_thread_count() -> None:
     query = (["AK:0.5, QQ", "JJ+, T9s:0.3"], "Qs 7d 2c", "")
     one = range_equity(*query, exact=True)
@@ -177,7 +192,7 @@ def _query(players: int = 2, board: bytes = b"", dead: int = 0) -> tuple[object,
 def _run_c(q: object) -> tuple[int, int]:
     d = [ffi.new("double[10]") for _ in range(3)]
     w, deals, boards = ffi.new("double *"), ffi.new("uint64_t *"), ffi.new("uint64_t *")
-    exact = lib.ph_range_exact(q, 0, 0, 1, d[0], d[1], d[2], w, deals, boards)
+    exact = lib.ph_range_exact(q, [0, 0], [1, 1], d[0], d[1], d[2], w, deals, boards)
     u = [ffi.new("uint64_t[10]") for _ in range(3)]
     sample = lib.ph_range_sample(q, 1, 0, 10, 10_000, u[0], u[1], u[2], ffi.new("uint64_t *"))
     return exact, sample
@@ -217,20 +232,19 @@ def test_13_5_c_refuses_bad_queries_at_its_boundary() -> None:
     q.dead = 0
     q.combos = ffi.NULL
     assert _run_c(q) == (lib.PH_ERR_ARGUMENT,) * 2
-    assert lib.ph_range_exact(ffi.NULL, 0, 0, 1, *[ffi.NULL] * 6) == lib.PH_ERR_ARGUMENT
+    assert lib.ph_range_exact(ffi.NULL, *[ffi.NULL] * 8) == lib.PH_ERR_ARGUMENT
     assert lib.ph_range_sample(ffi.NULL, 0, 0, 1, 1, *[ffi.NULL] * 4) == lib.PH_ERR_ARGUMENT
 
 
-def test_13_6_c_split_bounds_are_checked() -> None:
+def test_13_6_c_chunk_bounds_are_checked() -> None:
     q, _keep = _query(board=bytes([0, 4, 8, 12, 16]))
     d = [ffi.new("double[10]") for _ in range(3)]
     w, deals, boards = ffi.new("double *"), ffi.new("uint64_t *"), ffi.new("uint64_t *")
-    for split, begin, end in [(2, 0, 1), (-1, 0, 1), (0, -1, 1), (0, 1, 0), (0, 0, 2)]:
-        assert (
-            lib.ph_range_exact(q, split, begin, end, d[0], d[1], d[2], w, deals, boards)
-            == lib.PH_ERR_ARGUMENT
-        )
-    assert lib.ph_range_exact(q, 1, 0, 0, d[0], d[1], d[2], w, deals, boards) == lib.PH_OK
+    for start, stop in [([-1, 0], [1, 1]), ([1, 0], [0, 1]), ([0, 0], [2, 1]), ([0, 0], [1, 2])]:
+        status = lib.ph_range_exact(q, start, stop, d[0], d[1], d[2], w, deals, boards)
+        assert status == lib.PH_ERR_ARGUMENT
+    assert lib.ph_range_exact(q, ffi.NULL, [1, 1], d[0], d[1], d[2], w, deals, boards) == lib.PH_ERR_ARGUMENT
+    assert lib.ph_range_exact(q, [0, 0], [0, 1], d[0], d[1], d[2], w, deals, boards) == lib.PH_OK
     assert deals[0] == 0
 
 
