@@ -261,6 +261,16 @@ static inline uint32_t below(uint64_t *g, uint32_t bound)
     return (uint32_t)(m >> 32);
 }
 
+/* Step 1 of section 13.6: a combo of a player's n (from lo), uniform, kept with probability its weight. */
+static inline int32_t draw_combo(uint64_t *g, int32_t lo, uint32_t n, const uint16_t *weights)
+{
+    int32_t i;
+    do
+        i = lo + (n == 1 ? 0 : (int32_t)below(g, n));
+    while (weights[i] < WEIGHT_UNIT && below(g, WEIGHT_UNIT) >= weights[i]);
+    return i;
+}
+
 /* Players with one combo, for boards missing one or two cards, are valued once per chunk for every
    completion: value[card] (one missing) or value[a * 52 + b] = value[b * 52 + a] (two missing). */
 #define MAX_TABLED 4
@@ -344,55 +354,59 @@ int ph_range_sample(const ph_range_query *q, uint64_t seed, uint64_t chunk, uint
             deck[size++] = (uint8_t)c;
 
     uint64_t drawn = 0;
-    if (players == 2 && fv.count == 1 && left == 2) {
-        /* A hand against a range with two cards to come: the same draws as the loop below, the
-           hand's value from its table and the counts kept without branches. */
-        const int h = fv.player[0], v = 1 - h;
-        const uint16_t *hand_value = fv.value[0];
-        const int32_t lo = q->first[v];
-        const uint32_t n = (uint32_t)(q->first[v + 1] - lo);
-        uint64_t hand_wins = 0, other_wins = 0, tied = 0;
+    if (players == 2) {
+        /* Heads-up: the same draws as the loop below, without its loops over players, a tabled
+           player's value looked up, and the counts kept without branches. */
+        const int32_t lo0 = q->first[0], lo1 = q->first[1];
+        const uint32_t n0 = (uint32_t)(q->first[1] - lo0), n1 = (uint32_t)(q->first[2] - lo1);
+        const uint16_t *table0 = tabled[0] >= 0 ? fv.value[tabled[0]] : NULL;
+        const uint16_t *table1 = tabled[1] >= 0 ? fv.value[tabled[1]] : NULL;
+        uint64_t first_wins = 0, second_wins = 0, tied = 0;
         for (uint64_t t = 0; t < trials; t++) {
-            uint64_t used, hk, hs;
+            uint64_t used, k0, s0, k1, s1;
             for (;;) {
                 if (++drawn > max_attempts)
                     return PH_ERR_REFUSED;
-                int32_t i;
-                do
-                    i = lo + (int32_t)below(g, n);
-                while (weights[i] < WEIGHT_UNIT && below(g, WEIGHT_UNIT) >= weights[i]);
-                int a = combos[2 * i], b = combos[2 * i + 1];
-                uint64_t m = (1ull << a) | (1ull << b);
-                hk = PH_CARD_KEY[a] + PH_CARD_KEY[b];
-                hs = suit_bit(a) | suit_bit(b);
-                used = fixed | m;
-                if (!(fixed & m))
-                    break;
+                int32_t i = draw_combo(g, lo0, n0, weights), j = draw_combo(g, lo1, n1, weights);
+                uint64_t m0 = (1ull << combos[2 * i]) | (1ull << combos[2 * i + 1]);
+                uint64_t m1 = (1ull << combos[2 * j]) | (1ull << combos[2 * j + 1]);
+                if (m0 & m1)
+                    continue;
+                used = known | m0 | m1;
+                k0 = PH_CARD_KEY[combos[2 * i]] + PH_CARD_KEY[combos[2 * i + 1]];
+                s0 = suit_bit(combos[2 * i]) | suit_bit(combos[2 * i + 1]);
+                k1 = PH_CARD_KEY[combos[2 * j]] + PH_CARD_KEY[combos[2 * j + 1]];
+                s1 = suit_bit(combos[2 * j]) | suit_bit(combos[2 * j + 1]);
+                break;
             }
-            uint8_t c[2];
-            for (int j = 0; j < 2; j++) {
+            uint64_t key = board_key, suits = board_suits;
+            uint32_t slot = 0;
+            for (int d = 0; d < left; d++) {
                 uint32_t r;
+                uint8_t c;
                 do {
-                    r = (uint32_t)j + below(g, (uint32_t)(size - j));
-                    c[j] = deck[r];
-                } while (used >> c[j] & 1);
-                deck[r] = deck[j];
-                deck[j] = c[j];
-                used |= 1ull << c[j];
+                    r = (uint32_t)d + below(g, (uint32_t)(size - d));
+                    c = deck[r];
+                } while (used >> c & 1);
+                deck[r] = deck[d];
+                deck[d] = c;
+                used |= 1ull << c;
+                slot = slot * 52 + c;
+                key += PH_CARD_KEY[c];
+                suits |= suit_bit(c);
             }
-            unsigned mine = hand_value[c[0] * 52 + c[1]];
-            unsigned theirs = value_of(board_key + PH_CARD_KEY[c[0]] + PH_CARD_KEY[c[1]] + hk,
-                                       board_suits | suit_bit(c[0]) | suit_bit(c[1]) | hs);
-            hand_wins += mine > theirs;
-            other_wins += theirs > mine;
-            tied += mine == theirs;
+            unsigned v0 = table0 ? table0[slot] : value_of(key + k0, suits | s0);
+            unsigned v1 = table1 ? table1[slot] : value_of(key + k1, suits | s1);
+            first_wins += v0 > v1;
+            second_wins += v1 > v0;
+            tied += v0 == v1;
         }
-        wins[h] += hand_wins;
-        wins[v] += other_wins;
-        ties[h] += tied;
-        ties[v] += tied;
-        shares[h] += SHARE_UNIT * hand_wins + SHARE_UNIT / 2 * tied;
-        shares[v] += SHARE_UNIT * other_wins + SHARE_UNIT / 2 * tied;
+        wins[0] += first_wins;
+        wins[1] += second_wins;
+        ties[0] += tied;
+        ties[1] += tied;
+        shares[0] += SHARE_UNIT * first_wins + SHARE_UNIT / 2 * tied;
+        shares[1] += SHARE_UNIT * second_wins + SHARE_UNIT / 2 * tied;
         *attempts += drawn;
         return PH_OK;
     }
@@ -404,12 +418,7 @@ int ph_range_sample(const ph_range_query *q, uint64_t seed, uint64_t chunk, uint
             used = known;
             int p = 0;
             for (; p < players; p++) {
-                int32_t lo = q->first[p];
-                uint32_t n = (uint32_t)(q->first[p + 1] - lo);
-                int32_t i;
-                do
-                    i = lo + (n == 1 ? 0 : (int32_t)below(g, n));
-                while (weights[i] < WEIGHT_UNIT && below(g, WEIGHT_UNIT) >= weights[i]);
+                int32_t i = draw_combo(g, q->first[p], (uint32_t)(q->first[p + 1] - q->first[p]), weights);
                 int a = combos[2 * i], b = combos[2 * i + 1];
                 uint64_t m = (1ull << a) | (1ull << b);
                 if (used & m)
