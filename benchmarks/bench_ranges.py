@@ -49,3 +49,23 @@ def test_range_monte_carlo_eval7(benchmark: Any, report: Any, name: str) -> None
     result = benchmark(eval7.py_hand_vs_range_monte_carlo, hand, villain_range, cards, TRIALS)
     assert abs(result - _exact(name)) < TOLERANCE
     report(benchmark, f"range MC, hand v range, {name}", "eval7 py_hand_vs_range_monte_carlo", TRIALS)
+
+
+# ---- threads: one long run split over 2 threads against the same run on one (§13.6) ----
+
+LONG_TRIALS = 2_000_000
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_range_monte_carlo_threads(benchmark: Any, report: Any, threads: int) -> None:
+    hero, villain, board = QUERIES["preflop"]
+    run = benchmark.pedantic(
+        pyholdem.range_equity,
+        args=([hero, villain], board),
+        kwargs={"trials": LONG_TRIALS, "seed": 2, "threads": threads},
+        rounds=5,
+    )
+    assert run == pyholdem.range_equity([hero, villain], board, trials=LONG_TRIALS, seed=2)
+    # the one-thread run is the baseline the report divides by (its name does not start "pyholdem")
+    label = "pyholdem range_equity, 2 threads" if threads == 2 else "range_equity, 1 thread (baseline)"
+    report(benchmark, "range MC, 2 M trials, threads", label, LONG_TRIALS)
