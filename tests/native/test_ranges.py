@@ -255,3 +255,76 @@ def test_13_6_c_refuses_when_attempts_run_out_and_adds_nothing() -> None:
     attempts = ffi.new("uint64_t *")
     assert lib.ph_range_sample(q, 1, 0, 10, 50, u[0], u[1], u[2], attempts) == lib.PH_ERR_REFUSED
     assert list(u[0][0:2]) == [0, 0] and attempts[0] == 0
+
+
+JUNK_PLAYER = st.one_of(
+    st.text(max_size=12),
+    st.none(),
+    st.integers(-3, 60),
+    st.lists(st.one_of(st.integers(-2, 60), st.text(max_size=3)), max_size=3),
+    st.sampled_from(["AK", "QQ+", "AsKs", "As Kd", "72o:0.5", "AKs:0", ""]),
+)
+
+
+@given(
+    st.one_of(st.lists(JUNK_PLAYER, max_size=4), st.none(), st.text(max_size=5), st.integers()),
+    st.one_of(st.sampled_from(["", "2c 3d 4h", "2c 3d 4h 5s", "2c", "Zz"]), st.integers()),
+    st.sampled_from([None, 100, 0, -1, 2.5]),
+)
+@settings(max_examples=150)
+def test_13_5_bad_input_only_raises_typed_errors(players: object, board: object, trials: object) -> None:
+    try:
+        result = range_equity(players, board, trials=trials, seed=1)  # type: ignore[arg-type]
+    except pyholdem.PyHoldemError as exc:
+        assert exc.section is not None
+        return
+    assert abs(sum(result.equity) - 1) < 1e-9
+
+
+@given(
+    st.integers(0, 12),
+    st.lists(st.integers(0, 60), min_size=24, max_size=24),
+    st.lists(st.integers(0, 1100), min_size=12, max_size=12),
+    st.lists(st.integers(-1, 14), min_size=11, max_size=11),
+    st.sampled_from([1, 2, 3, 4, 5, 5, 6]),  # no preflop board: exact runs stay short
+    st.lists(st.integers(0, 60), min_size=5, max_size=5),
+    st.integers(0, (1 << 53) - 1),
+)
+@settings(max_examples=150)
+def test_13_6_c_never_crashes_on_any_query(
+    players: int,
+    ids: list[int],
+    weights: list[int],
+    first: list[int],
+    board_count: int,
+    board: list[int],
+    dead: int,
+) -> None:
+    """Any query whose counts stay inside its buffers (12 combos) is refused or answered, never a crash."""
+    combos_buf = ffi.new("uint8_t[]", ids)
+    weights_buf = ffi.new("uint16_t[]", weights)
+    q = ffi.new("ph_range_query *")
+    q.players, q.board_count, q.dead = players, board_count, dead
+    for i, c in enumerate(board):
+        q.board[i] = c
+    for i, f in enumerate(first):
+        q.first[i] = f
+    q.combos, q.weights = combos_buf, weights_buf
+    if players <= 10 and any(f > 12 for f in first[: players + 1]):
+        return  # counts beyond the buffers: the caller's promise broken, not a case C can check
+    d = [ffi.new("double[10]") for _ in range(3)]
+    w, deals, boards = ffi.new("double *"), ffi.new("uint64_t *"), ffi.new("uint64_t *")
+    start, stop = [0] * 10, [max(0, first[p + 1] - first[p]) if p < 10 else 0 for p in range(10)]
+    status = lib.ph_range_exact(q, start, stop, d[0], d[1], d[2], w, deals, boards)
+    u = [ffi.new("uint64_t[10]") for _ in range(3)]
+    sampled = lib.ph_range_sample(q, 3, 0, 200, 200_000, u[0], u[1], u[2], ffi.new("uint64_t *"))
+    assert status in (
+        lib.PH_OK,
+        lib.PH_ERR_CARD_RANGE,
+        lib.PH_ERR_DUPLICATE_CARD,
+        lib.PH_ERR_CARD_COUNT,
+        lib.PH_ERR_ARGUMENT,
+    )
+    assert sampled in (status, lib.PH_ERR_REFUSED) or (status == lib.PH_ERR_ARGUMENT)
+    if status == lib.PH_OK and sampled == lib.PH_OK:
+        assert sum(u[2][0:players]) == 2520 * 200
