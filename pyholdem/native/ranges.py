@@ -8,9 +8,11 @@ packs the live combos for ``ph_range_exact`` / ``ph_range_sample`` and adds up t
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from fractions import Fraction
+from functools import partial
 from math import comb
 from typing import TypeVar
 
@@ -87,16 +89,26 @@ def _check_threads(threads: object) -> int:
     return number
 
 
-def _run(jobs: Sequence[Callable[[], T]], threads: int) -> list[T]:
-    """Results of ``jobs`` in order; each is a C call without the GIL, so a pool runs them at once.
-    Between jobs (a few ms each) Ctrl-C is delivered; pending jobs are then dropped."""
-    if threads == 1 or len(jobs) == 1:
-        return [job() for job in jobs]
-    pool = ThreadPoolExecutor(min(threads, len(jobs)))
+def _each(jobs: Iterable[Callable[[], T]], threads: int) -> Iterator[T]:
+    """The jobs' results in order. Each job is a C call without the GIL, so a pool of ``threads``
+    runs them at once (at most two per thread in flight). Ctrl-C is delivered between jobs (a few
+    ms each); the jobs not yet started are then dropped."""
+    if threads == 1:
+        for job in jobs:
+            yield job()
+        return
+    pending: deque[Future[T]] = deque()
+    pool = ThreadPoolExecutor(threads)
     try:
-        futures = [pool.submit(job) for job in jobs]
-        return [f.result() for f in futures]
+        for job in jobs:
+            pending.append(pool.submit(job))
+            if len(pending) >= 2 * threads:
+                yield pending.popleft().result()
+        while pending:
+            yield pending.popleft().result()
     finally:
+        for future in pending:
+            future.cancel()
         pool.shutdown(wait=True, cancel_futures=True)
 
 
@@ -114,7 +126,7 @@ def _exact(query: _Query, lives: Sequence[Live], completions: int, threads: int)
         return list(win), list(tie), list(share), weight[0], deals[0], boards[0]
 
     plan = spec.exact_chunks([len(live) for live in lives], completions)
-    parts = _run([lambda a=a, b=b: chunk(a, b) for a, b in plan], threads)
+    parts = _each((partial(chunk, a, b) for a, b in plan), threads)
     win, tie, share = [0.0] * n, [0.0] * n, [0.0] * n
     weight = 0.0
     deals = boards = 0
@@ -158,7 +170,7 @@ def _monte_carlo(query: _Query, trials: int, seed: int, threads: int) -> RangeEq
         return list(wins), list(ties), list(shares)
 
     chunks = -(-trials // spec.CHUNK_TRIALS)
-    parts = _run([lambda c=c: chunk(c) for c in range(chunks)], threads)
+    parts = _each((partial(chunk, c) for c in range(chunks)), threads)
     wins, ties, shares = [0] * n, [0] * n, [0] * n
     for w, t, s in parts:
         for p in range(n):

@@ -98,8 +98,7 @@ def _specific(text: str, body: str) -> list[Combo]:
 @rule("13.2")
 def token_combos(token: str) -> tuple[Combo, ...]:
     """Combos of a token: the combos one token of the notation (without its weight) stands for."""
-    text = token
-    body = token
+    text = body = token
     if not body:
         raise InvalidRange("'' is not a hand: the token is empty", "13.1")
     if len(body) == 4 and body[1].lower() in _SUITS and body[3].lower() in _SUITS and "-" not in body:
@@ -383,12 +382,12 @@ def check_trials(trials: object, seed: object) -> tuple[int, int | None]:
 @part_of("13.6")
 def exact_chunks(
     live_counts: Sequence[int], completions: int
-) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+) -> Iterator[tuple[tuple[int, ...], tuple[int, ...]]]:
     """The chunks of an exact run: per player the combo offsets ``from``..``to`` (exclusive) it holds.
 
     The players with the most combos (the lower seat first on ties) are split into single combos,
     one after another, until a chunk's bound (its combo counts' product times ``completions``) is
-    at most ``CHUNK_BOARDS``; the chunks are listed in lexicographic order of the split combos.
+    at most ``CHUNK_BOARDS``; the chunks come in lexicographic order of the split combos.
     """
     order = sorted(range(len(live_counts)), key=lambda p: (-live_counts[p], p))
     split: list[int] = []
@@ -398,10 +397,9 @@ def exact_chunks(
             break
         split.append(p)
         bound //= live_counts[p]
-    chunks = []
-    for picks in product(*(range(live_counts[p]) for p in sorted(split))):
-        chosen = dict(zip(sorted(split), picks, strict=True))
+    split.sort()
+    for picks in product(*(range(live_counts[p]) for p in split)):
+        chosen = dict(zip(split, picks, strict=True))
         start = tuple(chosen.get(p, 0) for p in range(len(live_counts)))
         stop = tuple(chosen[p] + 1 if p in chosen else live_counts[p] for p in range(len(live_counts)))
-        chunks.append((start, stop))
-    return chunks
+        yield start, stop
