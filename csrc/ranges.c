@@ -246,15 +246,33 @@ static inline uint64_t next64(uint64_t *s)
     return result;
 }
 
-/* Uniform integer in 0..bound-1 (Lemire's multiply-and-reject: exactly uniform). */
-static inline uint32_t below(uint64_t *g, uint32_t bound)
+/* The generator: xoshiro256** words, each used as two 32-bit halves (high half first). */
+typedef struct {
+    uint64_t s[4];
+    uint64_t spare;
+    int has_spare;
+} rng32;
+
+static inline uint32_t next32(rng32 *g)
 {
-    uint64_t m = (next64(g) >> 32) * bound;
+    if (g->has_spare) {
+        g->has_spare = 0;
+        return (uint32_t)g->spare;
+    }
+    g->spare = next64(g->s);
+    g->has_spare = 1;
+    return (uint32_t)(g->spare >> 32);
+}
+
+/* Uniform integer in 0..bound-1 (Lemire's multiply-and-reject: exactly uniform). */
+static inline uint32_t below(rng32 *g, uint32_t bound)
+{
+    uint64_t m = (uint64_t)next32(g) * bound;
     uint32_t low = (uint32_t)m;
     if (low < bound) {
         uint32_t threshold = (uint32_t)(-bound) % bound;
         while (low < threshold) {
-            m = (next64(g) >> 32) * bound;
+            m = (uint64_t)next32(g) * bound;
             low = (uint32_t)m;
         }
     }
@@ -262,7 +280,7 @@ static inline uint32_t below(uint64_t *g, uint32_t bound)
 }
 
 /* Step 1 of section 13.6: a combo of a player's n (from lo), uniform, kept with probability its weight. */
-static inline int32_t draw_combo(uint64_t *g, int32_t lo, uint32_t n, const uint16_t *weights)
+static inline int32_t draw_combo(rng32 *g, int32_t lo, uint32_t n, const uint16_t *weights)
 {
     int32_t i;
     do
@@ -315,9 +333,11 @@ int ph_range_sample(const ph_range_query *q, uint64_t seed, uint64_t chunk, uint
         return status;
     if (wins == NULL || ties == NULL || shares == NULL || attempts == NULL)
         return PH_ERR_ARGUMENT;
-    uint64_t g[4], x = seed ^ (chunk * 0xd1b54a32d192ed03ull);
+    rng32 rng = {.has_spare = 0};
+    rng32 *g = &rng;
+    uint64_t x = seed ^ (chunk * 0xd1b54a32d192ed03ull);
     for (int i = 0; i < 4; i++)
-        g[i] = splitmix64(&x);
+        rng.s[i] = splitmix64(&x);
     showdown sd;
     memset(&sd, 0, sizeof sd);
     const int players = q->players, left = 5 - q->board_count;
