@@ -13,12 +13,22 @@ from hypothesis import strategies as st
 import pyholdem
 from pyholdem import InvalidCards, RuleViolation
 from pyholdem.errors import InvalidRange
+from pyholdem.native import TWINS
 from pyholdem.native.lib import ffi, lib
 from pyholdem.native.ranges import range_equity
 from pyholdem.spec import ranges as spec
 from pyholdem.spec.cards import Card, format_cards
 
 SMALL_RANGES = ["QQ+", "AKs", "AK:0.5", "T9s", "22-44", "KQo:0.25, KQs", "AhKh, 7c7d", "JJ:0.75, ATs+"]
+
+
+def test_13_5_range_equity_twin_is_registered() -> None:
+    assert TWINS["pyholdem.spec.ranges:range_equity"] == (
+        "ph_range_exact",
+        "pyholdem.native.ranges:range_equity",
+    )
+    assert hasattr(lib, "ph_range_exact") and hasattr(lib, "ph_range_sample")
+    assert pyholdem.range_equity is range_equity
 
 
 def _close(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
