@@ -170,7 +170,7 @@ def _monte_carlo(query: _Query, trials: int, seed: int, threads: int) -> RangeEq
         return list(wins), list(ties), list(shares)
 
     chunks = -(-trials // spec.CHUNK_TRIALS)
-    parts = _each((partial(chunk, c) for c in range(chunks)), threads)
+    parts = _each((partial(chunk, c) for c in range(chunks)), min(threads, chunks))
     wins, ties, shares = [0] * n, [0] * n, [0] * n
     for w, t, s in parts:
         for p in range(n):
