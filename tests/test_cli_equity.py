@@ -61,3 +61,11 @@ def test_13_1_equity_command_errors(
     code, out, err = run(capsys, "equity", *argv)
     assert code == 2 and out == ""
     assert message in err and err.startswith("pyholdem equity: ")
+
+
+def test_13_6_equity_command_exact_flag_and_hands_as_text(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "equity", "As Ks", "QdQh", "--exact")
+    assert code == 0
+    assert "exact over 1 deal, 1,712,304 boards" in out
+    want = range_equity(["AsKs", "QdQh"], exact=True)
+    assert f"{want.equity[0]:.2%}" in out

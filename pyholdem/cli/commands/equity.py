@@ -70,7 +70,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"{r!s:<{width}}  {n:>6}  {e:>6.2%}  {w:>7.2%}  {t:>7.2%}")
     where = f"board {format_cards(board) or '(none)'}" + (f", dead {format_cards(dead)}" if dead else "")
     if result.exact:
-        print(f"{where}: exact over {result.deals:,} deals, {result.boards:,} boards")
+        deals = f"{result.deals:,} deal" + ("" if result.deals == 1 else "s")
+        print(f"{where}: exact over {deals}, {result.boards:,} boards")
     else:
         print(f"{where}: Monte Carlo over {result.deals:,} trials, seed {seed}")
     return 0
