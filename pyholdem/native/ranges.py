@@ -59,7 +59,8 @@ class _Query:
     def __init__(self, lives: Sequence[Live], board: Sequence[Card], dead: Sequence[Card]) -> None:
         flat = [int(c) for live in lives for combo, _ in live for c in combo]
         self.combos = ffi.new("uint8_t[]", flat)
-        self.weights = ffi.new("uint16_t[]", [int(w * spec.WEIGHT_UNIT) for live in lives for _, w in live])
+        thousandths = [w.numerator * (spec.WEIGHT_UNIT // w.denominator) for live in lives for _, w in live]
+        self.weights = ffi.new("uint16_t[]", thousandths)
         q = ffi.new("ph_range_query *")
         q.players = len(lives)
         q.board_count = len(board)

@@ -171,7 +171,11 @@ class HandRange:
 
     def __post_init__(self) -> None:
         for combo, weight in self.weights:
-            if not 0 < weight <= 1 or (weight * WEIGHT_UNIT).denominator != 1:
+            if (
+                not isinstance(weight, Fraction)
+                or WEIGHT_UNIT % weight.denominator
+                or not 0 < weight.numerator <= weight.denominator
+            ):
                 raise InvalidRange(f"combo {combo[0]}{combo[1]} has weight {weight}, not 0.001..1", "13.3")
 
     @classmethod
