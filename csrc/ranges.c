@@ -17,6 +17,7 @@
 #define MAX_PLAYERS 10
 #define MAX_COMBOS (MAX_PLAYERS * 1326)
 #define WEIGHT_UNIT 1000u
+#define ONE_PER_SUIT (0x1111ull << PH_SUIT_SHIFT)
 
 static inline unsigned rank_lookup(uint64_t key)
 {
@@ -52,8 +53,9 @@ typedef struct {
 /* Pot shares in 1/2520 pots by the number of players tied (SHARE_UNIT / n). */
 static const uint16_t SHARE_OF[MAX_PLAYERS + 1] = {0, 2520, 1260, 840, 630, 504, 420, 360, 315, 280, 252};
 
-/* Count one board from the players' values: branch-free, since who wins is a coin toss to a predictor. */
-static inline void score(showdown *sd, const unsigned *values)
+/* Count n boards on which the players have these values: branch-free, since who wins is a coin toss
+   to a predictor. */
+static inline void score(showdown *sd, const unsigned *values, uint64_t n)
 {
     const int players = sd->players;
     unsigned best = 0, tied = 0;
@@ -64,18 +66,18 @@ static inline void score(showdown *sd, const unsigned *values)
     const uint64_t alone = tied == 1, share = SHARE_OF[tied];
     for (int p = 0; p < players; p++) {
         const uint64_t top = values[p] == best;
-        sd->wins[p] += top & alone;
-        sd->ties[p] += top & !alone;
-        sd->shares[p] += top * share;
+        sd->wins[p] += (top & alone) * n;
+        sd->ties[p] += (top & !alone) * n;
+        sd->shares[p] += top * share * n;
     }
 }
 
-static inline void settle(showdown *sd, uint64_t key, uint64_t suits)
+static inline void settle(showdown *sd, uint64_t key, uint64_t suits, uint64_t n)
 {
     unsigned values[MAX_PLAYERS];
     for (int p = 0; p < sd->players; p++)
         values[p] = value_of(key + sd->hole_key[p], suits | sd->hole_suits[p]);
-    score(sd, values);
+    score(sd, values, n);
 }
 
 /* The checks of section 13.5 on a query, at the boundary: counts, card ids, collisions, weights. */
@@ -136,12 +138,41 @@ typedef struct {
     uint64_t deals, boards;
 } exact_run;
 
+/* The last board card, from the size cards of deck (ascending ids). Cards of one rank whose suit
+   cannot make or change anyone's flush give every player the same value: one evaluation counts
+   them all (as evaluator.c's last_card does for ph_equity). */
+static uint64_t last_card(showdown *sd, const uint8_t *deck, int size, uint64_t key, uint64_t suits)
+{
+    uint64_t flush_suits = 0;
+    for (int p = 0; p < sd->players; p++)
+        flush_suits |= (key + sd->hole_key[p] + ONE_PER_SUIT) & PH_FLUSH_CHECK;
+    int i = 0;
+    while (i < size) {
+        int rank = deck[i] >> 2, same = -1;
+        uint64_t n = 0;
+        for (; i < size && deck[i] >> 2 == rank; i++) {
+            int card = deck[i];
+            if (flush_suits & (8ull << (PH_SUIT_SHIFT + 4 * (card & 3)))) {
+                settle(sd, key + PH_CARD_KEY[card], suits | suit_bit(card), 1);
+            } else {
+                same = card;
+                n++;
+            }
+        }
+        if (n > 0)
+            settle(sd, key + PH_CARD_KEY[same], suits | suit_bit(same), n);
+    }
+    return (uint64_t)size;
+}
+
 static uint64_t complete(showdown *sd, const uint8_t *deck, int size, int left, uint64_t key, uint64_t suits)
 {
     if (left == 0) {
-        settle(sd, key, suits);
+        settle(sd, key, suits, 1);
         return 1;
     }
+    if (left == 1)
+        return last_card(sd, deck, size, key, suits);
     uint64_t n = 0;
     for (int i = 0; i <= size - left; i++)
         n += complete(sd, deck + i + 1, size - i - 1, left - 1, key + PH_CARD_KEY[deck[i]],
@@ -471,7 +502,7 @@ int ph_range_sample(const ph_range_query *q, uint64_t seed, uint64_t chunk, uint
         for (int p = 0; p < players; p++)
             values[p] = tabled[p] >= 0 ? fv.value[tabled[p]][slot]
                                        : value_of(key + sd.hole_key[p], suits | sd.hole_suits[p]);
-        score(&sd, values);
+        score(&sd, values, 1);
     }
     for (int p = 0; p < players; p++) {
         wins[p] += sd.wins[p];
