@@ -318,6 +318,37 @@ int ph_simulate(const ph_rules *rules, const ph_setup *setup, const ph_policy *p
                 uint8_t *showdown, int32_t *actions, int64_t *pots, int64_t *done);
 /* --- end of hands in bulk --- */
 
+/* --- hand ranges (spec 13; csrc/ranges.c) --- */
+
+/* One range-equity query: players (2..10), each with first[p+1] - first[p] (>= 1) live combos
+   combos[2*i], combos[2*i+1] (distinct card ids 0..51, none on the board or dead) of weight
+   weights[i] in thousandths (1..1000); board_count (0, 3, 4, 5) board cards; dead: a 52-bit mask of
+   dead cards. The arrays stay the caller's. */
+typedef struct {
+    int32_t players, board_count;
+    int32_t first[11];
+    uint8_t board[5];
+    uint64_t dead;
+    const uint8_t *combos;
+    const uint16_t *weights;
+} ph_range_query;
+
+/* Exact equity (section 13.5) over the deals in which each player p holds one of its combos
+   first[p] + from[p] .. first[p] + to[p] - 1 (a chunk of the run), every deal whose combos share no
+   card, each over every completion of the board. Adds to win[p], tie[p] (boards won alone, tied)
+   and share[p] (pots) the deal's weight (the product of its weights / 1000 each) times its counts,
+   to *weight the weight times the completions, to *deals and *boards the counts. */
+int ph_range_exact(const ph_range_query *q, const int32_t *from, const int32_t *to, double *win, double *tie,
+                   double *share, double *weight, uint64_t *deals, uint64_t *boards);
+
+/* Monte Carlo equity (section 13.6), chunk number chunk of a run with seed: trials deals, each drawn
+   as section 13.6 says with the chunk's own generator, each with one random completion of the board.
+   Adds to wins, ties, shares (1/2520 pots, players entries) and *attempts (deals drawn, collisions
+   included). Returns PH_ERR_REFUSED, with nothing added, if more than max_attempts deals were drawn. */
+int ph_range_sample(const ph_range_query *q, uint64_t seed, uint64_t chunk, uint64_t trials,
+                    uint64_t max_attempts, uint64_t *wins, uint64_t *ties, uint64_t *shares,
+                    uint64_t *attempts);
+
 /* PH_CDEF_END */
 
 #endif

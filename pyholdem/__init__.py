@@ -117,3 +117,10 @@ __all__ = [
     "standard_deck",
     "structure_preset",
 ]
+
+# Hand ranges (spec 13): the notation and the exact oracle are pure; range_equity runs in C.
+from pyholdem.errors import InvalidRange  # noqa: E402
+from pyholdem.spec.ranges import HandRange, RangeEquityResult, parse_range  # noqa: E402
+
+_NATIVE["range_equity"] = "native.ranges"
+__all__ += ["HandRange", "InvalidRange", "RangeEquityResult", "parse_range", "range_equity"]

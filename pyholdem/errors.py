@@ -58,6 +58,10 @@ class InvalidCards(PyHoldemError, ValueError):
     """Card text or ids that do not describe distinct cards of the deck, or the wrong number."""
 
 
+class InvalidRange(InvalidCards):
+    """Hand-range text that does not parse, or a range with no combo left to play (spec 13)."""
+
+
 class IllegalAction(PyHoldemError):
     """An action the rules do not allow in the current state; the state is left unchanged."""
 

@@ -12,6 +12,8 @@ from pyholdem.errors import PyHoldemError
 
 COMMANDS = ("spec", "rules", "run", "vectors", "conformance", "replay")
 COMMANDS += ("tournament", "icm")  # issue 13: the tournament calculators
+# issue 15: equity of hands and ranges (spec 13)
+COMMANDS += ("equity",)
 
 
 def build_parser() -> argparse.ArgumentParser:

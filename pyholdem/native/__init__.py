@@ -12,6 +12,7 @@ TWINS: dict[str, tuple[str, str]] = {
     "pyholdem.spec.showdown:resolve_pots": ("ph_resolve_pots", "pyholdem.native.pots:resolve_pots"),
     "pyholdem.spec.rankings:hand_value": ("ph_hand_value", "pyholdem.native.evaluator:hand_value"),
     "pyholdem.spec.rankings:equity": ("ph_equity", "pyholdem.native.evaluator:equity"),
+    "pyholdem.spec.ranges:range_equity": ("ph_range_exact", "pyholdem.native.ranges:range_equity"),
     "pyholdem.spec.cards:shuffled_deck": ("ph_shuffled_deck", "pyholdem.native.shuffle:shuffled_deck"),
     "pyholdem.spec.pots:layer_pots": ("ph_layer_pots", "pyholdem.native.pots:layer_pots"),
     "pyholdem.spec.showdown:split_pot": ("ph_split_pot", "pyholdem.native.pots:split_pot"),

@@ -16,6 +16,7 @@ DOCUMENTS: dict[int, tuple[str, str]] = {
     10: ("10-irregularities", "pyholdem.spec.irregularities"),
     11: ("11-declarations-and-chips", "pyholdem.spec.declarations"),
     12: ("12-hand-histories", "pyholdem.spec.histories"),
+    13: ("13-hand-ranges", "pyholdem.spec.ranges"),
 }
 
 DOCUMENT_MODULES = {number: module for number, (_, module) in DOCUMENTS.items()}
