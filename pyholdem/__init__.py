@@ -10,6 +10,7 @@ from importlib import import_module
 
 from pyholdem.engine.hand import Event, Hand, HandResult, LegalActions
 from pyholdem.engine.setup import ForcedPost, HandSetup
+from pyholdem.engine.table import Table
 from pyholdem.errors import (
     HistoryError,
     IllegalAction,
@@ -75,6 +76,7 @@ __all__ = [
     "RuleSetError",
     "RuleViolation",
     "Settlement",
+    "Table",
     "__version__",
     "cards",
     "cards_to_mask",

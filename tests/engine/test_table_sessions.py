@@ -1,0 +1,95 @@
+"""Properties of seeded random sessions at a table (§3.4–3.8, §3.18–3.21): every preset and button
+rule, 2–10 seats, random arrivals, departures, absences, returns and busts. ``make run`` plays
+bigger sessions."""
+
+from __future__ import annotations
+
+from itertools import pairwise
+
+import pytest
+
+from pyholdem import RuleSet, preset
+from pyholdem.engine.table import Table, random_session
+from pyholdem.rules.ruleset import PRESETS
+
+HANDS = 120
+CASES = [(name, seats) for name in sorted(PRESETS) for seats in (2, 6, 10)] + [
+    (rule, seats) for rule in ("dead", "moving", "frozen_on_blind_bust") for seats in (3, 9)
+]
+
+
+def rules_of(name: str) -> RuleSet:
+    return preset(name) if name in PRESETS else RuleSet(button_rule=name)
+
+
+@pytest.mark.parametrize(("name", "seats"), CASES)
+def test_3_18_session_conserves_chips(name: str, seats: int) -> None:
+    t = random_session(rules_of(name), seats, HANDS, seed=seats)
+    assert t.hand_number == HANDS
+    assert t.chips_on_table() == t.chips_in - t.chips_out
+    for hand in t.hands:
+        assert sum(hand.result.stacks) == sum(hand.initial_stacks)
+
+
+def _big_blind_posters(t: Table) -> list[tuple[int, str | None, frozenset[int]]]:
+    out = []
+    for hand, names in zip(t.hands, t._names, strict=True):
+        big = hand.state.blind_seats[-1]
+        dealt = frozenset(s for s in range(len(names)) if hand.hole_cards(s))
+        out.append((big, names[big], dealt))
+    return out
+
+
+@pytest.mark.parametrize("seats", [3, 6, 10])
+def test_3_5_dead_button_nobody_skips_or_repeats_the_big_blind(seats: int) -> None:
+    t = random_session(RuleSet(), seats, HANDS * 2, seed=100 + seats)
+    posters = _big_blind_posters(t)
+    checked = 0
+    for k, ((big, name, dealt), (next_big, next_name, next_dealt)) in enumerate(pairwise(posters)):
+        if len(next_dealt) < 3:
+            continue
+        checked += 1
+        assert next_name != name, f"hand {k + 2}: {name} posts the big blind twice in a row"
+        stayed = [s for s in dealt & next_dealt if t._names[k][s] == t._names[k + 1][s]]
+        skipped = [s for s in stayed if 0 < (s - big) % seats < (next_big - big) % seats]
+        assert not skipped, f"hand {k + 2}: the big blind moved from {big} to {next_big} past {skipped}"
+    assert checked > HANDS // 2
+
+
+@pytest.mark.parametrize("seats", [4, 7, 10])
+@pytest.mark.parametrize("name", ["tda_2024_cash", "seed_004_online", "pokerkit_0_7"])
+def test_3_18_every_missed_blind_is_owed_and_settled_once(name: str, seats: int) -> None:
+    t = random_session(preset(name), seats, HANDS * 2, seed=seats)
+    assert any(e.what == "missed" for e in t.ledger)
+    open_debts: dict[tuple[int, str, str], int] = {}
+    for entry in t.ledger:
+        key = (entry.seat, entry.name, entry.blind)
+        if entry.what == "missed":
+            assert key not in open_debts, f"{key} owed twice"
+            open_debts[key] = entry.hand
+        else:
+            assert key in open_debts, f"{key} settled but not owed"
+            del open_debts[key]
+            if entry.what == "collected":
+                hand = t.hands[entry.hand - 1]
+                kinds = {(e.kind, e.seat) for e in hand.events}
+                if entry.blind == "small_blind":
+                    assert ("dead_blind", entry.seat) in kinds
+                else:
+                    assert ("blind", entry.seat) in kinds
+    seated = {(v.seat, v.name) for v in t.seats}
+    for seat, player, blind in open_debts:
+        assert (seat, player) in seated
+        assert blind in t.seats[seat].owes
+
+
+@pytest.mark.parametrize(
+    ("name", "seats"),
+    [("tda_2024", 9), ("tda_2024_cash", 9), ("seed_002_sng_addon", 6), ("seed_004_online", 5)],
+)
+def test_3_20_native_and_spec_engines_play_the_same_session(name: str, seats: int) -> None:
+    native = random_session(preset(name), seats, 60, seed=seats, engine="native")
+    spec = random_session(preset(name), seats, 60, seed=seats, engine="spec")
+    assert [h.events for h in native.hands] == [h.events for h in spec.hands]
+    assert [h.result.stacks for h in native.hands] == [h.result.stacks for h in spec.hands]
+    assert native.seats == spec.seats and native.ledger == spec.ledger
