@@ -139,6 +139,7 @@ class Table:
         self._settled = True
         self._absent_at_deal: frozenset[int] = frozenset()
         self._names: list[tuple[str | None, ...]] = []
+        self._absent_log: list[frozenset[int]] = []
         self.hands: list[Hand] = []
         self.ledger: list[LedgerEntry] = []
         self._eliminated: list[str] = []
@@ -195,6 +196,17 @@ class Table:
         """Chips in front of the seated players (during a hand: as it was dealt, pot included)."""
         self._settle()
         return sum(seat.stack for seat in self._seats if seat is not None)
+
+    def players(self, number: int) -> tuple[str | None, ...]:
+        """Who sat at each seat when hand ``number`` (1, 2, …) was dealt (``None``: empty)."""
+        if not is_int(number) or not 1 <= number <= self.hand_number:
+            raise RuleViolation(f"hand {show_value(number)} is not a hand dealt at this table", "3.18")
+        return self._names[number - 1]
+
+    def absent_at_deal(self, number: int) -> frozenset[int]:
+        """The seats dealt in absent in hand ``number`` (a tournament, §3.19)."""
+        self.players(number)
+        return self._absent_log[number - 1]
 
     def histories(self) -> list[Any]:
         """Every finished hand as a PHH ``HandHistory`` (§12.9), with the table's fields."""
@@ -332,6 +344,7 @@ class Table:
         self._hand, self._settled = hand, False
         self.hands.append(hand)
         self._names.append(tuple(None if s is None else s.name for s in self._seats))
+        self._absent_log.append(self._absent_at_deal)
         return hand
 
     def fold_absent(self) -> bool:
@@ -420,6 +433,10 @@ class Table:
             player = self._seats[seat]
             assert player is not None
             player.button_passed = True
+        for seat, state in enumerate(plan.seats):
+            player = self._seats[seat]
+            if state == "in" and player is not None:
+                player.new = False  # dealt in (absent too): no longer a new player
         self._absent_at_deal = frozenset(plan.absent)
         self._previous = plan.positions
 
@@ -499,20 +516,17 @@ def _shuffle_seating(table: Table, rng: random.Random, stack: Any, tournament: b
     views = table.seats
     empty = [v.seat for v in views if v.state == "empty"]
     seated = [v for v in views if v.state != "empty"]
-    roll = rng.random()
-    if empty and (roll < 0.25 or 2 * len(seated) < table.seat_count + 2):
+    if empty and (rng.random() < 0.2 or 2 * len(seated) < table.seat_count + 2):
         table.sit(rng.choice(empty), stack(), post=rng.choice(entry_options(True, table.rules)))
-    elif seated and roll < 0.3 and len(seated) > 2:
+    if len(seated) > 2 and rng.random() < 0.06:
         table.leave(rng.choice(seated).seat)
-    elif seated and roll < 0.38:
-        present = [v.seat for v in seated if v.state != "away"]
-        if present:
-            table.away(rng.choice(present))
-    elif roll < 0.45:
-        for view in seated:
-            if view.state == "away" and view.stack and rng.random() < 0.5:
-                new = not view.owes and table._seats[view.seat].new  # type: ignore[union-attr]
-                table.back(view.seat, post=rng.choice(entry_options(new, table.rules)))
+    present = [v.seat for v in table.seats if v.state not in ("empty", "away")]
+    if present and rng.random() < 0.12:
+        table.away(rng.choice(present))
+    for view in table.seats:
+        if view.state == "away" and view.stack and rng.random() < 0.3:
+            new = not view.owes and table._seats[view.seat].new  # type: ignore[union-attr]
+            table.back(view.seat, post=rng.choice(entry_options(new, table.rules)))
     if not tournament:
         for view in table.seats:
             if view.state == "away" and view.stack == 0:
@@ -529,8 +543,9 @@ def _random_action(hand: Hand, rng: random.Random) -> None:
         choices.append(("fold", None))
     if legal.min_raise_to is not None and legal.max_raise_to is not None:
         kind = "bet" if legal.is_bet else "raise"
-        choices += [(kind, legal.min_raise_to), (kind, rng.randint(legal.min_raise_to, legal.max_raise_to))]
-        if rng.random() < 0.2:
-            choices.append((kind, legal.max_raise_to))
+        low, high = legal.min_raise_to, legal.max_raise_to
+        choices += [(kind, low), (kind, rng.randint(low, low + (high - low) // 4))]
+        if rng.random() < 0.05:
+            choices.append((kind, high))
     kind, amount = rng.choice(choices)
     hand.act(kind, amount)

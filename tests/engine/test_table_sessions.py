@@ -7,12 +7,14 @@ from __future__ import annotations
 from itertools import pairwise
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pyholdem import RuleSet, preset
 from pyholdem.engine.table import Table, random_session
 from pyholdem.rules.ruleset import PRESETS
 
-HANDS = 120
+HANDS = 300
 CASES = [(name, seats) for name in sorted(PRESETS) for seats in (2, 6, 10)] + [
     (rule, seats) for rule in ("dead", "moving", "frozen_on_blind_bust") for seats in (3, 9)
 ]
@@ -33,7 +35,8 @@ def test_3_18_session_conserves_chips(name: str, seats: int) -> None:
 
 def _big_blind_posters(t: Table) -> list[tuple[int, str | None, frozenset[int]]]:
     out = []
-    for hand, names in zip(t.hands, t._names, strict=True):
+    for number, hand in enumerate(t.hands, 1):
+        names = t.players(number)
         big = hand.state.blind_seats[-1]
         dealt = frozenset(s for s in range(len(names)) if hand.hole_cards(s))
         out.append((big, names[big], dealt))
@@ -50,7 +53,7 @@ def test_3_5_dead_button_nobody_skips_or_repeats_the_big_blind(seats: int) -> No
             continue
         checked += 1
         assert next_name != name, f"hand {k + 2}: {name} posts the big blind twice in a row"
-        stayed = [s for s in dealt & next_dealt if t._names[k][s] == t._names[k + 1][s]]
+        stayed = [s for s in dealt & next_dealt if t.players(k + 1)[s] == t.players(k + 2)[s]]
         skipped = [s for s in stayed if 0 < (s - big) % seats < (next_big - big) % seats]
         assert not skipped, f"hand {k + 2}: the big blind moved from {big} to {next_big} past {skipped}"
     assert checked > HANDS // 2
@@ -88,8 +91,45 @@ def test_3_18_every_missed_blind_is_owed_and_settled_once(name: str, seats: int)
     [("tda_2024", 9), ("tda_2024_cash", 9), ("seed_002_sng_addon", 6), ("seed_004_online", 5)],
 )
 def test_3_20_native_and_spec_engines_play_the_same_session(name: str, seats: int) -> None:
-    native = random_session(preset(name), seats, 60, seed=seats, engine="native")
-    spec = random_session(preset(name), seats, 60, seed=seats, engine="spec")
+    native = random_session(preset(name), seats, 200, seed=seats, engine="native")
+    spec = random_session(preset(name), seats, 200, seed=seats, engine="spec")
+    assert {h.engine for h in native.hands} == {"native"} and {h.engine for h in spec.hands} == {"spec"}
     assert [h.events for h in native.hands] == [h.events for h in spec.hands]
     assert [h.result.stacks for h in native.hands] == [h.result.stacks for h in spec.hands]
     assert native.seats == spec.seats and native.ledger == spec.ledger
+
+
+@pytest.mark.parametrize(
+    "cutoff", ["end_of_initial_deal", "own_second_card", "not_dealt_blinds_forced", "own_turn_plus_timeout"]
+)
+def test_3_19_absent_players_never_act_and_their_posts_stay_in(cutoff: str) -> None:
+    t = random_session(RuleSet(absent_cutoff=cutoff), 8, HANDS * 2, seed=7)
+    absent_hands = 0
+    for number, hand in enumerate(t.hands, 1):
+        absent = t.absent_at_deal(number)
+        absent_hands += bool(absent)
+        for seat in absent:
+            assert hand.hole_cards(seat)
+            acts = [
+                e.kind for e in hand.events if e.seat == seat and e.kind in ("check", "call", "bet", "raise")
+            ]
+            if cutoff != "own_turn_plus_timeout":
+                assert not acts, f"hand {number}: absent seat {seat} played {acts}"
+    assert absent_hands > 10
+
+
+@settings(max_examples=12)
+@given(
+    name=st.sampled_from([*sorted(PRESETS), "dead", "moving", "frozen_on_blind_bust"]),
+    seats=st.integers(2, 10),
+    seed=st.integers(0, 2**32),
+)
+def test_3_18_random_sessions_keep_the_table_consistent(name: str, seats: int, seed: int) -> None:
+    t = random_session(rules_of(name), seats, 40, seed=seed)
+    assert t.chips_on_table() == t.chips_in - t.chips_out
+    for view in t.seats:
+        assert (view.state == "empty") == (view.name is None)
+        assert view.stack >= 0 and (view.state != "playing" or view.stack > 0)
+    for number, hand in enumerate(t.hands, 1):
+        names = t.players(number)
+        assert all(names[s] is not None for s in range(seats) if hand.hole_cards(s))
