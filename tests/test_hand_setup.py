@@ -310,17 +310,25 @@ def test_3_20_the_c_engine_refuses_any_set_up_struct_out_of_range_and_never_cras
         assert sum(h.stacks[0:n]) + (put_in if not h.over else 0) == sum(c.stacks[0:n])
 
 
-def test_12_9_a_set_up_phh_cannot_write_is_refused_not_written_wrong() -> None:
-    from pyholdem.errors import HistoryError
+def test_12_12_a_set_up_the_standard_fields_cannot_hold_is_written_with_its_explicit_set_up() -> None:
+    from pyholdem.history.phh import dumps, loads
     from pyholdem.history.record import history_from_hand
+    from pyholdem.history.replay import replay
 
-    with pytest.raises(HistoryError, match="PHH cannot write this set-up"):
-        history_from_hand(Hand(table()))
+    dead_button = history_from_hand(Hand(table()))
+    assert (dead_button.seat_count, dead_button.seats, dead_button.button) == (6, (3, 4, 6, 1), 2)
+    assert dead_button.sitting_out == ((5, 800),) and dead_button.blinds == (50, 100)
     posts = (ForcedPost(1, SB, 5), ForcedPost(2, BB, 10), ForcedPost(3, EXTRA, 10))
-    with pytest.raises(HistoryError, match="PHH cannot write this set-up"):
-        history_from_hand(Hand(HandSetup(RuleSet(), (500,) * 4, 0, posts, (5, 10), seed=1)))
-    keyword = setup_from_arguments(RuleSet(), [500] * 4, button=0, blinds=(5, 10), seed=1)
-    assert history_from_hand(Hand(keyword)).blinds_or_straddles == (5, 10, 0, 0)
+    extra = history_from_hand(Hand(HandSetup(RuleSet(), (500,) * 4, 0, posts, (5, 10), seed=1)))
+    assert extra.posts == (ForcedPost(0, SB, 5), ForcedPost(1, BB, 10), ForcedPost(2, EXTRA, 10))
+    for written in (dead_button, extra):
+        (back,) = loads(dumps(written))
+        assert back == written and replay(back).ok
+    keyword = setup_from_arguments(RuleSet(), [500] * 4, button=3, blinds=(5, 10), seed=1)
+    plain = history_from_hand(Hand(keyword))
+    assert plain.blinds_or_straddles == (5, 10, 0, 0) and plain.button is None and plain.seats is None
+    turned = history_from_hand(Hand(setup_from_arguments(RuleSet(), [500] * 4, button=0, blinds=(5, 10))))
+    assert turned.blinds_or_straddles == (5, 10, 0, 0) and turned.button == 1  # replayed on its own seats
 
 
 def test_3_17_a_player_who_posted_a_blind_cannot_post_a_sleeper() -> None:

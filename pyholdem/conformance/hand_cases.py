@@ -9,10 +9,12 @@ from typing import Any
 
 from pyholdem.conformance.vectors import Vector
 from pyholdem.engine.hand import Hand
+from pyholdem.engine.setup import ForcedPost, HandSetup
 from pyholdem.errors import HistoryError, PyHoldemError
 from pyholdem.history import play_history
 from pyholdem.history.phh import hand_from_table
-from pyholdem.history.record import history_from_hand, seeded_hand
+from pyholdem.history.record import history_from_hand, random_play, seeded_hand
+from pyholdem.history.replay import player_seats
 from pyholdem.rules.ruleset import RuleSet, preset
 from pyholdem.spec.histories import format_action
 
@@ -25,10 +27,10 @@ def rules_of(data: dict[str, Any]) -> RuleSet:
 
 
 def legal_object(hand: Hand) -> dict[str, Any]:
-    """The runner's neutral form of ``hand.legal_actions()``."""
+    """The runner's neutral form of ``hand.legal_actions()``; the actor is named as a player (§12.5)."""
     legal = hand.legal_actions()
     return {
-        "actor": f"p{(legal.seat - hand.state.button - 1) % hand.state.seats + 1}",
+        "actor": f"p{player_seats(hand.setup).index(legal.seat) + 1}",
         "fold": legal.fold,
         "check": legal.check,
         "call": legal.call,
@@ -37,25 +39,57 @@ def legal_object(hand: Hand) -> dict[str, Any]:
     }
 
 
+def setup_fields(setup: object) -> dict[str, Any]:
+    """The PHH fields (§12.12) of a vector's ``setup`` object: ``seat_count``, ``seats``, ``button``,
+    ``blinds``, ``posts`` (``{"player": "pK", "kind": ..., "amount": ..., "dead": bool}``) and
+    ``sitting_out`` (``{"seat": N, "stack": X}``); a malformed object raises ``HistoryError``."""
+    keys = {"seat_count", "seats", "button", "blinds", "posts", "sitting_out"}
+    if not isinstance(setup, dict) or not {"seat_count", "seats", "button", "blinds", "posts"} <= set(setup):
+        raise HistoryError(f"setup {setup!r} is not an object with {', '.join(sorted(keys))}", "12.12")
+    if set(setup) - keys:
+        raise HistoryError(f"setup has unknown keys {sorted(set(setup) - keys)}", "12.12")
+    posts, out = setup["posts"], setup.get("sitting_out", [])
+    if not isinstance(posts, list) or not all(
+        isinstance(p, dict) and set(p) <= {"player", "kind", "amount", "dead"} for p in posts
+    ):
+        raise HistoryError(f"setup posts {posts!r} are not a list of post objects", "12.12")
+    if not isinstance(out, list) or not all(isinstance(o, dict) and set(o) == {"seat", "stack"} for o in out):
+        raise HistoryError(f"setup sitting_out {out!r} is not a list of {{seat, stack}} objects", "12.12")
+    fields = {
+        "seat_count": setup["seat_count"],
+        "seats": setup["seats"],
+        "_button": setup["button"],
+        "_blinds": setup["blinds"],
+        "_posts": [
+            f"{p.get('player')} {p.get('kind')} {p.get('amount')}{' dead' if p.get('dead') is True else ''}"
+            for p in posts
+        ],
+    }
+    if out:
+        fields["_sitting_out"] = [o["seat"] for o in out]
+        fields["_sitting_out_stacks"] = [o["stack"] for o in out]
+    return fields
+
+
 def play_vector(data: dict[str, Any], engine: str = "spec") -> dict[str, Any]:
     """Replay the actions on a ``Hand``, recording the legal actions: on the spec engine (the pure
-    oracle) for a vector's expectation, on ``engine="auto"`` (the C engine) for pyholdem's answer."""
+    oracle) for a vector's expectation, on ``engine="auto"`` (the C engine) for pyholdem's answer.
+    An input with a ``setup`` object is a table hand (§12.12), replayed on the table's own seats."""
     table = {k: data[k] for k in SETUP_KEYS if k in data}
     table["actions"] = list(data["actions"])
+    if "setup" in data:
+        table.update(setup_fields(data["setup"]))
     history = hand_from_table(table)
     steps: list[dict[str, Any]] = []
-    hand, cards, _ = play_history(
+    played = play_history(
         history, rules_of(data), observer=lambda h: steps.append(legal_object(h)), engine=engine
     )
+    hand, cards = played.hand, played.cards
     live = [s for s in range(len(hand.stacks)) if not hand.state.folded[s]]
     if hand.result is not None and hand.result.showdown and len(live) > 1 and len(cards.board) < 5:
         raise HistoryError("the showdown needs 5 board cards; a vector deals them all", "12.11")
     final = hand.result.stacks if hand.result is not None else hand.stacks
-    n, button = len(final), hand.state.button
-    stacks = [0] * n
-    for seat in range(n):
-        stacks[(seat - button - 1) % n] = final[seat]
-    return {"legal": steps, "finishing_stacks": stacks}
+    return {"legal": steps, "finishing_stacks": [final[s] for s in played.seats]}
 
 
 def _input(history_table: dict[str, Any], rules: dict[str, Any]) -> dict[str, Any]:
@@ -75,7 +109,93 @@ def _table(hand: Hand) -> dict[str, Any]:
         table["min_bet"] = h.min_bet
     else:
         table["small_bet"], table["big_bet"] = h.small_bet, h.big_bet
+    if h.button is not None:  # a table hand's explicit set-up (§12.12)
+        setup: dict[str, Any] = {
+            "seat_count": h.seat_count,
+            "seats": list(h.seats or ()),
+            "button": h.button,
+            "blinds": list(h.blinds or ()),
+            "posts": [
+                {"player": f"p{p.seat + 1}", "kind": p.kind, "amount": p.amount}
+                | ({"dead": True} if p.kind == "small_blind" and not p.live else {})
+                for p in h.posts or ()
+            ],
+        }
+        if h.sitting_out:
+            setup["sitting_out"] = [{"seat": seat, "stack": stack} for seat, stack in h.sitting_out]
+        table["setup"] = setup
     return table
+
+
+SETUP_CASES: tuple[tuple[str, str, str, dict[str, Any]], ...] = (
+    (
+        "setup-3-20-example",
+        "3.20",
+        "seat 1 empty (a dead button), seat 4 sitting out, seat 5 back posting his missed blinds",
+        {
+            "stacks": (1000, 0, 1000, 1000, 800, 1000),
+            "button": 1,
+            "seats": ("in", "empty", "in", "in", "sitting_out", "in"),
+            "posts": (
+                ForcedPost(2, "big_blind", 100),
+                ForcedPost(5, "small_blind", 50, live=False),
+                ForcedPost(5, "extra_blind", 100),
+            ),
+            "blinds": (50, 100),
+        },
+    ),
+    (
+        "setup-dead-button",
+        "3.5",
+        "the button's player busted: the button stays on his empty seat, the blinds move on (TDA 32)",
+        {
+            "stacks": (500, 500, 0, 500, 500),
+            "button": 2,
+            "seats": ("in", "in", "empty", "in", "in"),
+            "posts": (ForcedPost(3, "small_blind", 5), ForcedPost(4, "big_blind", 10)),
+            "blinds": (5, 10),
+        },
+    ),
+    (
+        "setup-dead-small-blind",
+        "3.5",
+        "no small blind is posted: the big blind alone opens the round",
+        {
+            "stacks": (400, 400, 400, 400),
+            "button": 0,
+            "seats": ("in",) * 4,
+            "posts": (ForcedPost(2, "big_blind", 10),),
+            "blinds": (5, 10),
+        },
+    ),
+    (
+        "setup-extra-live-blind",
+        "3.18",
+        "a new player posts a live big blind out of position: he has the option, the call stays 10",
+        {
+            "stacks": (300, 300, 300, 300, 300, 300),
+            "button": 5,
+            "seats": ("in",) * 6,
+            "posts": (
+                *(ForcedPost(s, "ante", 1, live=False) for s in range(6)),
+                ForcedPost(0, "small_blind", 5),
+                ForcedPost(1, "big_blind", 10),
+                ForcedPost(3, "extra_blind", 10),
+            ),
+            "blinds": (5, 10),
+        },
+    ),
+)
+"""Hands a table deals (§3.20) that the standard PHH fields cannot set up: each becomes vectors
+with a ``setup`` object, played from seeds ``0..SETUP_SEEDS - 1``; the tests play them too."""
+SETUP_SEEDS = 3
+
+
+def setup_hand(fields: dict[str, Any], seed: int, rules: RuleSet | None = None, engine: str = "spec") -> Hand:
+    """A ``SETUP_CASES`` hand (``fields`` of its ``HandSetup``) dealt from ``seed``, played with
+    seeded random legal actions."""
+    setup = HandSetup(rules or RuleSet(), seed=seed, **fields)
+    return random_play(Hand(setup, engine=engine), random.Random(seed))
 
 
 def expect_of(data: dict[str, Any]) -> dict[str, Any]:
@@ -574,6 +694,16 @@ def hand_cases(random_count: int = 1500, seed: int = 20240601) -> Iterator[Vecto
         data = _input(table, {"preset": "tda_2024", "changes": changes})
         meta = {"section": section, "source": "worked case", "description": description}
         yield Vector("hand", case, data, expect_of(data), meta)
+    for case, section, description, fields in SETUP_CASES:
+        for k in range(SETUP_SEEDS):
+            data = _input(_table(setup_hand(fields, k)), tda)
+            meta = {"section": section, "source": f"table set-up (seed {k})", "description": description}
+            yield Vector("hand", f"{case}-{k}", data, expect_of(data), meta)
+    refused = _input(_table(setup_hand(SETUP_CASES[0][3], 0)), tda)
+    refused["setup"] = {**refused["setup"], "posts": refused["setup"]["posts"][1:]}  # no big blind
+    refused["blinds_or_straddles"] = [0, *refused["blinds_or_straddles"][1:]]
+    meta = {"section": "3.20", "source": "worked case", "description": "a set-up without a big blind"}
+    yield Vector("hand", "setup-no-big-blind-refused", refused, expect_of(refused), meta)
     rng = random.Random(seed)
     structures = ("no_limit", "pot_limit", "fixed_limit")
     for i in range(random_count):

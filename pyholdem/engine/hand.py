@@ -83,6 +83,7 @@ class Hand:
     """
 
     _engine: Engine
+    _setup: HandSetup | None
 
     def __init__(
         self,
@@ -103,6 +104,7 @@ class Hand:
                 )
         setup = _setup_of(rules, stacks, arguments)
         self._use(SpecHand(setup) if start is None else start(setup, insist=engine == "native"))
+        self._setup = setup
 
     def _use(self, engine: Engine) -> None:
         """Play on ``engine`` from now on (at the start, and when the C engine hands over)."""
@@ -116,11 +118,18 @@ class Hand:
         self.raise_to = engine.raise_to  # type: ignore[method-assign]
         self._play: Callable[[str, int | None], None] = engine.play
 
-    def __getstate__(self) -> HandRecord:
-        return self._engine.to_record()
+    def __getstate__(self) -> tuple[HandRecord, HandSetup | None]:
+        return self._engine.to_record(), self._setup
 
-    def __setstate__(self, record: HandRecord) -> None:
+    def __setstate__(self, state: tuple[HandRecord, HandSetup | None]) -> None:
+        record, setup = state
         self._use(SpecHand.from_record(record))
+        self._setup = setup
+
+    @property
+    def setup(self) -> HandSetup | None:
+        """The ``HandSetup`` (§3.20) the hand started from (what its history records, §12.12)."""
+        return self._setup
 
     def __repr__(self) -> str:
         where = "over" if self.is_over else f"{self.street}, seat {self.to_act} to act"
@@ -133,6 +142,7 @@ class Hand:
         """An independent copy on the same engine: acting on it leaves this hand unchanged."""
         other = object.__new__(Hand)
         other._use(self._engine.copy())
+        other._setup = self._setup
         return other
 
     # ------------------------------------------------------------------ queries

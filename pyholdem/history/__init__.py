@@ -1,7 +1,8 @@
 """Hand histories: PHH files read and written (``phh``) and played or replayed on a ``Hand`` (``replay``).
 
 ``play_history(history, rules, observer=...)`` plays a history's actions, showing the hand to the
-observer before each player action; ``replay`` plays it and judges the outcome.
+observer before each player action; ``replay`` plays it and judges the outcome; ``replay_session``
+replays a session (one table's hands, §12.13) hand by hand and checks their continuity.
 """
 
 from __future__ import annotations
@@ -17,7 +18,15 @@ from pyholdem.history.phh import (
     read_file,
     read_text,
 )
-from pyholdem.history.replay import DealtCards, PlayedHistory, ReplayResult, play_history
+from pyholdem.history.replay import (
+    DealtCards,
+    PlayedHistory,
+    ReplayResult,
+    SessionResult,
+    is_session,
+    play_history,
+    replay_session,
+)
 from pyholdem.spec.histories import Action
 
 __all__ = [
@@ -27,12 +36,15 @@ __all__ = [
     "PlayedHistory",
     "ReadResult",
     "ReplayResult",
+    "SessionResult",
     "dumps",
     "dumps_many",
     "hand_from_table",
+    "is_session",
     "iter_files",
     "loads",
     "play_history",
     "read_file",
     "read_text",
+    "replay_session",
 ]

@@ -16,16 +16,24 @@ from pyholdem.errors import HistoryError
 from pyholdem.spec.histories import (
     MAX_DECIMALS,
     PER_PLAYER_AMOUNTS,
+    SETUP_FIELDS,
     SINGLE_AMOUNTS,
     Action,
+    ForcedPost,
+    TableLayout,
     check_action_count,
     check_fields,
+    check_setup_fields,
     chip_scale,
     format_action,
     format_amount,
+    format_post,
     parse_action,
+    parse_post,
     parse_toml,
+    post_amount_text,
     split_hands,
+    table_layout,
     to_units,
 )
 from pyholdem.values import toml_key, toml_value
@@ -41,6 +49,8 @@ _KNOWN_ORDER = (
     "starting_stacks",
     "actions",
 )
+_TABLE_FIELDS = ("table", "hand", "seat_count", "seats", "players")
+"""The standard's optional seating and counter fields, kept as ``HandHistory`` fields (§12.12)."""
 _AMOUNT_IN_ACTION = re.compile(r"^\s*p\d+\s+cbr\s+(\S+)")
 
 
@@ -49,7 +59,12 @@ class HandHistory:
     """One hand of a PHH file, amounts in integer chip units (``scale`` units per unit written).
 
     ``actions`` keeps every entry (no-ops included) so that writing gives the same list back;
-    ``extra`` keeps the other optional fields (author, event, players' names …) unchanged.
+    ``extra`` keeps the other optional fields (author, event, …) unchanged. ``table``, ``hand``,
+    ``seat_count``, ``seats`` (seat numbers from 1) and ``player_names`` (PHH's ``players``; the
+    property ``players`` is their number) are the standard's seating fields. ``button`` (a seat
+    number), ``blinds`` (the level), ``posts`` (``ForcedPost`` by 0-based player index, in posting
+    order) and ``sitting_out`` ((seat number, chips) pairs) are pyholdem's ``_`` fields for the
+    explicit set-up of a table hand (§12.12); ``button`` is ``None`` for a hand at a full table.
     """
 
     variant: str
@@ -64,6 +79,15 @@ class HandHistory:
     ante_trimming_status: bool = False
     finishing_stacks: tuple[int, ...] | None = None
     winnings: tuple[int, ...] | None = None
+    table: str | int | None = None
+    hand: str | int | None = None
+    seat_count: int | None = None
+    seats: tuple[int, ...] | None = None
+    player_names: tuple[str, ...] | None = None
+    button: int | None = None
+    blinds: tuple[int, ...] | None = None
+    posts: tuple[ForcedPost, ...] | None = None
+    sitting_out: tuple[tuple[int, int], ...] = ()
     extra: Mapping[str, Any] = field(default_factory=dict)
     file: str | None = field(default=None, compare=False)
     index: int | None = field(default=None, compare=False)
@@ -74,6 +98,24 @@ class HandHistory:
     @property
     def players(self) -> int:
         return len(self.starting_stacks)
+
+    @property
+    def layout(self) -> TableLayout | None:
+        """The explicit set-up of a table hand (§12.12), or ``None`` for a hand at a full table."""
+        if self.button is None:
+            return None
+        return table_layout(
+            self.antes,
+            self.blinds_or_straddles,
+            seat_count=self.seat_count,
+            seats=self.seats,
+            button=self.button,
+            blinds=self.blinds or (),
+            posts=self.posts or (),
+            sitting_out=self.sitting_out,
+            min_bet=self.min_bet,
+            scale=self.scale,
+        )
 
     def amount(self, units: int) -> str:
         """``units`` written as the file writes amounts (``50`` at scale 100 is ``'0.50'``)."""
@@ -116,6 +158,44 @@ def _check_history(hand: HandHistory) -> None:
         if not isinstance(action, Action):
             raise HistoryError(f"actions[{i}] = {action!r} is not an Action", "12.6")
     check_action_count(len(hand.actions))
+    _check_seating(hand)
+
+
+def _check_seating(hand: HandHistory) -> None:
+    """Refuse seating fields and an explicit set-up no PHH file can hold (§12.4, §12.12)."""
+    for name in ("seats", "player_names"):
+        values = getattr(hand, name)
+        kind = int if name == "seats" else str
+        if values is not None and (
+            not isinstance(values, tuple)
+            or len(values) != hand.players
+            or not all(type(v) is kind for v in values)
+        ):
+            raise HistoryError(
+                f"{name} = {values!r} is not a tuple of {hand.players} {kind.__name__}", "12.4"
+            )
+    extension = (hand.blinds, hand.posts, hand.sitting_out)
+    if hand.button is None:
+        if any(extension):
+            raise HistoryError("blinds, posts or sitting_out are given without the button (_button)", "12.12")
+        return
+    for name in ("blinds", "posts", "sitting_out"):
+        if not isinstance(getattr(hand, name), tuple):
+            raise HistoryError(f"{name} = {getattr(hand, name)!r} is not a tuple", "12.12")
+    if not all(_is_units(b) for b in hand.blinds or ()) or not all(
+        isinstance(p, ForcedPost)
+        and type(p.seat) is int
+        and 0 <= p.seat < hand.players
+        and _is_units(p.amount)
+        for p in hand.posts or ()
+    ):
+        raise HistoryError(f"blinds {hand.blinds!r} or posts {hand.posts!r} are not chip units", "12.12")
+    if not all(
+        isinstance(p, tuple) and len(p) == 2 and type(p[0]) is int and _is_units(p[1])
+        for p in hand.sitting_out
+    ):
+        raise HistoryError(f"sitting_out = {hand.sitting_out!r} is not (seat, chips) pairs", "12.12")
+    _ = hand.layout
 
 
 def hand_from_table(
@@ -133,6 +213,16 @@ def hand_from_table(
             (f"{name}[{i}]", v) for name in PER_PLAYER_AMOUNTS for i, v in enumerate(table.get(name) or ())
         ]
         named += [(name, table[name]) for name in SINGLE_AMOUNTS if name in table]
+        explicit = check_setup_fields(table)
+        if explicit:
+            named += [(f"_blinds[{i}]", v) for i, v in enumerate(table["_blinds"])]
+            named += [
+                (f"_sitting_out_stacks[{i}]", v) for i, v in enumerate(table.get("_sitting_out_stacks", []))
+            ]
+            for i, text in enumerate(table["_posts"]):
+                written = post_amount_text(text)
+                if written is not None:
+                    named.append((f"_posts[{i}] amount", written))
         scale = chip_scale([v for _, v in named], [name for name, _ in named])
         for i, text in action_amounts:
             try:
@@ -155,7 +245,26 @@ def hand_from_table(
         def single(name: str) -> int | None:
             return to_units(table[name], scale, name) if name in table else None
 
-        extra = {k: v for k, v in table.items() if k not in _KNOWN_ORDER and k not in PER_PLAYER_AMOUNTS}
+        known = (*_KNOWN_ORDER, *PER_PLAYER_AMOUNTS, *_TABLE_FIELDS, *SETUP_FIELDS)
+        extra = {k: v for k, v in table.items() if k not in known}
+        seating: dict[str, Any] = {
+            "table": table.get("table"),
+            "hand": table.get("hand"),
+            "seat_count": table.get("seat_count"),
+            "seats": tuple(table["seats"]) if "seats" in table else None,
+            "player_names": tuple(table["players"]) if "players" in table else None,
+        }
+        if explicit:
+            stacks_out = table.get("_sitting_out_stacks", [])
+            seating.update(
+                button=table["_button"],
+                blinds=tuple(to_units(v, scale, f"_blinds[{i}]") for i, v in enumerate(table["_blinds"])),
+                posts=tuple(parse_post(text, n, scale) for text in table["_posts"]),
+                sitting_out=tuple(
+                    (seat, to_units(stacks_out[i], scale, f"_sitting_out_stacks[{i}]"))
+                    for i, seat in enumerate(table.get("_sitting_out", []))
+                ),
+            )
         return HandHistory(
             variant=table["variant"],
             antes=units("antes") or (),
@@ -169,6 +278,7 @@ def hand_from_table(
             ante_trimming_status=bool(table.get("ante_trimming_status", False)),
             finishing_stacks=units("finishing_stacks"),
             winnings=units("winnings"),
+            **seating,
             extra=extra,
             file=file,
             index=index,
@@ -254,6 +364,21 @@ def dumps(hand: HandHistory) -> str:
             lines.append(f"{name} = {hand.amount(value)}")
     lines.append(f"starting_stacks = [{', '.join(amounts)}]")
     lines.append(f"actions = {_toml_value([format_action(a, hand.scale) for a in hand.actions])}")
+    seating = {
+        "table": hand.table,
+        "hand": hand.hand,
+        "seat_count": hand.seat_count,
+        "seats": None if hand.seats is None else list(hand.seats),
+        "players": None if hand.player_names is None else list(hand.player_names),
+    }
+    lines += [f"{name} = {_toml_value(value)}" for name, value in seating.items() if value is not None]
+    if hand.button is not None:
+        lines.append(f"_button = {hand.button}")
+        lines.append(f"_blinds = {array(hand.blinds or ())}")
+        lines.append(f"_posts = {_toml_value([format_post(p, hand.scale) for p in hand.posts or ()])}")
+        if hand.sitting_out:
+            lines.append(f"_sitting_out = {_toml_value([seat for seat, _ in hand.sitting_out])}")
+            lines.append(f"_sitting_out_stacks = {array([chips for _, chips in hand.sitting_out])}")
     for name, value in hand.extra.items():
         try:
             lines.append(f"{toml_key(name)} = {_toml_value(value)}")

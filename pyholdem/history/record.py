@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from pyholdem.engine.hand import Hand
-from pyholdem.errors import HistoryError, RuleViolation
+from pyholdem.engine.setup import HandSetup, setup_from_arguments
+from pyholdem.errors import HistoryError, PyHoldemError, RuleViolation
 from pyholdem.history.phh import HandHistory
 from pyholdem.rules.ruleset import RuleSet
-from pyholdem.spec.histories import Action, variant_code
-from pyholdem.spec.table import blind_seats, straddle_seats
+from pyholdem.spec.histories import Action, hand_setup, replay_rules, variant_code
+from pyholdem.spec.table import ForcedPost, blind_seats, straddle_seats
 
 _BETTING_EVENTS = {
     "fold": "fold",
@@ -22,58 +24,43 @@ _BETTING_EVENTS = {
 }
 
 
-def _player(seat: int, button: int, n: int) -> int:
-    return (seat - button - 1) % n
-
-
 def _written(per_player: list[int]) -> tuple[int, ...]:
     """Per-player amounts in PHH's written order (reversed heads-up, §12.5)."""
     return tuple(reversed(per_player)) if len(per_player) == 2 else tuple(per_player)
 
 
-def _nominal_antes(hand: Hand, n: int, button: int) -> list[int]:
-    posted = [0] * n
-    short = [False] * n
-    for e in hand.events:
-        if e.kind == "ante" and e.seat is not None:
-            posted[e.seat] = e.amount or 0
-            short[e.seat] = e.all_in
-    full = {posted[s] for s in range(n) if not short[s]}
-    if all(posted) and len(full) == 1:
-        posted = [full.pop()] * n
-    per_player = [0] * n
-    for seat in range(n):
-        per_player[_player(seat, button, n)] = posted[seat]
-    return per_player
+_SEATING_KEYS = {"table": "table", "hand": "hand", "seat_count": "seat_count", "seats": "seats"}
 
 
-def history_from_hand(hand: Hand, *, extra: Mapping[str, Any] | None = None) -> HandHistory:
+def history_from_hand(
+    hand: Hand,
+    *,
+    extra: Mapping[str, Any] | None = None,
+    names: Sequence[str | None] | None = None,
+    seated: bool = False,
+) -> HandHistory:
     """The PHH history of ``hand`` as played so far: set-up, deals, actions, shows and mucks (§12.9).
 
-    Player ``pK`` is the seat ``K`` places left of the button. Short-stacked posts are written at
-    their full amount where it is known, so that a replay posts the same chips.
+    The players are the seats in the hand, clockwise from the seat left of the button (§12.5),
+    with their starting stacks and final stacks. A hand at a full table, the button on its last
+    seat, whose posts are the ones the standard fields read back (§12.10) is written with those
+    alone, and replays on the same seats; any other set-up (the button elsewhere, seats
+    sitting out or empty, a dead button, dead or extra blinds, posts in another order, §3.20) is
+    also written with its explicit set-up, ``seat_count``, ``seats``, ``_button``, ``_blinds``,
+    ``_posts`` and ``_sitting_out`` (§12.12). Forced posts are written at the full amount owed,
+    so that a replay posts the same chips. ``extra`` holds other fields (``table``, ``hand``,
+    ``_``-fields …); ``names`` a name per seat, written as ``players``. ``seated`` writes
+    ``seat_count`` and ``seats`` for every hand, as the hands of a session need (§12.13).
     """
-    state = hand.state
-    n, button = state.seats, state.button
-    dealt = {e.seat for e in hand.events if e.kind == "deal"}
-    if len(dealt) < n or any(
-        e.kind == "dead_blind" or (e.kind == "blind" and e.seat not in state.blind_seats) for e in hand.events
-    ):
-        raise HistoryError(
-            "PHH cannot write this set-up (§3.20): a seat not in the hand, a dead blind or an extra "
-            "big blind",
-            "12.9",
-        )
-    if len(state.blind_seats) - state.straddles == 1 and state.straddles:
-        raise HistoryError(
-            "PHH cannot write a single blind followed by straddles: they would read as two blinds", "12.9"
-        )
-    blinds = [0] * n
-    for seat, amount in zip(state.blind_seats, state.blind_amounts, strict=True):
-        blinds[_player(seat, button, n)] = amount
+    setup = hand.setup
+    if setup is None:
+        raise HistoryError("the hand's set-up (§3.20) is not known, so its history cannot be written", "12.9")
+    n, button = len(setup.stacks), setup.button
+    order = [(button + 1 + i) % n for i in range(n) if setup.in_hand[(button + 1 + i) % n]]
+    player_of = {seat: i for i, seat in enumerate(order)}
     actions: list[Action] = []
     for e in hand.events:
-        player = _player(e.seat, button, n) if e.seat is not None else None
+        player = player_of.get(e.seat) if e.seat is not None else None
         if e.kind == "deal":
             actions.append(Action("deal_hole", player, e.cards))
         elif e.kind == "board":
@@ -87,24 +74,76 @@ def history_from_hand(hand: Hand, *, extra: Mapping[str, Any] | None = None) -> 
             actions.append(Action("show_muck", player))
     variant = variant_code(hand.rules)
     final = hand.result.stacks if hand.result is not None else hand.stacks
-    stacks = [0] * n
-    finishing = [0] * n
-    for seat in range(n):
-        stacks[_player(seat, button, n)] = hand.initial_stacks[seat]
-        finishing[_player(seat, button, n)] = final[seat]
+    posts = tuple(ForcedPost(player_of[p.seat], p.kind, p.amount, p.live) for p in setup.posts)
+    antes, live = [0] * len(order), [0] * len(order)
+    for post in posts:
+        if post.kind == "ante":
+            antes[post.seat] += post.amount
+        elif post.live:
+            live[post.seat] += post.amount
     limit = variant == "FT"
-    return HandHistory(
+    fields: dict[str, Any] = dict(extra or {})
+    seating = {key: fields.pop(name) for name, key in _SEATING_KEYS.items() if name in fields}
+    if "players" in fields:
+        seating["player_names"] = fields.pop("players")
+    if names is not None:
+        if isinstance(names, str) or len(names) != n:
+            raise HistoryError(f"names {names!r} must give one name (or None) per seat ({n})", "12.9")
+        seating["player_names"] = tuple(names[s] or "" for s in order)
+    for key in ("seats", "player_names"):
+        if key in seating:
+            seating[key] = tuple(seating[key])
+    history = HandHistory(
         variant=variant,
-        antes=_written(_nominal_antes(hand, n, button)),
-        blinds_or_straddles=_written(blinds),
-        starting_stacks=tuple(stacks),
+        antes=_written(antes),
+        blinds_or_straddles=_written(live),
+        starting_stacks=tuple(hand.initial_stacks[s] for s in order),
         actions=tuple(actions),
-        min_bet=None if limit else state.big_blind,
-        small_bet=state.bet_sizes[0] if limit else None,
-        big_bet=state.bet_sizes[1] if limit else None,
-        finishing_stacks=tuple(finishing),
-        extra=dict(extra or {}),
+        min_bet=None if limit else setup.blinds[-1],
+        small_bet=setup.bet_sizes[0] if limit else None,
+        big_bet=setup.bet_sizes[1] if limit else None,
+        finishing_stacks=tuple(final[s] for s in order),
+        extra=fields,
+        **seating,
     )
+    if all(setup.in_hand) and button == n - 1 and _reads_back(history, setup, posts):
+        return replace(history, seat_count=n, seats=tuple(range(1, n + 1))) if seated else history
+    return replace(
+        history,
+        seat_count=n,
+        seats=tuple(s + 1 for s in order),
+        button=button + 1,
+        blinds=setup.blinds,
+        posts=posts,
+        sitting_out=tuple((s + 1, setup.stacks[s]) for s in range(n) if setup.seats[s] == "sitting_out"),
+    )
+
+
+def _reads_back(history: HandHistory, setup: HandSetup, posts: tuple[ForcedPost, ...]) -> bool:
+    """Whether the standard fields of ``history`` alone read back (§12.10) to ``setup``'s posts,
+    ``posts`` being them by player index."""
+    try:
+        read = hand_setup(
+            history.variant,
+            history.antes,
+            history.blinds_or_straddles,
+            history.starting_stacks,
+            min_bet=history.min_bet,
+            small_bet=history.small_bet,
+            big_bet=history.big_bet,
+        )
+        rebuilt = setup_from_arguments(
+            replay_rules(setup.rules, read, False),
+            read.stacks,
+            button=read.button,
+            blinds=read.blinds[0] if len(read.blinds) == 1 else read.blinds,
+            antes=read.antes,
+            straddles=read.straddles,
+            bet_sizes=read.bet_sizes,
+        )
+    except PyHoldemError:
+        return False
+    return rebuilt.posts == posts and rebuilt.blinds == setup.blinds
 
 
 def random_play(hand: Hand, rng: random.Random, *, max_actions: int = 200) -> Hand:

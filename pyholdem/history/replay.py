@@ -23,11 +23,15 @@ from pyholdem.spec.cards import Card, standard_deck
 from pyholdem.spec.histories import (
     Action,
     HistorySetup,
+    TableLayout,
     compare_results,
     hand_action,
     hand_setup,
     replay_rules,
+    session_break,
+    variant_structure,
 )
+from pyholdem.spec.table import ForcedPost
 
 
 @dataclass(frozen=True)
@@ -132,11 +136,26 @@ def _collect_cards(history: HandHistory) -> DealtCards:
 
 
 class PlayedHistory(NamedTuple):
-    """A history played on a ``Hand``: the hand, the cards dealt, and the actions implied by ``repair``."""
+    """A history played on a ``Hand``: the hand, the cards dealt, and the actions implied by ``repair``.
+
+    ``seats`` gives each player's seat of the hand (``pK`` is ``hand`` seat ``seats[K - 1]``).
+    """
 
     hand: Hand
     cards: DealtCards
     implied: list[str]
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        return player_seats(self.hand.setup)
+
+
+def player_seats(setup: HandSetup | None) -> tuple[int, ...]:
+    """The seats of a set-up's players in PHH order: the seats in the hand, clockwise from the seat
+    left of the button (§12.5, §12.12)."""
+    assert setup is not None
+    n, button = len(setup.stacks), setup.button
+    return tuple((button + 1 + i) % n for i in range(n) if setup.in_hand[(button + 1 + i) % n])
 
 
 def play_history(
@@ -155,28 +174,35 @@ def play_history(
     actions are returned. ``observer`` sees the hand before each player action. ``engine`` is
     the ``Hand`` engine (``"auto"``, ``"spec"`` or ``"native"``).
     """
-    setup = hand_setup(
-        history.variant,
-        history.antes,
-        history.blinds_or_straddles,
-        history.starting_stacks,
-        min_bet=history.min_bet,
-        small_bet=history.small_bet,
-        big_bet=history.big_bet,
-        scale=history.scale,
-    )
-    cards = _collect_cards(history)
-    hand = Hand(_hand_setup(history, setup, rules, cards), engine=engine)
+    layout = history.layout
+    if layout is None:
+        setup = hand_setup(
+            history.variant,
+            history.antes,
+            history.blinds_or_straddles,
+            history.starting_stacks,
+            min_bet=history.min_bet,
+            small_bet=history.small_bet,
+            big_bet=history.big_bet,
+            scale=history.scale,
+        )
+        cards = _collect_cards(history)
+        hand = Hand(_hand_setup(history, setup, rules, cards), engine=engine)
+    else:
+        cards = _collect_cards(history)
+        hand = Hand(_table_setup(history, layout, rules, cards), engine=engine)
+    seats = player_seats(hand.setup)
+    player_of = {seat: player for player, seat in enumerate(seats)}
     dealt_board = 0
     player_acted = False
     implied: list[str] = []
     for i, action in enumerate(history.actions):
         try:
             if repair and action.kind in _BETTING:
-                implied += _imply(hand, action, i)
+                implied += _imply(hand, action, i, player_of)
             if observer is not None and action.kind in _BETTING and hand.to_act is not None:
                 observer(hand)
-            if _step(hand, action, dealt_board, player_acted):
+            if _step(hand, action, dealt_board, player_acted, seats):
                 implied.append(
                     f"p{(action.player or 0) + 1} check at action {i} skipped (nobody left to bet)"
                 )
@@ -212,21 +238,56 @@ def _hand_setup(history: HandHistory, setup: HistorySetup, rules: RuleSet, cards
     )
 
 
+def _table_setup(history: HandHistory, layout: TableLayout, rules: RuleSet, cards: DealtCards) -> HandSetup:
+    """The ``HandSetup`` (§3.20) of a table hand's explicit set-up (§12.12): seat number ``K`` is
+    seat ``K - 1``; the players' seats are in the hand, the seats sitting out keep their chips,
+    the others are empty; the posts, the button and the level as the history gives them."""
+    count = layout.seat_count
+    stacks, states = [0] * count, ["empty"] * count
+    holes: list[tuple[Card | None, Card | None] | None] = [None] * count
+    for player, number in enumerate(layout.seats):
+        stacks[number - 1] = history.starting_stacks[player]
+        states[number - 1] = "in"
+        first, second = cards.holes[player]
+        holes[number - 1] = (first, second)
+    for number, chips in layout.sitting_out:
+        stacks[number - 1], states[number - 1] = chips, "sitting_out"
+    structure = variant_structure(history.variant)
+    bet_sizes = None
+    if structure == "fixed_limit":
+        assert history.small_bet is not None and history.big_bet is not None
+        bet_sizes = (history.small_bet, history.big_bet)
+    read = HistorySetup(structure, tuple(stacks), layout.button - 1, layout.blinds, (), (), bet_sizes)
+    posts = tuple(ForcedPost(layout.seats[p.seat] - 1, p.kind, p.amount, p.live) for p in layout.posts)
+    return HandSetup(
+        replay_rules(rules, read, history.ante_trimming_status),
+        tuple(stacks),
+        layout.button - 1,
+        posts,
+        layout.blinds,
+        bet_sizes,
+        tuple(states),
+        seed="phh-replay",
+        hole_cards=tuple(holes),
+        board=tuple(cards.board),
+    )
+
+
 _STREET_CARDS = {"preflop": 0, "flop": 3, "turn": 4, "river": 5}
 
 
-def _imply(hand: Hand, action: Action, index: int) -> list[str]:
+def _imply(hand: Hand, action: Action, index: int, player_of: dict[int, int]) -> list[str]:
     implied = []
     street = hand.street
-    while hand.to_act is not None and hand.to_act != action.player and hand.street == street:
-        seat = hand.to_act
+    while hand.to_act is not None and player_of[hand.to_act] != action.player and hand.street == street:
+        player = player_of[hand.to_act]
         kind = "check" if hand.legal_actions().check else "fold"
         hand.act(kind)
-        implied.append(f"p{seat + 1} {kind} before action {index}")
+        implied.append(f"p{player + 1} {kind} before action {index}")
     return implied
 
 
-def _step(hand: Hand, action: Action, dealt_board: int, player_acted: bool) -> bool:
+def _step(hand: Hand, action: Action, dealt_board: int, player_acted: bool, seats: tuple[int, ...]) -> bool:
     """Apply one action; True when it is a redundant check the rules no longer ask for (§12.11).
 
     Whom hole cards go to, in which order, is checked before the hand starts (``_collect_cards``).
@@ -247,7 +308,11 @@ def _step(hand: Hand, action: Action, dealt_board: int, player_acted: bool) -> b
             who = f"p{hand.to_act + 1} is still to act" if hand.to_act is not None else "the hand is over"
             raise HistoryError(f"board card {total} is dealt before the betting round ended ({who})", "12.11")
         return False
-    if action.kind == "check_call" and hand.to_act is None and not hand.state.folded[action.player or 0]:
+    if (
+        action.kind == "check_call"
+        and hand.to_act is None
+        and not hand.state.folded[seats[action.player or 0]]
+    ):
         return True
     if not hand.is_over and _STREET_CARDS.get(hand.street, 0) > dealt_board:
         raise HistoryError(
@@ -256,7 +321,8 @@ def _step(hand: Hand, action: Action, dealt_board: int, player_acted: bool) -> b
     if hand.is_over:
         hand_action(action, None, False, False)
     legal = hand.legal_actions()
-    kind, amount = hand_action(action, hand.to_act, legal.check, legal.is_bet)
+    to_act = None if hand.to_act is None else seats.index(hand.to_act)
+    kind, amount = hand_action(action, to_act, legal.check, legal.is_bet)
     hand.act(kind, amount)
     return False
 
@@ -330,7 +396,7 @@ def _judge(history: HandHistory, rules: RuleSet, repair: bool = False, engine: s
     expected = _expected(history)
     base = {"file": history.file, "index": history.index, "expected": expected, "scale": history.scale}
     try:
-        hand, cards, implied = play_history(history, rules, repair=repair, engine=engine)
+        played = play_history(history, rules, repair=repair, engine=engine)
     except PyHoldemError as exc:
         index = exc.action
         note = ""
@@ -339,10 +405,12 @@ def _judge(history: HandHistory, rules: RuleSet, repair: bool = False, engine: s
         return ReplayResult(
             ok=False, finishing_stacks=None, error={**exc.as_dict(), "action": index}, note=note, **base
         )
-    final = hand.result.stacks if hand.result is not None else hand.stacks
-    folded = hand.state.folded
-    contenders = [s for s in range(len(final)) if not folded[s]]
-    unknown = sorted(s for s in cards.unknown if not folded[s])
+    hand, cards, implied = played
+    seats = played.seats
+    final = tuple((hand.result.stacks if hand.result is not None else hand.stacks)[s] for s in seats)
+    folded = [hand.state.folded[s] for s in seats]
+    contenders = [p for p in range(len(final)) if not folded[p]]
+    unknown = sorted(p for p in cards.unknown if not folded[p])
     if hand.result is not None and hand.result.showdown and len(contenders) > 1 and unknown:
         who = ", ".join(f"p{s + 1}" for s in unknown)
         note = f"result not verifiable: {who} reached the showdown with cards nobody saw"
@@ -351,7 +419,7 @@ def _judge(history: HandHistory, rules: RuleSet, repair: bool = False, engine: s
         dealt = len(cards.board)
         note = f"result not verifiable: the showdown needs 5 board cards and the history deals {dealt}"
         return ReplayResult(ok=True, finishing_stacks=None, error=None, note=note, **base)
-    collected, returned = _money(hand)
+    collected, returned = (tuple(amounts[s] for s in seats) for amounts in _money(hand))
     verdict = compare_results(
         final,
         collected,
@@ -424,3 +492,86 @@ def replay_histories(
             yield ReplayResult(item.file, item.hand, False, None, None, error)
         else:
             yield replay(item, rules, diagnose_with=diagnose_with, repair=repair, engine=engine)
+
+
+@dataclass(frozen=True)
+class SessionResult:
+    """The verdict on a session (§12.13): every hand's ``ReplayResult``, and the first hand, if any,
+    whose starting stacks do not follow from the hand before; ``as_dict`` is its JSON line."""
+
+    file: str | None
+    hands: tuple[ReplayResult, ...]
+    break_index: int | None = None
+    message: str = ""
+
+    @property
+    def ok(self) -> bool:
+        """Every hand replays and agrees, and the hands follow one another."""
+        return self.break_index is None and all(r.ok for r in self.hands)
+
+    def as_dict(self) -> dict[str, Any]:
+        error = None
+        if self.break_index is not None:
+            error = {"kind": "SessionBreak", "section": "12.13", "message": self.message}
+        return {
+            "session": self.file,
+            "hands": len(self.hands),
+            "ok": self.ok,
+            "continuous": self.break_index is None,
+            "break_index": self.break_index,
+            "error": error,
+        }
+
+
+def is_session(histories: Sequence[HandHistory | HistoryError]) -> bool:
+    """Whether read hands are a session (§12.13): two or more, every one read and giving
+    ``seat_count`` and ``seats``, all at one table (the same ``table`` and ``seat_count``)."""
+    hands = [h for h in histories if isinstance(h, HandHistory)]
+    if len(hands) < 2 or len(hands) != len(histories):
+        return False
+    if any(h.seat_count is None or h.seats is None for h in hands):
+        return False
+    return len({(h.table, h.seat_count) for h in hands}) == 1
+
+
+def _seat_chips(
+    history: HandHistory, stacks: Sequence[int] | None
+) -> dict[int, tuple[str | None, int]] | None:
+    """Each seat number's player (name or ``None``) and chips, the players' being ``stacks``."""
+    if history.seats is None or stacks is None:
+        return None
+    names = history.player_names or ("",) * history.players
+    chips = {seat: (names[p] or None, stacks[p]) for p, seat in enumerate(history.seats)}
+    chips.update({seat: (None, stack) for seat, stack in history.sitting_out})
+    return chips
+
+
+def replay_session(
+    histories: Sequence[HandHistory | HistoryError],
+    rules: RuleSet | None = None,
+    *,
+    file: str | None = None,
+    repair: bool = False,
+    engine: str = "auto",
+) -> SessionResult:
+    """Replay a session hand by hand (§12.13) and check that each hand starts, for the players who
+    stay, from the stacks the hand before finished with; the first break is reported."""
+    results: list[ReplayResult] = []
+    previous: tuple[int | None, dict[int, tuple[str | None, int]]] | None = None
+    break_index, message = None, ""
+    for result, item in zip(
+        replay_histories(histories, rules, repair=repair, engine=engine), histories, strict=True
+    ):
+        results.append(result)
+        if not isinstance(item, HandHistory):
+            previous = None
+            continue
+        start = _seat_chips(item, item.starting_stacks)
+        if previous is not None and start is not None and break_index is None:
+            why = session_break(previous[1], start)
+            if why is not None:
+                break_index = item.index
+                message = f"hand [{item.index}]: {why} (hand [{previous[0]}])"
+        end = _seat_chips(item, result.finishing_stacks) if result.ok else None
+        previous = None if end is None else (item.index, end)
+    return SessionResult(file, tuple(results), break_index, message)

@@ -20,6 +20,7 @@ from typing import Any
 from pyholdem.errors import HistoryError, InvalidCards
 from pyholdem.rules.ruleset import RuleSet
 from pyholdem.spec.cards import Card, parse_cards
+from pyholdem.spec.table import POST_KINDS, ForcedPost
 from pyholdem.traceability.registry import part_of, rule
 from pyholdem.values import is_int
 
@@ -72,6 +73,7 @@ OPTIONAL_FIELDS: dict[str, str] = {
 MAX_DECIMALS = 8
 MAX_DIGITS = 100
 MAX_ACTIONS = 1000
+MAX_SEAT_COUNT = 10
 
 
 def check_action_count(count: int) -> None:
@@ -699,3 +701,184 @@ def hand_action(action: Action, to_act: int | None, can_check: bool, is_bet: boo
     if action.kind == "check_call":
         return ("check" if can_check else "call"), None
     return ("bet" if is_bet else "raise"), action.amount
+
+
+SETUP_FIELDS: dict[str, str] = {
+    "_button": "integer",
+    "_blinds": "array of amounts",
+    "_posts": "array of strings",
+    "_sitting_out": "array of integers",
+    "_sitting_out_stacks": "array of amounts",
+}
+"""pyholdem's extension fields for a hand's explicit set-up (§12.12), with their TOML types."""
+_POST_TEXT = re.compile(r"^\s*p([1-9][0-9]?)\s+(\w+)\s+(\S+)(\s+dead)?\s*$")
+
+
+@dataclass(frozen=True)
+class TableLayout:
+    """The explicit set-up of a table hand as a history records it (§12.12): the table's
+    ``seat_count``, each player's seat number (``seats``, from 1, in PHH order), the button's seat
+    number, the level's ``blinds``, the forced posts in posting order (``ForcedPost`` whose
+    ``seat`` is the 0-based player index) and the seats sitting out with their chips."""
+
+    seat_count: int
+    seats: tuple[int, ...]
+    button: int
+    blinds: tuple[int, ...]
+    posts: tuple[ForcedPost, ...]
+    sitting_out: tuple[tuple[int, int], ...] = ()
+
+
+@part_of("12.12")
+def parse_post(text: object, players: int, scale: int) -> ForcedPost:
+    """One entry of ``_posts``: ``pK KIND AMOUNT`` or ``pK small_blind AMOUNT dead`` (§12.12)."""
+    match = _POST_TEXT.match(text) if isinstance(text, str) else None
+    if match is None:
+        raise HistoryError(f"_posts entry {brief(text)} is not 'pK kind amount [dead]'", "12.12")
+    number, kind, amount, dead = match.groups()
+    if not 1 <= int(number) <= players:
+        raise HistoryError(f"_posts entry {text!r}: p{number} is not one of p1..p{players}", "12.12")
+    if kind not in POST_KINDS:
+        raise HistoryError(
+            f"_posts entry {text!r}: kind {kind!r} is not one of {', '.join(POST_KINDS)}", "12.12"
+        )
+    if dead and kind != "small_blind":
+        raise HistoryError(f"_posts entry {text!r}: only a small blind may be dead", "12.12")
+    units = to_units(amount, scale, "_posts amount")
+    if units <= 0:
+        raise HistoryError(f"_posts entry {text!r}: amount {amount} is not positive", "12.12")
+    return ForcedPost(int(number) - 1, kind, units, kind != "ante" and not dead)
+
+
+@part_of("12.12")
+def format_post(post: ForcedPost, scale: int) -> str:
+    """The ``_posts`` entry of a post by player index ``post.seat`` (the inverse of ``parse_post``)."""
+    dead = " dead" if post.kind == "small_blind" and not post.live else ""
+    return f"p{post.seat + 1} {post.kind} {format_amount(post.amount, scale)}{dead}"
+
+
+@rule("12.12")
+def table_layout(
+    antes: Sequence[int],
+    blinds_or_straddles: Sequence[int],
+    *,
+    seat_count: object,
+    seats: object,
+    button: object,
+    blinds: Sequence[int],
+    posts: Sequence[ForcedPost],
+    sitting_out: Sequence[tuple[int, int]] = (),
+    min_bet: int | None = None,
+    scale: int = 1,
+) -> TableLayout:
+    """Table hands: explicit set-ups — the set-up of a hand a table dealt (§3.20), from its fields.
+
+    ``seat_count`` seats numbered from 1; ``seats`` give each player's seat, distinct, clockwise
+    from the seat left of the ``button`` (which may be a seat nobody is in: a dead button); the
+    seats ``sitting_out`` (with their chips) are neither players nor the button's concern; every
+    other seat is empty. ``blinds`` is the level (small, big) or (big,); ``min_bet`` (``NT``,
+    ``PT``) is its big blind. What ``posts`` give each player MUST agree with ``antes`` (its antes)
+    and ``blinds_or_straddles`` (its live blinds, straddles and sleeper), read as §12.5 reads
+    them. Anything else raises ``HistoryError`` naming the field (§12.12); whether the posts make a
+    hand is §3.20's to say when it is replayed.
+    """
+    n = len(antes)
+    if not is_int(seat_count) or not 2 <= seat_count <= MAX_SEAT_COUNT:  # type: ignore[operator]
+        raise HistoryError(f"seat_count = {brief(seat_count)} is not 2 to {MAX_SEAT_COUNT} seats", "12.12")
+    count: int = seat_count  # type: ignore[assignment]
+    if not isinstance(seats, Sequence) or len(seats) != n:
+        raise HistoryError(f"seats = {brief(seats)} must give each of the {n} players a seat", "12.12")
+    if not is_int(button) or not 1 <= button <= count:  # type: ignore[operator]
+        raise HistoryError(f"_button = {brief(button)} is not a seat in 1..{count}", "12.12")
+    out = [seat for seat, _ in sitting_out]
+    for name, numbers in (("seats", list(seats)), ("_sitting_out", out)):
+        for number in numbers:
+            if not is_int(number) or not 1 <= number <= count:
+                raise HistoryError(
+                    f"{name} = {brief(numbers)}: {number!r} is not a seat in 1..{count}", "12.12"
+                )
+    if len(set(seats)) != n or len(set(out)) != len(out) or set(seats) & set(out):
+        raise HistoryError(f"seats = {brief(list(seats))} and _sitting_out = {out} repeat a seat", "12.12")
+    clockwise = [(s - button - 1) % count for s in seats]  # type: ignore[operator]
+    if clockwise != sorted(clockwise):
+        raise HistoryError(
+            f"seats = {list(seats)} are not in order clockwise from the seat left of the button {button}",
+            "12.12",
+        )
+    if not isinstance(blinds, Sequence) or len(blinds) not in (1, 2) or not all(b > 0 for b in blinds):
+        raise HistoryError(f"_blinds = {brief(blinds)} is not [small, big] or [big] > 0", "12.12")
+    if min_bet is not None and min_bet != blinds[-1]:
+        raise HistoryError(
+            f"min_bet {format_amount(min_bet, scale)} is not the big blind "
+            f"{format_amount(blinds[-1], scale)} of _blinds (§5.5)",
+            "12.12",
+        )
+    per_antes, per_blinds = forced_bets(antes, blinds_or_straddles)
+    posted_antes, posted_live = [0] * n, [0] * n
+    for post in posts:
+        if post.kind == "ante":
+            posted_antes[post.seat] += post.amount
+        elif post.live:
+            posted_live[post.seat] += post.amount
+    for name, posted, written in (
+        ("antes", posted_antes, per_antes),
+        ("blinds_or_straddles", posted_live, per_blinds),
+    ):
+        if tuple(posted) != tuple(written):
+            shown = ", ".join(format_amount(v, scale) for v in posted)
+            raise HistoryError(
+                f"{name} do not agree with _posts, which give each player (p1, p2, …) [{shown}] (§12.5)",
+                "12.12",
+            )
+    return TableLayout(count, tuple(seats), button, tuple(blinds), tuple(posts), tuple(sitting_out))  # type: ignore[arg-type]
+
+
+@rule("12.13")
+def session_break(
+    previous: Mapping[int, tuple[str | None, int]], current: Mapping[int, tuple[str | None, int]]
+) -> str | None:
+    """Sessions: what breaks the continuity from one hand of a session to the next, or ``None``.
+
+    Each hand gives, per seat number, the player sitting there (a name, or ``None`` when the file
+    names nobody) and his chips: ``previous`` after its hand, ``current`` before its own. A player
+    who stays (the same seat, and the same name where both hands name him) MUST start with the
+    chips he finished with; a seat whose name changed is a new player, a seat in one hand only a
+    player who left or arrived (§12.13).
+    """
+    for seat in sorted(set(previous) & set(current)):
+        (name_before, before), (name_now, now) = previous[seat], current[seat]
+        if name_before is not None and name_now is not None and name_before != name_now:
+            continue
+        if before != now:
+            who = f" ({name_now})" if name_now else ""
+            return f"seat {seat}{who} starts with {now} but finished the hand before with {before}"
+    return None
+
+
+@part_of("12.12")
+def check_setup_fields(table: Mapping[str, Any]) -> bool:
+    """Whether a hand's fields give an explicit set-up (§12.12), refusing one given by halves:
+    ``_button``, ``_blinds`` and ``_posts`` come with ``seat_count`` and ``seats``, and
+    ``_sitting_out`` with ``_sitting_out_stacks`` of the same length, each of its TOML type."""
+    given = [name for name in SETUP_FIELDS if name in table]
+    if not given:
+        return False
+    for name in ("_button", "_blinds", "_posts", "seat_count", "seats"):
+        if name not in table:
+            raise HistoryError(
+                f"field {name} is missing: an explicit set-up gives {', '.join(given)}", "12.12"
+            )
+    for name in given:
+        _check_type(name, table[name], SETUP_FIELDS[name])
+    out, stacks = table.get("_sitting_out", []), table.get("_sitting_out_stacks", [])
+    if len(out) != len(stacks):
+        raise HistoryError(
+            f"_sitting_out = {brief(out)} and _sitting_out_stacks = {brief(stacks)} differ in length", "12.12"
+        )
+    return True
+
+
+def post_amount_text(text: str) -> str | None:
+    """The amount as written in a ``_posts`` entry (for the chip scale, §12.3), or ``None``."""
+    match = _POST_TEXT.match(text)
+    return match.group(3) if match else None

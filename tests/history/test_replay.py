@@ -225,7 +225,7 @@ def test_12_9_read_replay_write_read_gives_the_same_hand() -> None:
         for history in read_text((examples / "selfplay" / name).read_text(), file=name):
             assert isinstance(history, HandHistory)
             hand, _, _ = play_history(history, rules)
-            (again,) = loads(dumps(history_from_hand(hand, extra=history.extra)))
+            (again,) = loads(dumps(history_from_hand(hand, extra={"hand": history.hand, **history.extra})))
             assert again == history
     for path in sorted((examples / "seeds").glob("*.phh")):
         (history,) = read_text(path.read_text(), file=path.name)

@@ -1,4 +1,5 @@
-"""``pyholdem replay FILE...``: replay PHH hand histories through the spec engine and judge each hand."""
+"""``pyholdem replay FILE...``: replay PHH hand histories and judge each hand; a ``.phhs`` session
+(§12.13) is replayed hand by hand and checked for continuity."""
 
 from __future__ import annotations
 
@@ -79,19 +80,46 @@ def rules_from(name: str) -> RuleSet:
 
 
 def run(args: argparse.Namespace) -> int:
-    from pyholdem.history.replay import replay_paths
+    from pyholdem.history.phh import iter_files, read_file
+    from pyholdem.history.replay import is_session, replay_histories, replay_session
 
     rules = rules_from(args.rules)
     diagnose_with = preset(args.diagnose) if args.diagnose else None
     results = []
-    for result in replay_paths(
-        args.paths, rules, diagnose_with=diagnose_with, repair=args.repair, engine=args.engine
-    ):
-        results.append(result)
-        if args.json:
-            print(json.dumps(result.as_dict(), sort_keys=True))
-        elif not (args.quiet and result.ok):
-            print(format_result(result))
+    sessions_ok = True
+    for path in iter_files(args.paths):
+        read = read_file(path)
+        session = None
+        if path.suffix == ".phhs" and is_session(read):  # one table's hands in order (§12.13)
+            session = replay_session(read, rules, file=str(path), repair=args.repair, engine=args.engine)
+            replayed = list(session.hands)
+        else:
+            replayed = replay_histories(
+                read, rules, diagnose_with=diagnose_with, repair=args.repair, engine=args.engine
+            )
+        for result in replayed:
+            results.append(result)
+            if args.json:
+                print(json.dumps(result.as_dict(), sort_keys=True))
+            elif not (args.quiet and result.ok):
+                print(format_result(result))
+        if session is not None:
+            sessions_ok = sessions_ok and session.break_index is None
+            if args.json:
+                print(json.dumps(session.as_dict(), sort_keys=True))
+            else:
+                print(format_session(session))
     if not args.json:
         print(summarize(results))
-    return 0 if all(r.ok for r in results) else 1
+    return 0 if all(r.ok for r in results) and sessions_ok else 1
+
+
+def format_session(session: object) -> str:
+    """The line a session (§12.13) adds after its hands."""
+    from pyholdem.history.replay import SessionResult
+
+    assert isinstance(session, SessionResult)
+    head = f"session {session.file}: {len(session.hands)} hands replayed hand by hand"
+    if session.break_index is None:
+        return f"ok    {head}, each starting from the stacks the hand before finished with"
+    return f"FAIL  {head}; continuity breaks at {session.message} (§12.13)"
