@@ -14,7 +14,7 @@ section and changes nothing.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -472,10 +472,12 @@ def random_session(
     engine: str = "auto",
     blinds: tuple[int, int] = (5, 10),
     antes: int | None = None,
+    progress: Callable[[int], None] | None = None,
 ) -> Table:
     """A seeded session: ``hands`` hands at a table of ``seats`` seats under ``rules``, with random
     arrivals (each entry option), departures, absences and returns, rebuys of busted cash players
-    and random legal actions; absent players' hands folded as §3.19 says. Returns the Table."""
+    and random legal actions; absent players' hands folded as §3.19 says; ``progress(k)`` is called
+    after hand ``k``. Returns the Table."""
     rng = random.Random(seed)
     table = Table(rules, seats, blinds=blinds, antes=antes, seed=f"session-{seed}", engine=engine)
     low, high = buy_in_range(blinds[1], rules)
@@ -488,7 +490,7 @@ def random_session(
 
     for seat in rng.sample(range(seats), k=rng.randint(2, seats)):
         table.sit(seat, stack(), post=rng.choice(entry_options(True, rules)))
-    for _ in range(hands):
+    for number in range(1, hands + 1):
         _shuffle_seating(table, rng, stack, tournament)
         try:
             hand = table.next_hand()
@@ -508,6 +510,8 @@ def random_session(
             if table.fold_absent():
                 continue
             _random_action(hand, rng)
+        if progress is not None:
+            progress(number)
     return table
 
 
