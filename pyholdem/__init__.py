@@ -21,6 +21,7 @@ from pyholdem.errors import (
     RuleViolation,
 )
 from pyholdem.rules.ruleset import PRESETS, RuleSet, load_rules, preset
+from pyholdem.rules.structure import STRUCTURES, Level, Structure, load_structure, structure_preset
 from pyholdem.spec.cards import (
     Card,
     cards,
@@ -57,6 +58,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "PRESETS",
+    "STRUCTURES",
     "Card",
     "Category",
     "EquityResult",
@@ -69,6 +71,7 @@ __all__ = [
     "IllegalAction",
     "InvalidCards",
     "LegalActions",
+    "Level",
     "NativeError",
     "Pot",
     "PyHoldemError",
@@ -76,6 +79,7 @@ __all__ = [
     "RuleSetError",
     "RuleViolation",
     "Settlement",
+    "Structure",
     "Table",
     "__version__",
     "cards",
@@ -90,6 +94,7 @@ __all__ = [
     "format_cards",
     "hand_class",
     "load_rules",
+    "load_structure",
     "parse_cards",
     "preset",
     "resolve_pots",
@@ -97,4 +102,5 @@ __all__ = [
     "resolve_showdowns_batch",
     "shuffled_deck",
     "standard_deck",
+    "structure_preset",
 ]

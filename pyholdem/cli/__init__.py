@@ -11,6 +11,7 @@ from pyholdem import __version__
 from pyholdem.errors import PyHoldemError
 
 COMMANDS = ("spec", "rules", "run", "vectors", "conformance", "replay", "table")
+COMMANDS += ("tournament", "icm")  # issue 13: the tournament calculators
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -42,9 +42,25 @@ def compare(data: dict[str, Any]) -> dict[str, list[int]]:
     return {"winners": [i for i, v in enumerate(values) if v == max(values)]}
 
 
+def tournament(data: dict[str, Any]) -> dict[str, Any]:
+    """Spec 09's calculators (pure Python: the tournament rules have no C twin)."""
+    from pyholdem.conformance.tournament_cases import answer
+
+    return answer(data)
+
+
+def declarations(data: dict[str, Any]) -> dict[str, Any]:
+    """What a declaration binds to, through ``pyholdem.spec.declarations`` (spec 11 has no C twin)."""
+    from pyholdem.conformance.declaration_cases import read_declaration
+
+    return read_declaration(data)
+
+
 ANSWERS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "evaluate": evaluate,
     "compare": compare,
     "pots": pots,
     "hand": hand,
+    "tournament": tournament,
+    "declarations": declarations,
 }

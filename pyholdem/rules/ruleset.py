@@ -36,6 +36,10 @@ def _ints(default: tuple[int, ...], *, section: str) -> Any:
     return field(default=default, metadata={"int_tuple": True, "section": section})
 
 
+def _place_amounts(default: tuple[tuple[int, int], ...], *, section: str) -> Any:
+    return field(default=default, metadata={"place_amounts": True, "section": section})
+
+
 @rule("0.1")
 @dataclass(frozen=True)
 class RuleSet:
@@ -155,6 +159,12 @@ class RuleSet:
     chip_race_start: str = _choice("seat_1", "dealer_left", section="9.18")
     chip_race_no_elimination: bool = _flag(True, section="9.18")
     hand_for_hand: bool = _flag(True, section="9.11")
+    # tournament (issue 13): hand-for-hand busts and clock, fixed payouts, places paid
+    hand_for_hand_busts: str = _choice("tie_all", "stack_within_table", section="9.11")
+    hand_for_hand_minutes: int = _int(2, 0, 3, section="9.11")
+    payout_fixed: tuple[tuple[int, int], ...] = _place_amounts((), section="9.12")
+    places_paid_rule: str = _choice("payout_percentages", "seed_000_table", "field_percent", section="9.24")
+    places_paid_percent: int = _int(15, 1, 100, section="9.24")
     # irregularities and the live-play layer
     live_play_layer: bool = _flag(False, section="10.1")
     misdeal_cutoff: str = _choice("substantial_action", "two_actions", section="10.2")
@@ -166,6 +176,10 @@ class RuleSet:
     player_exposure: str = _choice("live", "dead_hand", section="10.12")
     oversize_chip_is_call: bool = _flag(True, section="11.2")
     unaware_of_raise_withdraw: bool = _flag(False, section="11.7")
+    # declarations and the clock as live events (spec 11)
+    chips_alone_bind: bool = _flag(True, section="11.1")
+    clock_callers: str = _choice("at_table", "seated_when_dealt", section="11.12")
+    reconnect_extra_s: int | None = _int(None, 0, section="11.13")
 
     def __new__(cls, *args: Any, **fields: Any) -> RuleSet:
         unknown = sorted(set(fields) - FIELD_NAMES)
@@ -178,6 +192,9 @@ class RuleSet:
             value = getattr(self, f.name)
             if isinstance(value, list):
                 value = tuple(value)
+                object.__setattr__(self, f.name, value)
+            if f.metadata.get("place_amounts") and isinstance(value, tuple):
+                value = tuple(tuple(v) if isinstance(v, list) else v for v in value)
                 object.__setattr__(self, f.name, value)
             _validate(f, value)
 
@@ -233,6 +250,8 @@ def _allowed(f: dataclasses.Field[Any]) -> str:
         return "a non-empty list drawn from " + ", ".join(repr(c) for c in meta["subset_of"])
     if meta.get("int_tuple"):
         return "a non-empty list of positive integers summing to 100"
+    if meta.get("place_amounts"):
+        return "a list of [place, amount] pairs of positive integers, each place once"
     lo, hi = meta["range"]
     span = f"an integer >= {lo}" if hi is None else f"an integer from {lo} to {hi}"
     return span + (" or None" if meta.get("optional") else "")
@@ -257,6 +276,14 @@ def _is_valid(f: dataclasses.Field[Any], value: Any) -> bool:
             and len(value) > 0
             and all(is_int(v) and v > 0 for v in value)
             and sum(value) == 100
+        )
+    if meta.get("place_amounts"):
+        return (
+            isinstance(value, tuple)
+            and all(
+                isinstance(v, tuple) and len(v) == 2 and all(is_int(x) and x > 0 for x in v) for v in value
+            )
+            and len({v[0] for v in value}) == len(value)
         )
     if value is None:
         return bool(meta.get("optional"))
@@ -367,6 +394,7 @@ PRESETS: dict[str, Preset] = {
                 "balance_mover": "random_draw",
                 "balance_max_spread": 1,
                 "absent_cutoff": "not_dealt_blinds_forced",
+                "places_paid_rule": "seed_000_table",
             },
             ("seed 000 (article)",),
         ),
@@ -376,7 +404,8 @@ PRESETS: dict[str, Preset] = {
             "the big blind, a bet and three raises a round even heads-up, button starts at seat "
             "1 and moves, odd chips whole to the winner closest to the dealer's left, losers "
             "must show, two actions end the misdeal window, an exposed hole card is a misdeal, "
-            "a card a player shows deliberately kills his hand, tables balanced by high card "
+            "a card a player shows deliberately kills his hand, every action declared aloud, tables "
+            "balanced by high card "
             "between levels, final-table level bump.",
             {
                 "betting_structure": "fixed_limit",
@@ -391,6 +420,7 @@ PRESETS: dict[str, Preset] = {
                 "board_error_rule": "seed000_reshuffle_new_burn",
                 "boxed_card": "bottom_of_deck",
                 "player_exposure": "dead_hand",
+                "chips_alone_bind": False,
                 "balance_mover": "high_card_draw",
                 "balance_destination": "any_seat_before_bb",
                 "balance_timing": "between_levels",
@@ -402,10 +432,12 @@ PRESETS: dict[str, Preset] = {
         Preset(
             "seed_001_event",
             "Seed 001, casino event rules: button drawn at random and moving, a 90-second "
-            "clock after which the hand is folded, the level changes at the cut, an absent "
+            "clock (called only by a player seated when the hand was dealt) after which the hand "
+            "is folded, the level changes at the cut, an absent "
             "player's hand dead once his second card is dealt, an exposed card kills the hand, "
-            "a 10% entry fee (the chip race starts at seat 1, the default); its cash game asks a "
-            "buy-in of no less than 100 big blinds.",
+            "a 10% entry fee (the chip race starts at seat 1, the default); busts on the same "
+            "hand ranked by starting stack even hand for hand, 10-20 % of the field paid; its "
+            "cash game asks a buy-in of no less than 100 big blinds.",
             {
                 "initial_button": "random",
                 "button_rule": "moving",
@@ -416,6 +448,9 @@ PRESETS: dict[str, Preset] = {
                 "player_exposure": "dead_hand",
                 "fee_percent": 10,
                 "min_buy_in_bb": 100,
+                "hand_for_hand_busts": "stack_within_table",
+                "places_paid_rule": "field_percent",
+                "clock_callers": "seated_when_dealt",
             },
             ("seed 001",),
         ),
@@ -428,7 +463,8 @@ PRESETS: dict[str, Preset] = {
             "clock is the default, §6.11), the level changes at the first card, one add-on "
             "within 90 minutes, a declared board play, withdrawal when unaware of a raise; "
             "late players confirm beforehand and are dealt in absent, no entry after the start; "
-            "after a fixed $30 third prize (the caller's fixed={3: 30}), 70 / 30 of the balance.",
+            "after a fixed $30 third prize, 70 / 30 of the balance; busts on the same hand ranked "
+            "by starting stack even hand for hand.",
             {
                 "button_rule": "frozen_on_blind_bust",
                 "fl_max_raises": 4,
@@ -444,6 +480,8 @@ PRESETS: dict[str, Preset] = {
                 "board_error_rule": "seed002_card_stands",
                 "unaware_of_raise_withdraw": True,
                 "payout_percentages": (70, 30),
+                "payout_fixed": ((3, 30),),
+                "hand_for_hand_busts": "stack_within_table",
             },
             ("seed 002", "seed 002 appendix A"),
         ),
@@ -469,7 +507,7 @@ PRESETS: dict[str, Preset] = {
             "big blind at once or waits for it, a maximum buy-in (read as 100 big blinds), fixed "
             "limit capped at a bet and three raises "
             "even heads-up, pot-limit counts only the active pot, a timed-out committed player "
-            "is frozen all-in, odd chips whole.",
+            "is frozen all-in, a reconnecting player gets 20 more seconds, odd chips whole.",
             {
                 "mode": "cash",
                 "small_blind_rule": "half_round_down",
@@ -482,6 +520,7 @@ PRESETS: dict[str, Preset] = {
                 "timeout_action": "allin_freeze_if_committed",
                 "odd_chip_rule": "left_of_button_whole_chip",
                 "all_in_face_up": False,
+                "reconnect_extra_s": 20,
             },
             ("seed 004",),
         ),

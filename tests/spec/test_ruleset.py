@@ -23,6 +23,8 @@ def _valid_value(name: str) -> st.SearchStrategy[object]:
         return st.lists(st.sampled_from(meta["subset_of"]), min_size=1, unique=True).map(tuple)
     if meta.get("int_tuple"):
         return st.sampled_from([(100,), (60, 25, 15), (50, 30, 20), (70, 20, 10)])
+    if meta.get("place_amounts"):
+        return st.sampled_from([(), ((3, 30),), ((1, 500), (4, 20))])
     lo, hi = meta["range"]
     ints = st.integers(lo, hi if hi is not None else lo + 1000)
     return st.one_of(st.none(), ints) if meta.get("optional") else ints

@@ -1,0 +1,140 @@
+"""``pyholdem tournament payouts`` and ``tournament structure``: the calculators of spec 09.
+
+Subcommands of ``tournament`` are added here, one function each; ``payouts`` answers a director's
+"what do I pay 137 players?" (§9.1, §9.12, §9.13, §9.24) from a rule-set preset or file and a
+structure preset or file; ``structure`` prints a structure preset (levels, breaks, colour-ups).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+from pyholdem.errors import RuleViolation
+from pyholdem.rules.ruleset import PRESETS, RuleSet, load_rules, preset
+from pyholdem.rules.structure import (
+    DEFAULT_STRUCTURE,
+    STRUCTURES,
+    Structure,
+    load_structure,
+    structure_preset,
+)
+from pyholdem.spec.tournament import colour_ups, payout_shares, prize_pool, round_payouts
+
+
+def add_parser(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser("tournament", help="tournament calculators (payouts)")
+    sub = p.add_subparsers(dest="tournament_command", required=True, metavar="SUBCOMMAND")
+    pay = sub.add_parser("payouts", help="the payout table for a number of entrants")
+    pay.add_argument("--entrants", type=int, required=True, help="number of entries")
+    money = pay.add_mutually_exclusive_group()
+    money.add_argument("--pool", type=int, help="the prize pool (default: entrants x buy-in)")
+    money.add_argument("--buy-in", type=int, help="the buy-in (default: the structure's)")
+    pay.add_argument("--rules", default="tda_2024", help="a rule-set preset or a rule-set TOML file")
+    pay.add_argument(
+        "--structure",
+        help="a structure preset or TOML file (default: the preset named like --rules, else "
+        f"{DEFAULT_STRUCTURE})",
+    )
+    pay.add_argument("--unit", type=int, default=1, help="the rounding unit of the payouts (§9.13)")
+    pay.add_argument("--json", action="store_true", help="print the table as JSON")
+    pay.set_defaults(func=run_payouts)
+    struct = sub.add_parser("structure", help="list the structure presets, or print one")
+    struct.add_argument("name", nargs="?", help="a structure preset or TOML file")
+    struct.add_argument("--toml", action="store_true", help="print the structure as TOML")
+    struct.add_argument("--json", action="store_true", help="print the structure as JSON")
+    struct.set_defaults(func=run_structure)
+
+
+def load_rules_argument(text: str) -> RuleSet:
+    """A preset name, or the path of a rule-set TOML file."""
+    if text in PRESETS or not Path(text).exists():
+        return preset(text)
+    return load_rules(Path(text).read_text(encoding="utf-8"))
+
+
+def load_structure_argument(text: str | None, rules_name: str) -> Structure:
+    """A structure preset name or TOML file; by default the preset named like the rules, if any."""
+    if text is None:
+        return structure_preset(rules_name if rules_name in STRUCTURES else DEFAULT_STRUCTURE)
+    if text in STRUCTURES or not Path(text).exists():
+        return structure_preset(text)
+    return load_structure(Path(text).read_text(encoding="utf-8"))
+
+
+def payout_table(
+    entrants: int,
+    rules: RuleSet,
+    structure: Structure,
+    *,
+    pool: int | None = None,
+    buy_in: int | None = None,
+    unit: int = 1,
+) -> dict[str, object]:
+    """The payout table as plain data: pool, fees and each place's amount (JSON-ready)."""
+    rules = rules.replace(**structure.payout_changes())
+    if pool is None:
+        pool, fees = prize_pool(entrants, buy_in if buy_in is not None else structure.buy_in, rules)
+    else:
+        if pool < 0:
+            raise RuleViolation(f"prize pool {pool} is negative", "9.1")
+        fees = 0
+    shares, fixed = payout_shares(pool, rules, entrants=entrants)
+    amounts = round_payouts(pool, shares, rules, unit=unit, fixed=fixed)
+    return {
+        "entrants": entrants,
+        "prize_pool": pool,
+        "house_fees": fees,
+        "places_paid": len(amounts),
+        "payouts": [
+            {"place": place, "amount": amount, "fixed": place in fixed}
+            for place, amount in enumerate(amounts, 1)
+        ],
+    }
+
+
+def run_payouts(args: argparse.Namespace) -> int:
+    rules = load_rules_argument(args.rules)
+    structure = load_structure_argument(args.structure, args.rules)
+    table = payout_table(args.entrants, rules, structure, pool=args.pool, buy_in=args.buy_in, unit=args.unit)
+    if args.json:
+        print(json.dumps(table, indent=1))
+        return 0
+    pool = table["prize_pool"]
+    print(
+        f"{table['entrants']} entrants, prize pool {pool} (house fees {table['house_fees']}), "
+        f"{table['places_paid']} places paid"
+    )
+    print(f"{'place':>5}  {'amount':>10}  {'of pool':>8}")
+    for row in table["payouts"]:  # type: ignore[attr-defined]
+        share = f"{100 * row['amount'] / pool:.2f}%" if pool else "-"
+        mark = "  (fixed)" if row["fixed"] else ""
+        print(f"{row['place']:>5}  {row['amount']:>10}  {share:>8}{mark}")
+    return 0
+
+
+def run_structure(args: argparse.Namespace) -> int:
+    if not args.name:
+        for name, s in STRUCTURES.items():
+            print(f"{name}: {len(s.levels)} levels, stack {s.starting_stack}, buy-in {s.buy_in}")
+        return 0
+    structure = load_structure_argument(args.name, args.name)
+    if args.toml:
+        print(structure.to_toml(), end="")
+        return 0
+    if args.json:
+        print(json.dumps(structure.to_dict(), indent=1))
+        return 0
+    name, chips = structure.name or args.name, list(structure.chips)
+    print(f"{name}: stack {structure.starting_stack}, buy-in {structure.buy_in}, chips {chips}")
+    print("  (durations in minutes, or in hands under level_clock = 'hands')")
+    ups = {level: (d, new) for level, d, new in colour_ups(structure)}
+    for number, lv in enumerate(structure.levels, 1):
+        ante = f" ante {lv.ante}" if lv.ante else ""
+        bets = f" bets {lv.bets[0]}/{lv.bets[1]}" if lv.bets else ""
+        length = "open-ended" if lv.duration is None else f"{lv.duration}"
+        extra = f"; colour-up {ups[number][0]} -> {ups[number][1]} before it" if number in ups else ""
+        pause = f"; then a {lv.break_after}-minute break" if lv.break_after else ""
+        print(f"  level {number}: {lv.small_blind}/{lv.big_blind}{ante}{bets}, {length}{extra}{pause}")
+    return 0

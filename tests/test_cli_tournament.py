@@ -1,0 +1,69 @@
+"""The tournament calculators on the command line: ``tournament payouts`` and ``icm`` (issue 13)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from pyholdem.cli import main
+from pyholdem.rules.ruleset import preset
+from pyholdem.rules.structure import load_structure, structure_preset
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_9_24_cli_what_do_i_pay_137_players(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(
+        capsys, "tournament", "payouts", "--entrants", "137", "--rules", "seed_001_event", "--json"
+    )
+    table = json.loads(out)
+    assert code == 0 and table["places_paid"] == 20
+    assert table["prize_pool"] == 2740 and table["house_fees"] == 274
+    assert sum(row["amount"] for row in table["payouts"]) == 2740
+    code, out, _ = run(capsys, "tournament", "payouts", "--entrants", "10", "--buy-in", "20")
+    assert code == 0 and "120" in out and "3 places paid" in out
+
+
+def test_9_12_cli_seed_002_pays_its_fixed_third(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    rules_file = tmp_path / "sng.toml"
+    rules_file.write_text(preset("seed_002_sng_addon").to_toml())
+    structure_file = tmp_path / "structure.toml"
+    structure_file.write_text(structure_preset("seed_002_sng_addon").to_toml())
+    argv = ["tournament", "payouts", "--entrants", "8", "--pool", "360", "--rules", str(rules_file)]
+    code, out, _ = run(capsys, *argv, "--structure", str(structure_file), "--json")
+    assert [row["amount"] for row in json.loads(out)["payouts"]] == [231, 99, 30]
+    code, _, err = run(
+        capsys, "tournament", "payouts", "--entrants", "2", "--pool", "60", "--rules", "seed_002_sng_addon"
+    )
+    assert code == 2 and "§9.12" in err
+
+
+def test_9_19_cli_icm_values_and_deal(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "icm", "50", "30", "20", "--prizes", "50", "30", "20", "--json")
+    result = json.loads(out)
+    assert code == 0 and result["exact"]
+    assert [p["exact_value"] for p in result["players"]] == ["1075/28", "131/4", "202/7"]
+    assert [p["deal"] for p in result["players"]] == [38, 33, 29]
+    code, out, _ = run(
+        capsys, "icm", "5", "4", "3", "2", "--prizes", "6", "3", "1", "--method", "sample", "--trials", "500"
+    )
+    assert code == 0 and "sampled" in out
+    code, _, err = run(capsys, "icm", "5", "5", "--prizes", "3", "2", "1")
+    assert code == 2 and "§9.19" in err
+
+
+def test_9_18_cli_structure_shows_levels_breaks_and_colour_ups(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "tournament", "structure")
+    assert code == 0 and "seed_002_sng_addon" in out
+    code, out, _ = run(capsys, "tournament", "structure", "seed_000_bill_limit")
+    assert code == 0 and "colour-up 5 -> 25 before it" in out
+    code, out, _ = run(capsys, "tournament", "structure", "seed_002_sng_addon", "--toml")
+    assert code == 0 and load_structure(out) == structure_preset("seed_002_sng_addon")
+    code, _, err = run(capsys, "tournament", "structure", "nope")
+    assert code == 2 and "unknown structure preset" in err
