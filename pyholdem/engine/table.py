@@ -140,6 +140,8 @@ class Table:
         self._absent_at_deal: frozenset[int] = frozenset()
         self._names: list[tuple[str | None, ...]] = []
         self._absent_log: list[frozenset[int]] = []
+        self._added: dict[int, int] = {}
+        self._added_log: list[dict[int, int]] = []
         self.hands: list[Hand] = []
         self.ledger: list[LedgerEntry] = []
         self._eliminated: list[str] = []
@@ -214,8 +216,12 @@ class Table:
         from pyholdem.history.record import history_from_hand
 
         return [
-            history_from_hand(hand, seated=True, names=names, extra={"table": self.table, "hand": number})
-            for number, (hand, names) in enumerate(zip(self.hands, self._names, strict=True), 1)
+            history_from_hand(
+                hand, seated=True, names=names, extra={"table": self.table, "hand": number}, chips_added=added
+            )
+            for number, (hand, names, added) in enumerate(
+                zip(self.hands, self._names, self._added_log, strict=True), 1
+            )
             if hand.is_over
         ]
 
@@ -250,6 +256,7 @@ class Table:
             )
         self._forfeit(seat, player)
         self._seats[seat] = None
+        self._added.pop(seat, None)
         self.chips_out += player.stack
         return player.stack
 
@@ -288,6 +295,7 @@ class Table:
         check_add_chips(player.stack, amount, self.blinds[-1], self.hand_running, self.rules)
         player.stack += amount
         self.chips_in += amount
+        self._added[seat] = self._added.get(seat, 0) + amount
 
     def set_stakes(
         self,
@@ -335,6 +343,8 @@ class Table:
         self.hands.append(hand)
         self._names.append(tuple(None if s is None else s.name for s in self._seats))
         self._absent_log.append(self._absent_at_deal)
+        self._added_log.append(self._added)
+        self._added = {}
         return hand
 
     def fold_absent(self) -> bool:
