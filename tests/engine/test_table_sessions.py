@@ -80,6 +80,9 @@ def test_3_18_every_missed_blind_is_owed_and_settled_once(name: str, seats: int)
                     assert ("dead_blind", entry.seat) in kinds
                 else:
                     assert ("blind", entry.seat) in kinds
+    dead_blinds = [(n, e.seat) for n, h in enumerate(t.hands, 1) for e in h.events if e.kind == "dead_blind"]
+    collected = [(e.hand, e.seat) for e in t.ledger if (e.what, e.blind) == ("collected", "small_blind")]
+    assert dead_blinds == collected and dead_blinds
     seated = {(v.seat, v.name) for v in t.seats}
     for seat, player, blind in open_debts:
         assert (seat, player) in seated
