@@ -208,7 +208,8 @@ class Table:
 
     @property
     def seats(self) -> tuple[SeatView, ...]:
-        """Every seat: who sits there, his chips, his state and the blinds he owes."""
+        """Every seat: who sits there, his chips, his state and the blinds he owes (during a hand,
+        the chips he was dealt in with)."""
         self._settle()
         views = []
         for s, seat in enumerate(self._seats):
@@ -218,6 +219,14 @@ class Table:
             owes = ("small_blind",) * seat.owes_small + ("big_blind",) * seat.owes_big
             views.append(SeatView(s, seat.name, seat.stack, seat.status, owes))
         return tuple(views)
+
+    def options(self, seat: int) -> tuple[str, ...]:
+        """The ways back in for the player at ``seat`` (§3.18): a new player's ``new_player_entry``,
+        the ``missed_blind_makeup`` of one who owes blinds, or none (he plays when back)."""
+        player = self._occupant(seat)
+        if player.new:
+            return entry_options(True, self.rules)
+        return entry_options(False, self.rules) if player.owes_small or player.owes_big else ()
 
     def chips_on_table(self) -> int:
         """Chips in front of the seated players (during a hand: as it was dealt, pot included)."""
@@ -561,8 +570,8 @@ def _shuffle_seating(table: Table, rng: random.Random, stack: Any, tournament: b
         table.away(rng.choice(present))
     for view in table.seats:
         if view.state == "away" and view.stack and rng.random() < 0.3:
-            new = not view.owes and table._seats[view.seat].new  # type: ignore[union-attr]
-            table.back(view.seat, post=rng.choice(entry_options(new, table.rules)))
+            options = table.options(view.seat)
+            table.back(view.seat, post=rng.choice(options) if options else None)
     if not tournament:
         for view in table.seats:
             if view.state == "away" and view.stack == 0:

@@ -293,3 +293,15 @@ def test_3_3_the_first_button_of_a_table() -> None:
         drawn.sit(seat, 1000)
     drawn.next_hand()
     assert drawn.positions.button in (2, 4, 5)
+
+
+def test_3_18_the_ways_back_in_of_each_seat() -> None:
+    t = table(preset("seed_004_online"), 5, range(4))
+    assert t.options(0) == ("wait_bb", "post_bb_now")
+    finish(t.next_hand())
+    assert t.options(0) == ()
+    t.away(3)
+    finish(t.next_hand())
+    assert t.seats[3].owes == ("big_blind",) and t.options(3) == ("post_both_sb_dead", "wait_bb")
+    with pytest.raises(RuleViolation, match=r"seat 4 is empty \(§3\.18\)"):
+        t.options(4)
