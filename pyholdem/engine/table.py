@@ -15,11 +15,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from pyholdem.engine.hand import ENGINES, Hand
-from pyholdem.engine.setup import HandSetup
+from pyholdem.engine.setup import HandSetup, with_stacks
 from pyholdem.errors import RuleViolation, show_value
 from pyholdem.rules.ruleset import RuleSet
 from pyholdem.spec.cards import Seed
@@ -82,6 +82,29 @@ class _Seat:
     owes_small: bool = False
     owes_big: bool = False
     button_passed: bool = False
+    _key: tuple[object, ...] | None = field(default=None, repr=False, compare=False)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name != "stack" or (value > 0) != (self.__dict__.get("stack", 0) > 0):
+            object.__setattr__(self, "_key", None)  # what plan_hand reads has changed
+        object.__setattr__(self, name, value)
+
+    def key(self) -> tuple[object, ...]:
+        """What ``plan_hand`` reads of the seat: everything, and of the stack only whether it is > 0
+        (kept until a field changes)."""
+        key = self._key
+        if key is None:
+            key = (
+                self.status,
+                self.entry,
+                self.new,
+                self.owes_small,
+                self.owes_big,
+                self.button_passed,
+                self.stack > 0,
+            )
+            object.__setattr__(self, "_key", key)
+        return key
 
     def spec(self) -> TableSeat:
         return TableSeat(
@@ -142,12 +165,16 @@ class Table:
         self._absent_log: list[frozenset[int]] = []
         self._added: dict[int, int] = {}
         self._added_log: list[dict[int, int]] = []
+        self._dealt: tuple[str, ...] = ()
+        self._layouts: dict[tuple[Any, ...], tuple[HandPlan, HandSetup]] = {}
         self.hands: list[Hand] = []
+        self.setups: list[HandSetup] = []
         self.ledger: list[LedgerEntry] = []
         self._eliminated: list[str] = []
         self.chips_in = 0
         self.chips_out = 0
         self._count = 0
+        self._busted_leave = busted_player_leaves(rules)
 
     # ------------------------------------------------------------------ queries
     @property
@@ -183,7 +210,8 @@ class Table:
 
     @property
     def seats(self) -> tuple[SeatView, ...]:
-        """Every seat: who sits there, his chips, his state and the blinds he owes."""
+        """Every seat: who sits there, his chips, his state and the blinds he owes (during a hand,
+        the chips he was dealt in with)."""
         self._settle()
         views = []
         for s, seat in enumerate(self._seats):
@@ -193,6 +221,14 @@ class Table:
             owes = ("small_blind",) * seat.owes_small + ("big_blind",) * seat.owes_big
             views.append(SeatView(s, seat.name, seat.stack, seat.status, owes))
         return tuple(views)
+
+    def options(self, seat: int) -> tuple[str, ...]:
+        """The ways back in for the player at ``seat`` (§3.18): a new player's ``new_player_entry``,
+        the ``missed_blind_makeup`` of one who owes blinds, or none (he plays when back)."""
+        player = self._occupant(seat)
+        if player.new:
+            return entry_options(True, self.rules)
+        return entry_options(False, self.rules) if player.owes_small or player.owes_big else ()
 
     def chips_on_table(self) -> int:
         """Chips in front of the seated players (during a hand: as it was dealt, pot included)."""
@@ -319,28 +355,39 @@ class Table:
             raise RuleViolation(f"hand {self.hand_number} is not over; finish it before the next", "3.18")
         self._settle()
         stakes = self._pending or self._stakes
-        specs = [TableSeat() if s is None else s.spec() for s in self._seats]
-        plan = plan_hand(self._previous, specs, self.rules, button=self._first_button, seed=self._seed)
-        posts = plan_posts(plan, stakes.blinds, stakes.antes, self.rules)
-        stacks = tuple(
-            0 if s is None or plan.seats[i] == "empty" else s.stack for i, s in enumerate(self._seats)
-        )
+        stacks = tuple(0 if s is None else s.stack for s in self._seats)  # an empty seat has none
         number = self.hand_number + 1
-        setup = HandSetup(
-            self.rules,
-            stacks,
-            button=plan.positions.button,
-            posts=posts,
-            blinds=stakes.blinds,
-            bet_sizes=stakes.bet_sizes,
-            seats=plan.seats,
-            seed=None if self._seed is None else f"{self._seed}-{number}",
-        )
+        seed = None if self._seed is None else f"{self._seed}-{number}"
+        # plan_hand and plan_posts are pure and read the stacks only as "has chips": a layout seen
+        # before is laid out again with this hand's stacks and seed
+        key = (self._previous, tuple(None if s is None else s.key() for s in self._seats), stakes)
+        known = self._layouts.get(key)
+        if known is not None:
+            plan, template = known
+            setup = with_stacks(template, stacks, seed)
+        else:
+            specs = [TableSeat() if s is None else s.spec() for s in self._seats]
+            plan = plan_hand(self._previous, specs, self.rules, button=self._first_button, seed=self._seed)
+            posts = plan_posts(plan, stakes.blinds, stakes.antes, self.rules)
+            setup = HandSetup(
+                self.rules,
+                stacks,
+                button=plan.positions.button,
+                posts=posts,
+                blinds=stakes.blinds,
+                bet_sizes=stakes.bet_sizes,
+                seats=plan.seats,
+                seed=seed,
+            )
+            if len(self._layouts) >= 4096:
+                self._layouts.clear()
+            self._layouts[key] = (plan, setup)
         hand = Hand(setup, engine=self.engine)
         self._stakes, self._pending = stakes, None
         self._apply(plan, number)
-        self._hand, self._settled = hand, False
+        self._hand, self._settled, self._dealt = hand, False, plan.seats
         self.hands.append(hand)
+        self.setups.append(setup)
         self._names.append(tuple(None if s is None else s.name for s in self._seats))
         self._absent_log.append(self._absent_at_deal)
         self._added_log.append(self._added)
@@ -397,7 +444,7 @@ class Table:
         return player
 
     def _in_hand(self, seat: int) -> bool:
-        return self._hand is not None and bool(self._hand.hole_cards(seat))
+        return self._hand is not None and self._dealt[seat] == "in"
 
     def _log(self, number: int, seat: int, player: _Seat, what: str, blind: str) -> None:
         self.ledger.append(LedgerEntry(number, seat, player.name, what, blind))
@@ -435,7 +482,7 @@ class Table:
             player.button_passed = True
         for seat, state in enumerate(plan.seats):
             player = self._seats[seat]
-            if state == "in" and player is not None:
+            if state == "in" and player is not None and player.new:
                 player.new = False  # dealt in (absent too): no longer a new player
         self._absent_at_deal = frozenset(plan.absent)
         self._previous = plan.positions
@@ -445,15 +492,13 @@ class Table:
         hand = self._hand
         if self._settled or hand is None or not hand.is_over:
             return
-        assert hand.result is not None
-        final = hand.result.stacks
-        leaves = busted_player_leaves(self.rules)
+        final = hand.stacks  # once the hand is over: the final stacks (HandResult.stacks)
         for seat, player in enumerate(self._seats):
-            if player is None or not hand.hole_cards(seat):
+            if player is None or self._dealt[seat] != "in" or player.stack == final[seat]:
                 continue
             player.stack = final[seat]
             if player.stack == 0:
-                if leaves:
+                if self._busted_leave:
                     self._forfeit(seat, player)
                     self._eliminated.append(player.name)
                     self._seats[seat] = None
@@ -529,8 +574,8 @@ def _shuffle_seating(table: Table, rng: random.Random, stack: Any, tournament: b
         table.away(rng.choice(present))
     for view in table.seats:
         if view.state == "away" and view.stack and rng.random() < 0.3:
-            new = not view.owes and table._seats[view.seat].new  # type: ignore[union-attr]
-            table.back(view.seat, post=rng.choice(entry_options(new, table.rules)))
+            options = table.options(view.seat)
+            table.back(view.seat, post=rng.choice(options) if options else None)
     if not tournament:
         for view in table.seats:
             if view.state == "away" and view.stack == 0:

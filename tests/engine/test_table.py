@@ -253,3 +253,55 @@ def test_3_18_histories_carry_the_table_fields() -> None:
     (history,) = t.histories()
     assert history.hand == 1 and history.seat_count == 3 and history.seats == (2, 3, 1)
     assert history.player_names == ("player2", "player3", "player1")
+
+
+def test_3_18_a_player_moved_to_a_tournament_table_waits_only_between_the_blinds_and_the_button() -> None:
+    t = table(RuleSet(), 7, (0, 2, 3, 5))
+    finish(t.next_hand())  # button 0, blinds 2 and 3; next: button 2, blinds 3 and 5
+    t.sit(1, 1000)  # behind the next button: dealt in at once, posting nothing
+    t.sit(4, 1000)  # between the small blind (3) and the big blind (5): the big blind reaches him
+    t.sit(6, 1000)  # between the big blind and the button: dealt in at once
+    hand = t.next_hand()
+    assert t.positions == Positions(2, 3, 4)
+    assert all(hand.hole_cards(s) for s in (1, 4, 6))
+    assert blinds_of(hand) == [("blind", 3, 50), ("blind", 4, 100)]
+    finish(hand)
+    t.leave(6)
+    t.sit(6, 1000)  # next: button 3, small blind 4, big blind 5: seat 6 is past the big blind
+    hand = t.next_hand()
+    assert t.positions == Positions(3, 4, 5) and hand.hole_cards(6)
+
+
+def test_3_18_a_new_tournament_player_on_the_dead_button_seat_waits() -> None:
+    t = table(RuleSet(), 6, range(5))
+    finish(t.next_hand())  # button 0, blinds 1 and 2
+    t.leave(1)
+    t.sit(1, 1000)  # the next button falls on seat 1 (the previous small blind): he waits
+    hand = t.next_hand()
+    assert t.positions == Positions(1, 2, 3) and not hand.hole_cards(1)
+    assert t.seats[1].state == "waiting"
+
+
+def test_3_3_the_first_button_of_a_table() -> None:
+    t = Table(RuleSet(initial_button="seat_1"), 6, blinds=(50, 100), seed=1)
+    for seat in (2, 4, 5):
+        t.sit(seat, 1000)
+    t.next_hand()
+    assert t.positions == Positions(2, 4, 5)
+    drawn = Table(RuleSet(), 6, blinds=(50, 100), seed=1)
+    for seat in (2, 4, 5):
+        drawn.sit(seat, 1000)
+    drawn.next_hand()
+    assert drawn.positions.button in (2, 4, 5)
+
+
+def test_3_18_the_ways_back_in_of_each_seat() -> None:
+    t = table(preset("seed_004_online"), 5, range(4))
+    assert t.options(0) == ("wait_bb", "post_bb_now")
+    finish(t.next_hand())
+    assert t.options(0) == ()
+    t.away(3)
+    finish(t.next_hand())
+    assert t.seats[3].owes == ("big_blind",) and t.options(3) == ("post_both_sb_dead", "wait_bb")
+    with pytest.raises(RuleViolation, match=r"seat 4 is empty \(§3\.18\)"):
+        t.options(4)

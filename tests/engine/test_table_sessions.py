@@ -10,7 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pyholdem import RuleSet, preset
+from pyholdem import HandSetup, RuleSet, RuleViolation, preset
+from pyholdem.engine.setup import with_stacks
 from pyholdem.engine.table import Table, random_session
 from pyholdem.rules.ruleset import PRESETS
 
@@ -80,6 +81,9 @@ def test_3_18_every_missed_blind_is_owed_and_settled_once(name: str, seats: int)
                     assert ("dead_blind", entry.seat) in kinds
                 else:
                     assert ("blind", entry.seat) in kinds
+    dead_blinds = [(n, e.seat) for n, h in enumerate(t.hands, 1) for e in h.events if e.kind == "dead_blind"]
+    collected = [(e.hand, e.seat) for e in t.ledger if (e.what, e.blind) == ("collected", "small_blind")]
+    assert dead_blinds == collected and dead_blinds
     seated = {(v.seat, v.name) for v in t.seats}
     for seat, player, blind in open_debts:
         assert (seat, player) in seated
@@ -133,3 +137,39 @@ def test_3_18_random_sessions_keep_the_table_consistent(name: str, seats: int, s
     for number, hand in enumerate(t.hands, 1):
         names = t.players(number)
         assert all(names[s] is not None for s in range(seats) if hand.hole_cards(s))
+
+
+@pytest.mark.parametrize("name", ["tda_2024", "tda_2024_cash", "seed_003_general"])
+def test_3_20_every_setup_a_table_lays_out_again_passes_the_full_check(name: str) -> None:
+    t = random_session(preset(name), 9, HANDS, seed=5)
+    for setup in t.setups:
+        again = HandSetup(
+            setup.rules,
+            setup.stacks,
+            button=setup.button,
+            posts=setup.posts,
+            blinds=setup.blinds,
+            bet_sizes=setup.bet_sizes,
+            seats=setup.seats,
+            seed=setup.seed,
+        )
+        assert again == setup
+
+
+def test_3_20_with_stacks_refuses_stacks_that_do_not_fit_the_seats() -> None:
+    t = random_session(RuleSet(), 6, 5, seed=1)
+    setup = t.setups[-1]
+    empty = setup.seats.index("empty") if "empty" in setup.seats else None
+    bad = [list(setup.stacks) for _ in range(3)]
+    bad[0][setup.seats.index("in")] = 0
+    bad[1][setup.seats.index("in")] = 1.5
+    bad[2] = bad[2][:-1]
+    for stacks in bad:
+        with pytest.raises(RuleViolation, match=r"§3\.1"):
+            with_stacks(setup, stacks, "x")
+    if empty is not None:
+        stacks = list(setup.stacks)
+        stacks[empty] = 5
+        with pytest.raises(RuleViolation):
+            with_stacks(setup, stacks, "x")
+    assert with_stacks(setup, setup.stacks, "y").seed == "y"
