@@ -12,6 +12,7 @@ from pyholdem.engine.hand import Event, Hand, HandResult, LegalActions
 from pyholdem.engine.live import LiveHand, replay_live
 from pyholdem.engine.policies import AlwaysCall, RandomPolicy, StreetPolicy
 from pyholdem.engine.setup import ForcedPost, HandSetup
+from pyholdem.engine.table import Table
 from pyholdem.errors import (
     HistoryError,
     IllegalAction,
@@ -91,6 +92,7 @@ __all__ = [
     "SimulationError",
     "StreetPolicy",
     "Structure",
+    "Table",
     "__version__",
     "cards",
     "cards_to_mask",

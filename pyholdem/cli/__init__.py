@@ -10,7 +10,7 @@ from importlib import import_module
 from pyholdem import __version__
 from pyholdem.errors import PyHoldemError
 
-COMMANDS = ("spec", "rules", "run", "vectors", "conformance", "replay")
+COMMANDS = ("spec", "rules", "run", "vectors", "conformance", "replay", "table")
 COMMANDS += ("tournament", "icm")  # issue 13: the tournament calculators
 # issue 15: equity of hands and ranges (spec 13)
 COMMANDS += ("equity",)

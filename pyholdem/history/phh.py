@@ -16,6 +16,7 @@ from pyholdem.errors import HistoryError
 from pyholdem.spec.histories import (
     MAX_DECIMALS,
     PER_PLAYER_AMOUNTS,
+    SESSION_FIELDS,
     SETUP_FIELDS,
     SINGLE_AMOUNTS,
     Action,
@@ -23,6 +24,7 @@ from pyholdem.spec.histories import (
     TableLayout,
     check_action_count,
     check_fields,
+    check_session_fields,
     check_setup_fields,
     chip_scale,
     format_action,
@@ -65,6 +67,8 @@ class HandHistory:
     number), ``blinds`` (the level), ``posts`` (``ForcedPost`` by 0-based player index, in posting
     order) and ``sitting_out`` ((seat number, chips) pairs) are pyholdem's ``_`` fields for the
     explicit set-up of a table hand (§12.12); ``button`` is ``None`` for a hand at a full table.
+    ``sitting_out_names`` (one per ``sitting_out`` seat, or none) and ``chips_added`` ((seat number,
+    chips) added since the hand before, §3.22) are a session's ``_`` fields (§12.13).
     """
 
     variant: str
@@ -88,6 +92,8 @@ class HandHistory:
     blinds: tuple[int, ...] | None = None
     posts: tuple[ForcedPost, ...] | None = None
     sitting_out: tuple[tuple[int, int], ...] = ()
+    sitting_out_names: tuple[str, ...] = ()
+    chips_added: tuple[tuple[int, int], ...] = ()
     extra: Mapping[str, Any] = field(default_factory=dict)
     file: str | None = field(default=None, compare=False)
     index: int | None = field(default=None, compare=False)
@@ -159,6 +165,7 @@ def _check_history(hand: HandHistory) -> None:
             raise HistoryError(f"actions[{i}] = {action!r} is not an Action", "12.6")
     check_action_count(len(hand.actions))
     _check_seating(hand)
+    _check_session(hand)
 
 
 def _check_seating(hand: HandHistory) -> None:
@@ -198,6 +205,21 @@ def _check_seating(hand: HandHistory) -> None:
     _ = hand.layout
 
 
+def _check_session(hand: HandHistory) -> None:
+    """Refuse session fields no PHH file can hold (§12.13)."""
+    names, added = hand.sitting_out_names, hand.chips_added
+    if (
+        not isinstance(names, tuple)
+        or not all(type(v) is str for v in names)
+        or (names and len(names) != len(hand.sitting_out))
+    ):
+        raise HistoryError(f"sitting_out_names = {names!r} does not name each seat sitting out", "12.13")
+    if not isinstance(added, tuple) or not all(
+        isinstance(p, tuple) and len(p) == 2 and type(p[0]) is int and _is_units(p[1]) for p in added
+    ):
+        raise HistoryError(f"chips_added = {added!r} is not (seat, chips) pairs", "12.13")
+
+
 def hand_from_table(
     table: Mapping[str, Any], *, file: str | None = None, index: int | None = None
 ) -> HandHistory:
@@ -214,6 +236,8 @@ def hand_from_table(
         ]
         named += [(name, table[name]) for name in SINGLE_AMOUNTS if name in table]
         explicit = check_setup_fields(table)
+        check_session_fields(table)
+        named += [(f"_chips_added[{i}]", v) for i, v in enumerate(table.get("_chips_added", []))]
         if explicit:
             named += [(f"_blinds[{i}]", v) for i, v in enumerate(table["_blinds"])]
             named += [
@@ -245,7 +269,7 @@ def hand_from_table(
         def single(name: str) -> int | None:
             return to_units(table[name], scale, name) if name in table else None
 
-        known = (*_KNOWN_ORDER, *PER_PLAYER_AMOUNTS, *_TABLE_FIELDS, *SETUP_FIELDS)
+        known = (*_KNOWN_ORDER, *PER_PLAYER_AMOUNTS, *_TABLE_FIELDS, *SETUP_FIELDS, *SESSION_FIELDS)
         extra = {k: v for k, v in table.items() if k not in known}
         seating: dict[str, Any] = {
             "table": table.get("table"),
@@ -253,6 +277,13 @@ def hand_from_table(
             "seat_count": table.get("seat_count"),
             "seats": tuple(table["seats"]) if "seats" in table else None,
             "player_names": tuple(table["players"]) if "players" in table else None,
+            "sitting_out_names": tuple(table.get("_sitting_out_players", ())),
+            "chips_added": tuple(
+                (seat, to_units(chips, scale, f"_chips_added[{i}]"))
+                for i, (seat, chips) in enumerate(
+                    zip(table.get("_chips_added_seats", []), table.get("_chips_added", []), strict=True)
+                )
+            ),
         }
         if explicit:
             stacks_out = table.get("_sitting_out_stacks", [])
@@ -379,6 +410,11 @@ def dumps(hand: HandHistory) -> str:
         if hand.sitting_out:
             lines.append(f"_sitting_out = {_toml_value([seat for seat, _ in hand.sitting_out])}")
             lines.append(f"_sitting_out_stacks = {array([chips for _, chips in hand.sitting_out])}")
+    if hand.sitting_out_names:
+        lines.append(f"_sitting_out_players = {_toml_value(list(hand.sitting_out_names))}")
+    if hand.chips_added:
+        lines.append(f"_chips_added_seats = {_toml_value([seat for seat, _ in hand.chips_added])}")
+        lines.append(f"_chips_added = {array([chips for _, chips in hand.chips_added])}")
     for name, value in hand.extra.items():
         try:
             lines.append(f"{toml_key(name)} = {_toml_value(value)}")

@@ -38,6 +38,7 @@ def history_from_hand(
     extra: Mapping[str, Any] | None = None,
     names: Sequence[str | None] | None = None,
     seated: bool = False,
+    chips_added: Mapping[int, int] | None = None,
     setup: HandSetup | None = None,
 ) -> HandHistory:
     """The PHH history of ``hand`` as played so far: set-up, deals, actions, shows and mucks (§12.9).
@@ -51,8 +52,9 @@ def history_from_hand(
     ``_posts`` and ``_sitting_out`` (§12.12). Forced posts are written at the full amount owed,
     so that a replay posts the same chips. ``extra`` holds other fields (``table``, ``hand``,
     ``_``-fields …); ``names`` a name per seat, written as ``players``. ``seated`` writes
-    ``seat_count`` and ``seats`` for every hand, as the hands of a session need (§12.13).
-    ``setup`` is the hand's set-up where the hand does not keep it (an engine, not a ``Hand``).
+    ``seat_count`` and ``seats`` for every hand, as the hands of a session need (§12.13), with the
+    names of the seats sitting out and ``chips_added`` (seat → chips added since the hand before,
+    §3.22). ``setup`` is the hand's set-up where the hand does not keep it (an engine, not a ``Hand``).
     """
     setup = setup if setup is not None else getattr(hand, "setup", None)
     if setup is None:
@@ -108,8 +110,11 @@ def history_from_hand(
         extra=fields,
         **seating,
     )
+    if chips_added:
+        history = replace(history, chips_added=tuple((s + 1, c) for s, c in sorted(chips_added.items()) if c))
     if all(setup.in_hand) and button == n - 1 and _reads_back(history, setup, posts):
         return replace(history, seat_count=n, seats=tuple(range(1, n + 1))) if seated else history
+    out = [s for s in range(n) if setup.seats[s] == "sitting_out"]
     return replace(
         history,
         seat_count=n,
@@ -117,7 +122,8 @@ def history_from_hand(
         button=button + 1,
         blinds=setup.blinds,
         posts=posts,
-        sitting_out=tuple((s + 1, setup.stacks[s]) for s in range(n) if setup.seats[s] == "sitting_out"),
+        sitting_out=tuple((s + 1, setup.stacks[s]) for s in out),
+        sitting_out_names=tuple(names[s] or "" for s in out) if names is not None and out else (),
     )
 
 

@@ -542,7 +542,13 @@ def _seat_chips(
         return None
     names = history.player_names or ("",) * history.players
     chips = {seat: (names[p] or None, stacks[p]) for p, seat in enumerate(history.seats)}
-    chips.update({seat: (None, stack) for seat, stack in history.sitting_out})
+    out_names = history.sitting_out_names or ("",) * len(history.sitting_out)
+    chips.update(
+        {
+            seat: (name or None, stack)
+            for (seat, stack), name in zip(history.sitting_out, out_names, strict=True)
+        }
+    )
     return chips
 
 
@@ -568,7 +574,7 @@ def replay_session(
             continue
         start = _seat_chips(item, item.starting_stacks)
         if previous is not None and start is not None and break_index is None:
-            why = session_break(previous[1], start)
+            why = session_break(previous[1], start, dict(item.chips_added))
             if why is not None:
                 break_index = item.index
                 message = f"hand [{item.index}]: {why} (hand [{previous[0]}])"

@@ -711,6 +711,12 @@ SETUP_FIELDS: dict[str, str] = {
     "_sitting_out_stacks": "array of amounts",
 }
 """pyholdem's extension fields for a hand's explicit set-up (§12.12), with their TOML types."""
+SESSION_FIELDS: dict[str, str] = {
+    "_sitting_out_players": "array of strings",
+    "_chips_added_seats": "array of integers",
+    "_chips_added": "array of amounts",
+}
+"""pyholdem's extension fields for a session's hands (§12.13), with their TOML types."""
 _POST_TEXT = re.compile(r"^\s*p([1-9][0-9]?)\s+(\w+)\s+(\S+)(\s+dead)?\s*$")
 
 
@@ -835,23 +841,28 @@ def table_layout(
 
 @rule("12.13")
 def session_break(
-    previous: Mapping[int, tuple[str | None, int]], current: Mapping[int, tuple[str | None, int]]
+    previous: Mapping[int, tuple[str | None, int]],
+    current: Mapping[int, tuple[str | None, int]],
+    added: Mapping[int, int] | None = None,
 ) -> str | None:
     """Sessions: what breaks the continuity from one hand of a session to the next, or ``None``.
 
     Each hand gives, per seat number, the player sitting there (a name, or ``None`` when the file
-    names nobody) and his chips: ``previous`` after its hand, ``current`` before its own. A player
-    who stays (the same seat, and the same name where both hands name him) MUST start with the
-    chips he finished with; a seat whose name changed is a new player, a seat in one hand only a
-    player who left or arrived (§12.13).
+    names nobody) and his chips: ``previous`` after its hand, ``current`` before its own; ``added``
+    the chips each seat added between the two (§3.22). A player who stays (the same seat, and the
+    same name where both hands name him) MUST start with the chips he finished with plus those he
+    added; a seat whose name changed is a new player, a seat in one hand only a player who left or
+    arrived (§12.13).
     """
+    added = added or {}
     for seat in sorted(set(previous) & set(current)):
-        (name_before, before), (name_now, now) = previous[seat], current[seat]
+        (name_before, finished), (name_now, now) = previous[seat], current[seat]
         if name_before is not None and name_now is not None and name_before != name_now:
             continue
-        if before != now:
+        if finished + added.get(seat, 0) != now:
             who = f" ({name_now})" if name_now else ""
-            return f"seat {seat}{who} starts with {now} but finished the hand before with {before}"
+            plus = f" and added {added[seat]}" if seat in added else ""
+            return f"seat {seat}{who} starts with {now} but finished the hand before with {finished}{plus}"
     return None
 
 
@@ -876,6 +887,26 @@ def check_setup_fields(table: Mapping[str, Any]) -> bool:
             f"_sitting_out = {brief(out)} and _sitting_out_stacks = {brief(stacks)} differ in length", "12.12"
         )
     return True
+
+
+@part_of("12.13")
+def check_session_fields(table: Mapping[str, Any]) -> None:
+    """A session hand's own fields (§12.13): ``_sitting_out_players`` names the seats of
+    ``_sitting_out`` one for one; ``_chips_added_seats`` and ``_chips_added`` (seat numbers and the
+    chips each added since the hand before, §3.22) come together, of the same length."""
+    for name, kind in SESSION_FIELDS.items():
+        if name in table:
+            _check_type(name, table[name], kind)
+    names = table.get("_sitting_out_players")
+    if names is not None and len(names) != len(table.get("_sitting_out", [])):
+        raise HistoryError(
+            f"_sitting_out_players = {brief(names)} does not name each seat of _sitting_out", "12.13"
+        )
+    seats, chips = table.get("_chips_added_seats"), table.get("_chips_added")
+    if (seats is None) != (chips is None) or len(seats or ()) != len(chips or ()):
+        raise HistoryError(
+            f"_chips_added_seats = {brief(seats)} and _chips_added = {brief(chips)} do not pair up", "12.13"
+        )
 
 
 def post_amount_text(text: str) -> str | None:

@@ -274,3 +274,53 @@ def test_12_13_the_replay_command_replays_a_session_and_says_so(tmp_path: Path, 
     path.write_text(dumps_many(histories))
     assert main(["replay", str(path)]) == 1
     assert "continuity breaks at hand [3]" in capsys.readouterr().out
+
+
+def _cash_session_with_a_rebuy() -> Any:
+    from pyholdem import Table, preset
+
+    table = Table(preset("tda_2024_cash"), 4, blinds=(5, 10), button=0, seed="rebuy")
+    for seat in (0, 1, 2):
+        table.sit(seat, 1000, name=f"p{seat}", post="post_bb_now")
+    for number in range(6):
+        hand = table.next_hand()
+        rng = random.Random(number)
+        while not hand.is_over:
+            legal = hand.legal_actions()
+            hand.act("check" if legal.check else rng.choice(["call", "fold"]))
+        if number == 2:
+            table.add_chips(1, 500)
+        if number == 3:
+            table.away(2)  # dealt out from now on: sitting out, named
+    return table
+
+
+def test_12_13_chips_added_between_hands_and_waiting_players_keep_a_session_continuous() -> None:
+    table = _cash_session_with_a_rebuy()
+    text = dumps_many(table.histories())
+    assert "_chips_added_seats = [2]" in text and "_chips_added = [500]" in text
+    assert '_sitting_out_players = ["p2"]' in text
+    read = loads(text, many=True)
+    assert read[3].chips_added == ((2, 500),) and read[4].sitting_out_names == ("p2",)
+    assert replay_session(read, table.rules).ok
+    broken = loads(text.replace("_chips_added = [500]", "_chips_added = [400]"), many=True)
+    result = replay_session(broken, table.rules)
+    assert result.break_index == 4
+    assert "seat 2 (p1) starts with" in result.message and "and added 400" in result.message
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("_chips_added_seats = [2]", "do not pair up (§12.13)"),
+        ('_sitting_out_players = ["a", "b"]', "does not name each seat of _sitting_out (§12.13)"),
+        ("_chips_added = [1]\n_chips_added_seats = [1, 2]", "do not pair up (§12.13)"),
+    ],
+)
+def test_12_13_malformed_session_fields_are_refused(line: str, message: str) -> None:
+    table = _cash_session_with_a_rebuy()
+    text = dumps(table.histories()[4])
+    for name in ("_chips_added_seats", "_chips_added", "_sitting_out_players"):
+        text = "\n".join(row for row in text.splitlines() if not row.startswith(name + " ")) + "\n"
+    (result,) = read_text(text + line + "\n")
+    assert isinstance(result, HistoryError) and message in str(result)
