@@ -13,6 +13,7 @@ from itertools import pairwise
 from typing import Any
 
 from pyholdem.engine.table import Table
+from pyholdem.spec.table import button_rule_in_force
 
 __all__ = ["PlayerSummary", "SessionSummary", "session_problems", "session_summary"]
 
@@ -93,7 +94,7 @@ def session_summary(table: Table) -> SessionSummary:
             players.setdefault(view.name, PlayerSummary(view.name)).stack = view.stack
     return SessionSummary(
         table.hand_number,
-        table.rules.button_rule,
+        button_rule_in_force(table.rules),
         list(players.values()),
         table.chips_in,
         table.chips_out,
@@ -117,7 +118,7 @@ def _chips(table: Table) -> list[str]:
 def _big_blind(table: Table) -> list[str]:
     """Under the dead button (§3.5) nobody posts the big blind twice in a row or is skipped by it,
     once three or more players are dealt in (heads-up, §3.8 may give it to the same player)."""
-    if table.rules.button_rule != "dead":
+    if button_rule_in_force(table.rules) != "dead":
         return []
     problems = []
     seats = table.seat_count

@@ -167,6 +167,13 @@ def next_positions(previous: Positions, occupied: Sequence[bool], rules: RuleSet
     return proposed
 
 
+@part_of("3.4")
+def button_rule_in_force(rules: RuleSet) -> str:
+    """Which of §3.4–3.6 moves the button between hands: ``"moving"``, ``"dead"`` or
+    ``"frozen_on_blind_bust"``."""
+    return rules.button_rule
+
+
 @rule("3.7")
 def blind_seats(seats: int, button: int, blind_count: int) -> tuple[int, ...]:
     """Heads-up positions: who posts the blinds; heads-up the button posts the small blind.
