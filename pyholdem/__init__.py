@@ -10,6 +10,7 @@ from importlib import import_module
 
 from pyholdem.engine.hand import Event, Hand, HandResult, LegalActions
 from pyholdem.engine.setup import ForcedPost, HandSetup
+from pyholdem.engine.table import Table
 from pyholdem.errors import (
     HistoryError,
     IllegalAction,
@@ -79,6 +80,7 @@ __all__ = [
     "RuleViolation",
     "Settlement",
     "Structure",
+    "Table",
     "__version__",
     "cards",
     "cards_to_mask",

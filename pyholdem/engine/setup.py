@@ -223,3 +223,25 @@ def _check_distinct(holes: HoleCards | None, board: Sequence[Card]) -> None:
     if len(set(fixed)) != len(fixed):
         dup = next(c for c in fixed if fixed.count(c) > 1)
         raise InvalidCards(f"card {dup} is given twice", "1.1")
+
+
+def with_stacks(setup: HandSetup, stacks: Sequence[int], seed: Seed) -> HandSetup:
+    """``setup`` laid out again with other ``stacks`` and ``seed`` (§3.20), for a table dealing a
+    hand laid out as an earlier one: the seats, button, posts and blinds were checked when
+    ``setup`` was made and do not depend on the stacks; the stacks are checked against the seats
+    (a seat in the hand has chips, an empty one none) and the seed by §1.4."""
+    if setup.hole_cards is not None or setup.board:
+        raise RuleViolation("with_stacks lays out a set-up without known cards", "3.20")
+    stacks = tuple(stacks)
+    seats = setup.seats
+    if len(stacks) != len(seats) or not all(
+        stack.__class__ is int
+        and (stack > 0 if state == "in" else stack == 0 if state == "empty" else stack >= 0)
+        for state, stack in zip(seats, stacks, strict=False)
+    ):
+        raise RuleViolation(f"stacks {show_value(stacks)} do not fit the seats {list(seats)}", "3.1")
+    shuffle_seed(seed)
+    other = object.__new__(HandSetup)
+    other.__dict__.update(setup.__dict__)
+    other.__dict__.update(stacks=stacks, seed=seed)
+    return other

@@ -121,6 +121,8 @@ class RuleSet:
     missed_blind_makeup: tuple[str, ...] = _subset(
         ("post_both_sb_dead", "wait_bb"), choices=("post_both_sb_dead", "wait_bb"), section="3.18"
     )
+    min_buy_in_bb: int | None = _int(None, 1, section="3.21")
+    max_buy_in_bb: int | None = _int(None, 1, section="3.21")
     # showdown and award
     showdown_order: str = _choice(
         "last_river_aggressor_else_first_left", "last_aggressor_any_street", section="8.2"
@@ -427,7 +429,8 @@ PRESETS: dict[str, Preset] = {
             "clock after which the hand is folded, the level changes at the cut, an absent "
             "player's hand dead once his second card is dealt, an exposed card kills the hand, "
             "a 10% entry fee (the chip race starts at seat 1, the default); busts on the same "
-            "hand ranked by starting stack even hand for hand, 10-20 % of the field paid.",
+            "hand ranked by starting stack even hand for hand, 10-20 % of the field paid; its "
+            "cash game asks a buy-in of no less than 100 big blinds.",
             {
                 "initial_button": "random",
                 "button_rule": "moving",
@@ -439,6 +442,7 @@ PRESETS: dict[str, Preset] = {
                 "fee_percent": 10,
                 "hand_for_hand_busts": "stack_within_table",
                 "places_paid_rule": "field_percent",
+                "min_buy_in_bb": 100,
             },
             ("seed 001",),
         ),
@@ -492,7 +496,8 @@ PRESETS: dict[str, Preset] = {
             "seed_004_online",
             "Seed 004, the online card room: cash game, small blind half the big blind rounded "
             "down, the first seated player gets the button, which moves, a new player posts a "
-            "big blind at once or waits for it, fixed limit capped at a bet and three raises "
+            "big blind at once or waits for it, a maximum buy-in (read as 100 big blinds), fixed "
+            "limit capped at a bet and three raises "
             "even heads-up, pot-limit counts only the active pot, a timed-out committed player "
             "is frozen all-in, odd chips whole.",
             {
@@ -501,6 +506,7 @@ PRESETS: dict[str, Preset] = {
                 "initial_button": "first_seated",
                 "button_rule": "moving",
                 "new_player_entry": ("wait_bb", "post_bb_now"),
+                "max_buy_in_bb": 100,
                 "fl_cap_lifted_heads_up": "never",
                 "pl_pot_basis": "active_pot",
                 "timeout_action": "allin_freeze_if_committed",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from pyholdem.errors import InvalidCards
+from pyholdem.errors import InvalidCards, RuleViolation
 from pyholdem.rules.ruleset import RuleSet
 from pyholdem.spec.cards import Card
 from pyholdem.spec.state import RIVER, HandState
@@ -22,6 +22,23 @@ class Deal:
     holes: tuple[tuple[Card | None, ...], ...]
     burns: tuple[Card | None, ...]
     board: tuple[Card | None, ...]
+
+
+HAND_START_MARKERS = ("shuffle_started", "cut", "first_card_dealt")
+"""The moments a hand passes before its first card reaches a player, in order (§4.1)."""
+
+
+@rule("4.1")
+def level_change_applies(reached: Sequence[str], rules: RuleSet) -> bool:
+    """Hand-start markers: whether a new level signalled when the hand had passed the markers
+    ``reached`` (a prefix of ``HAND_START_MARKERS``; a marker at the very moment of the signal is
+    not passed) applies to this hand: it does if the hand had not passed ``level_change_cutoff``."""
+    reached = tuple(reached)
+    if reached != HAND_START_MARKERS[: len(reached)]:
+        raise RuleViolation(
+            f"markers {list(reached)} are not a prefix of {', '.join(HAND_START_MARKERS)} in order", "4.1"
+        )
+    return rules.level_change_cutoff not in reached
 
 
 @rule("4.2")

@@ -576,3 +576,290 @@ def check_setup(
                 f"straddles by seats {straddlers} are not the seats after the big blind {list(placed)}",
                 "3.16",
             )
+
+
+# ---------------------------------------------------------------------------- the table between hands
+SEAT_STATUSES = ("empty", "playing", "waiting", "away")
+"""A seat between hands (§3.18, §3.19): nobody; dealt in; waiting to enter (a new player, or a
+returning one who owes blinds); away (sitting out in a cash game, absent in a tournament)."""
+ENTRY_OPTIONS = ("wait_bb", "post_bb_now", "wait_button_then_post")
+"""A new player's ways in (§3.18, ``new_player_entry``)."""
+MAKEUP_OPTIONS = ("post_both_sb_dead", "wait_bb")
+"""A returning player's ways of making up missed blinds (§3.18, ``missed_blind_makeup``)."""
+
+
+@dataclass(frozen=True)
+class TableSeat:
+    """One seat between hands, the input of ``plan_hand`` (§3.18, §3.19).
+
+    ``status`` is one of ``SEAT_STATUSES``; ``entry`` the way in of a waiting seat (one of
+    ``ENTRY_OPTIONS`` for a new player, of ``MAKEUP_OPTIONS`` for a returning one); ``owes_small``
+    and ``owes_big`` the blinds the seat missed while away (cash game); ``button_passed`` whether
+    the button has passed the seat since its player sat down (``"wait_button_then_post"``).
+    """
+
+    stack: int = 0
+    status: str = "empty"
+    entry: str | None = None
+    new: bool = False
+    owes_small: bool = False
+    owes_big: bool = False
+    button_passed: bool = False
+
+
+@dataclass(frozen=True)
+class HandPlan:
+    """What ``plan_hand`` decides for the next hand (§3.18, §3.19): the positions; per seat
+    ``"in"``, ``"sitting_out"`` or ``"empty"`` (§3.20); the forced posts without antes, as
+    (seat, kind, live); the seats that enter (their debts settled), by how (``"big_blind"``,
+    ``"posted"``, ``"dealt"``); the blinds newly missed, as (seat, ``"small_blind"`` or
+    ``"big_blind"``); the seats the button passed; the absent seats dealt in."""
+
+    positions: Positions
+    seats: tuple[str, ...]
+    blinds: tuple[tuple[int, str, bool], ...]
+    entered: tuple[tuple[int, str], ...] = ()
+    missed: tuple[tuple[int, str], ...] = ()
+    passed: tuple[int, ...] = ()
+    absent: tuple[int, ...] = ()
+
+
+def _in_arc(seat: int, start: int, end: int, n: int) -> bool:
+    """Whether ``seat`` lies clockwise after ``start`` and at or before ``end``: the seats a
+    position moving from ``start`` to ``end`` passes over or reaches."""
+    return 0 < (seat - start) % n <= (end - start) % n
+
+
+@part_of("3.18")
+def between_blinds_and_button(seat: int, positions: Positions, seats: int) -> bool:
+    """§3.18: whether ``seat`` is between the blinds and the button of ``positions``: the button's
+    seat, the small blind's, and every seat clockwise between them and the big blind (not the
+    big blind itself). A player there would get the button or a blind's position free."""
+    return (seat - positions.button) % seats < (positions.big_blind - positions.button) % seats
+
+
+@part_of("3.19")
+def absent_dealt_in(rules: RuleSet) -> bool:
+    """§3.19: whether an absent player is dealt in and posts (a tournament with
+    ``absent_blinds_dead``), or sits out like a cash-game player who stepped away."""
+    return rules.mode == "tournament" and rules.absent_blinds_dead
+
+
+def _occupied(n: int, seats: Sequence[int]) -> list[bool]:
+    chosen = set(seats)
+    return [s in chosen for s in range(n)]
+
+
+def _fresh_positions(
+    dealt: Sequence[int], n: int, button: int | None, rules: RuleSet, seed: Seed
+) -> Positions:
+    occupied = _occupied(n, dealt)
+    if button is None or not occupied[button]:
+        button = dealt[initial_button(len(dealt), rules, seed)]
+    return _positions_after_button(button, occupied)
+
+
+@rule("3.18")
+def plan_hand(
+    previous: Positions | None,
+    seats: Sequence[TableSeat],
+    rules: RuleSet,
+    *,
+    button: int | None = None,
+    seed: Seed = None,
+) -> HandPlan:
+    """Cash game: new players, missed blinds, several big blinds — who is dealt in and who posts.
+
+    ``previous`` are the last hand's positions (``None`` before the first hand); ``seats`` the
+    table between hands. Returns the next hand's ``HandPlan`` (see spec §3.18 for the procedure).
+    ``button`` and ``seed`` choose the first button (§3.3) when the table (re)starts.
+    """
+    n = len(seats)
+    cash = rules.mode == "cash"
+    dealt_absent = absent_dealt_in(rules)
+    base = [
+        s
+        for s, seat in enumerate(seats)
+        if seat.stack > 0 and (seat.status == "playing" or (seat.status == "away" and dealt_absent))
+    ]
+    waiting = [s for s, seat in enumerate(seats) if seat.status == "waiting" and seat.stack > 0]
+    absent = tuple(s for s in base if seats[s].status == "away")
+    entered: list[tuple[int, str]] = []
+    if previous is None or len(base) < 3:
+        # the table (re)starts or is heads-up: every waiting player is counted and posts only his seat's blind
+        dealt = sorted(base + waiting)
+        if len(dealt) < 2:
+            raise RuleViolation(f"{len(dealt)} players can be dealt in; a hand needs 2", "3.1")
+        occupied = _occupied(n, dealt)
+        if previous is None:
+            positions = _fresh_positions(dealt, n, button, rules, seed)
+        else:
+            positions = next_positions(previous, occupied, rules)
+        entered = [(s, "dealt") for s in waiting]
+        posted: list[int] = []
+    else:
+        occupied = _occupied(n, base)
+        positions = next_positions(previous, occupied, rules)
+        posted = []
+        start = previous.big_blind
+        for w in sorted(waiting, key=lambda s: (s - start) % n):
+            seat = seats[w]
+            big_free = not entered or entered[0][1] != "big_blind"
+            if big_free and _in_arc(w, previous.big_blind, positions.big_blind, n):
+                trial = list(occupied)
+                trial[w] = True
+                with_him = next_positions(previous, trial, rules)
+                if with_him.big_blind == w:
+                    occupied, positions = trial, with_him
+                    entered.insert(0, (w, "big_blind"))
+                    continue
+            if between_blinds_and_button(w, positions, n):
+                continue
+            if not cash:
+                entered.append((w, "dealt"))
+                continue
+            passed = seat.button_passed or _in_arc(w, previous.button, positions.button, n)
+            if seat.entry in ("post_bb_now", "post_both_sb_dead") or (
+                seat.entry == "wait_button_then_post" and passed
+            ):
+                entered.append((w, "posted"))
+                posted.append(w)
+    ins = {s for s in range(n) if occupied[s]} | {s for s, _ in entered}
+    states = tuple(
+        "in" if s in ins else "empty" if seats[s].status == "empty" else "sitting_out" for s in range(n)
+    )
+    blinds: list[tuple[int, str, bool]] = []
+    if not positions.small_blind_dead and positions.small_blind != positions.big_blind:
+        blinds.append((positions.small_blind, "small_blind", True))
+    blinds.append((positions.big_blind, "big_blind", True))
+    for w in posted:
+        if seats[w].owes_small:
+            blinds.append((w, "small_blind", False))
+        blinds.append((w, "extra_blind", True))
+    missed: list[tuple[int, str]] = []
+    passed_seats: list[int] = []
+    for s, seat in enumerate(seats):
+        if states[s] == "in" or seat.status not in ("away", "waiting"):
+            continue
+        if previous is not None and _in_arc(s, previous.button, positions.button, n):
+            passed_seats.append(s)
+        if not cash or seat.new or previous is None:
+            continue
+        if not seat.owes_big and _in_arc(s, previous.big_blind, positions.big_blind, n):
+            missed.append((s, "big_blind"))
+        if not seat.owes_small and _in_arc(s, previous.small_blind, positions.small_blind, n):
+            missed.append((s, "small_blind"))
+    return HandPlan(
+        positions, states, tuple(blinds), tuple(entered), tuple(missed), tuple(passed_seats), absent
+    )
+
+
+@part_of("3.18")
+def check_entry(option: str, new: bool, rules: RuleSet) -> None:
+    """§3.18: may a player enter by ``option``: a new player by one of ``new_player_entry``, a
+    returning player who owes blinds by one of ``missed_blind_makeup``?"""
+    allowed = entry_options(new, rules)
+    if option not in allowed:
+        who = "a new player" if new else "a player who missed blinds"
+        raise RuleViolation(f"{who} may not enter by {option!r}; allowed: {', '.join(allowed)}", "3.18")
+
+
+@rule("3.19")
+def absent_hand_dead(absent_at_deal: bool, absent_now: bool, rules: RuleSet) -> bool:
+    """Absent players: whether the absent player to act has his hand folded now, at his turn.
+
+    ``absent_at_deal``: he was away when the hand was dealt; ``absent_now``: he is still away.
+    ``"end_of_initial_deal"`` (TDA 30), ``"own_second_card"`` (seed 001) and
+    ``"not_dealt_blinds_forced"`` (seed 000 notes): dead if away at the deal, even if he came
+    back since; ``"own_turn_plus_timeout"`` (seed 002): dead if still away when his turn's
+    ``action_time_s`` has run out (the caller asks when it has).
+    """
+    if rules.absent_cutoff == "own_turn_plus_timeout":
+        return absent_now
+    return absent_at_deal
+
+
+@rule("3.21")
+def check_buy_in(amount: object, big_blind: int, rules: RuleSet) -> None:
+    """Buy-ins: a cash-game player sits down with between ``min_buy_in_bb`` and ``max_buy_in_bb``
+    big blinds (each ``None``: no limit); a tournament seat takes the chips it is given."""
+    if not is_int(amount) or amount <= 0:  # type: ignore[operator]
+        raise RuleViolation(f"stack {show_value(amount)} is not a whole number of chips > 0", "3.21")
+    if rules.mode != "cash":
+        return
+    low, high = rules.min_buy_in_bb, rules.max_buy_in_bb
+    if low is not None and amount < low * big_blind:  # type: ignore[operator]
+        raise RuleViolation(
+            f"buy-in {amount} is below the minimum of {low} big blinds ({low * big_blind})", "3.21"
+        )
+    if high is not None and amount > high * big_blind:  # type: ignore[operator]
+        raise RuleViolation(
+            f"buy-in {amount} is above the maximum of {high} big blinds ({high * big_blind})", "3.21"
+        )
+
+
+@part_of("3.21")
+def busted_player_leaves(rules: RuleSet) -> bool:
+    """§3.21: a player left without chips leaves the table in a tournament (eliminated, §9.9); in a
+    cash game he stays seated, sitting out, until he buys chips or leaves."""
+    return rules.mode != "cash"
+
+
+@rule("3.22")
+def check_add_chips(stack: int, amount: object, big_blind: int, hand_running: bool, rules: RuleSet) -> None:
+    """Table stakes: chips are added only between hands, and (cash game) not above
+    ``max_buy_in_bb`` big blinds in all."""
+    if hand_running:
+        raise RuleViolation(
+            f"chips ({show_value(amount)}) are added only between hands: a hand is being played", "3.22"
+        )
+    if not is_int(amount) or amount <= 0:  # type: ignore[operator]
+        raise RuleViolation(f"chips to add {show_value(amount)} are not a whole number > 0", "3.22")
+    high = rules.max_buy_in_bb
+    if rules.mode == "cash" and high is not None and stack + amount > high * big_blind:  # type: ignore[operator]
+        raise RuleViolation(
+            f"adding {amount} to {stack} chips exceeds the maximum buy-in of {high} big blinds "
+            f"({high * big_blind})",
+            "3.22",
+        )
+
+
+@part_of("3.20")
+def plan_posts(
+    plan: HandPlan, blinds: Sequence[int], antes: int | Sequence[int] | None, rules: RuleSet
+) -> tuple[ForcedPost, ...]:
+    """§3.20: the forced posts of a planned hand at the level ``blinds`` (small, big): the antes
+    ``ante_type`` lays out over the seats in the hand (§3.12–3.14), then the blinds of the plan."""
+    n = len(plan.seats)
+    blind_seats_ = tuple(s for s, kind, live in plan.blinds if live and kind != "extra_blind")
+    due = antes_due(antes, n, blind_seats_, rules)
+    posts = [ForcedPost(s, "ante", a, False) for s, a in enumerate(due) if a and plan.seats[s] == "in"]
+    for seat, kind, live in plan.blinds:
+        posts.append(ForcedPost(seat, kind, blinds[0] if kind == "small_blind" else blinds[-1], live))
+    return tuple(posts)
+
+
+@part_of("3.1")
+def check_table_size(seat_count: object, rules: RuleSet) -> None:
+    """§3.1: a table has 2 to ``max_seats`` seats."""
+    if not is_int(seat_count) or not 2 <= seat_count <= rules.max_seats:  # type: ignore[operator]
+        raise RuleViolation(
+            f"a table of {show_value(seat_count)} seats; it has 2 to {rules.max_seats}", "3.1"
+        )
+
+
+@part_of("3.18")
+def entry_options(new: bool, rules: RuleSet) -> tuple[str, ...]:
+    """§3.18: the ways in of a new player (``new_player_entry``) or of one who owes blinds
+    (``missed_blind_makeup``)."""
+    return rules.new_player_entry if new else rules.missed_blind_makeup
+
+
+@part_of("3.21")
+def buy_in_range(big_blind: int, rules: RuleSet) -> tuple[int, int | None]:
+    """§3.21: the least and the most chips a cash-game player may sit down with (``None``: no
+    maximum); in a tournament any positive stack."""
+    if rules.mode != "cash":
+        return 1, None
+    low = 1 if rules.min_buy_in_bb is None else rules.min_buy_in_bb * big_blind
+    return low, None if rules.max_buy_in_bb is None else rules.max_buy_in_bb * big_blind

@@ -1,0 +1,596 @@
+"""The table: hand after hand at one table (§3.3–3.8, §3.18–3.22, §4.1).
+
+``Table`` keeps who sits where, with how many chips, and in which state (playing, waiting to
+enter, away, and the blinds a seat owes). For every hand it asks the rules (``plan_hand``,
+§3.18; ``plan_posts``, §3.20) for the positions and the forced posts, builds the ``HandSetup``
+(§3.20) and plays it with ``Hand(setup, engine=...)``. Between hands it reads the final stacks:
+a busted player leaves (tournament) or sits out with 0 until he adds chips or leaves (cash game,
+``busted_player_leaves``, §3.21). It sequences only: every choice is a section function's.
+
+Every call that does not fit the moment raises a ``RuleViolation`` naming the value and the
+section and changes nothing.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from pyholdem.engine.hand import ENGINES, Hand
+from pyholdem.engine.setup import HandSetup, with_stacks
+from pyholdem.errors import RuleViolation, show_value
+from pyholdem.rules.ruleset import RuleSet
+from pyholdem.spec.cards import Seed
+from pyholdem.spec.dealing import HAND_START_MARKERS, level_change_applies
+from pyholdem.spec.table import (
+    HandPlan,
+    Positions,
+    TableSeat,
+    absent_hand_dead,
+    antes_due,
+    blind_amounts,
+    busted_player_leaves,
+    buy_in_range,
+    check_add_chips,
+    check_buy_in,
+    check_entry,
+    check_table_size,
+    entry_options,
+    plan_hand,
+    plan_posts,
+)
+from pyholdem.values import is_int
+
+__all__ = ["LedgerEntry", "SeatView", "Table", "random_session"]
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """One seat as the table shows it: who, how many chips, ``state`` (``"empty"``, ``"playing"``,
+    ``"waiting"`` to enter, ``"away"``) and the blinds owed (``"small_blind"``, ``"big_blind"``)."""
+
+    seat: int
+    name: str | None
+    stack: int
+    state: str
+    owes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class LedgerEntry:
+    """A missed blind's life (§3.18): ``what`` is ``"missed"`` (the blind passed the seat while he
+    was away), ``"collected"`` (posted on his return: the small blind dead, the big blind live or
+    as his own big blind), ``"waived"`` (the game restarted, or he waited for the big blind: the
+    small blind is then not owed) or ``"forfeited"`` (he left owing it)."""
+
+    hand: int
+    seat: int
+    name: str
+    what: str
+    blind: str
+
+
+@dataclass
+class _Seat:
+    name: str
+    stack: int
+    status: str = "waiting"
+    entry: str | None = "wait_bb"
+    new: bool = True
+    owes_small: bool = False
+    owes_big: bool = False
+    button_passed: bool = False
+    _key: tuple[object, ...] | None = field(default=None, repr=False, compare=False)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name != "stack" or (value > 0) != (self.__dict__.get("stack", 0) > 0):
+            object.__setattr__(self, "_key", None)  # what plan_hand reads has changed
+        object.__setattr__(self, name, value)
+
+    def key(self) -> tuple[object, ...]:
+        """What ``plan_hand`` reads of the seat: everything, and of the stack only whether it is > 0
+        (kept until a field changes)."""
+        key = self._key
+        if key is None:
+            key = (
+                self.status,
+                self.entry,
+                self.new,
+                self.owes_small,
+                self.owes_big,
+                self.button_passed,
+                self.stack > 0,
+            )
+            object.__setattr__(self, "_key", key)
+        return key
+
+    def spec(self) -> TableSeat:
+        return TableSeat(
+            self.stack, self.status, self.entry, self.new, self.owes_small, self.owes_big, self.button_passed
+        )
+
+
+@dataclass(frozen=True)
+class _Stakes:
+    blinds: tuple[int, ...]
+    antes: int | tuple[int, ...] | None
+    bet_sizes: tuple[int, int] | None
+
+
+class Table:
+    """Many hands at one table: ``Table(rules, seat_count, blinds=(small, big), antes=None,
+    bet_sizes=None, button=None, seed=None, engine="auto", table=1)``.
+
+    ``button`` is the first hand's button seat (else §3.3 chooses among the seated players),
+    ``seed`` makes every hand's deck reproducible (hand ``k`` is shuffled from ``f"{seed}-{k}"``),
+    ``engine`` is each ``Hand``'s engine (the C engine by default, or ``"spec"``).
+    """
+
+    def __init__(
+        self,
+        rules: RuleSet,
+        seat_count: int,
+        *,
+        blinds: int | Sequence[int],
+        antes: int | Sequence[int] | None = None,
+        bet_sizes: tuple[int, int] | None = None,
+        button: int | None = None,
+        seed: Seed = None,
+        engine: str = "auto",
+        table: int | str = 1,
+    ) -> None:
+        if not isinstance(rules, RuleSet):
+            raise RuleViolation(f"rules {rules!r} is not a RuleSet", "0.1")
+        check_table_size(seat_count, rules)
+        if button is not None and (not is_int(button) or not 0 <= button < seat_count):
+            raise RuleViolation(f"button {show_value(button)} is not a seat in 0..{seat_count - 1}", "3.3")
+        if engine not in ENGINES:
+            raise RuleViolation(f"engine {engine!r} is not one of {', '.join(map(repr, ENGINES))}", "0.1")
+        self.rules = rules
+        self.seat_count = seat_count
+        self.table = table
+        self.engine = engine
+        self._seed = seed
+        self._first_button = button
+        self._stakes = self._checked_stakes(blinds, antes, bet_sizes)
+        self._pending: _Stakes | None = None
+        self._seats: list[_Seat | None] = [None] * seat_count
+        self._previous: Positions | None = None
+        self._hand: Hand | None = None
+        self._settled = True
+        self._absent_at_deal: frozenset[int] = frozenset()
+        self._names: list[tuple[str | None, ...]] = []
+        self._absent_log: list[frozenset[int]] = []
+        self._dealt: tuple[str, ...] = ()
+        self._layouts: dict[tuple[Any, ...], tuple[HandPlan, HandSetup]] = {}
+        self.hands: list[Hand] = []
+        self.setups: list[HandSetup] = []
+        self.ledger: list[LedgerEntry] = []
+        self._eliminated: list[str] = []
+        self.chips_in = 0
+        self.chips_out = 0
+        self._count = 0
+        self._busted_leave = busted_player_leaves(rules)
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def hand(self) -> Hand | None:
+        """The hand being played, or the last one (None before the first)."""
+        return self._hand
+
+    @property
+    def hand_running(self) -> bool:
+        """True while a hand is dealt and not over."""
+        return self._hand is not None and not self._hand.is_over
+
+    @property
+    def hand_number(self) -> int:
+        """How many hands have been dealt."""
+        return len(self.hands)
+
+    @property
+    def positions(self) -> Positions | None:
+        """The button and blinds of the current (or last) hand (§3.4–3.8)."""
+        return self._previous
+
+    @property
+    def blinds(self) -> tuple[int, ...]:
+        """The level in force for the next hand, (small, big)."""
+        return (self._pending or self._stakes).blinds
+
+    @property
+    def eliminated(self) -> tuple[str, ...]:
+        """The players who busted and left the table (tournament, §3.21), in order."""
+        self._settle()
+        return tuple(self._eliminated)
+
+    @property
+    def seats(self) -> tuple[SeatView, ...]:
+        """Every seat: who sits there, his chips, his state and the blinds he owes (during a hand,
+        the chips he was dealt in with)."""
+        self._settle()
+        views = []
+        for s, seat in enumerate(self._seats):
+            if seat is None:
+                views.append(SeatView(s, None, 0, "empty"))
+                continue
+            owes = ("small_blind",) * seat.owes_small + ("big_blind",) * seat.owes_big
+            views.append(SeatView(s, seat.name, seat.stack, seat.status, owes))
+        return tuple(views)
+
+    def options(self, seat: int) -> tuple[str, ...]:
+        """The ways back in for the player at ``seat`` (§3.18): a new player's ``new_player_entry``,
+        the ``missed_blind_makeup`` of one who owes blinds, or none (he plays when back)."""
+        player = self._occupant(seat)
+        if player.new:
+            return entry_options(True, self.rules)
+        return entry_options(False, self.rules) if player.owes_small or player.owes_big else ()
+
+    def chips_on_table(self) -> int:
+        """Chips in front of the seated players (during a hand: as it was dealt, pot included)."""
+        self._settle()
+        return sum(seat.stack for seat in self._seats if seat is not None)
+
+    def players(self, number: int) -> tuple[str | None, ...]:
+        """Who sat at each seat when hand ``number`` (1, 2, …) was dealt (``None``: empty)."""
+        if not is_int(number) or not 1 <= number <= self.hand_number:
+            raise RuleViolation(f"hand {show_value(number)} is not a hand dealt at this table", "3.18")
+        return self._names[number - 1]
+
+    def absent_at_deal(self, number: int) -> frozenset[int]:
+        """The seats dealt in absent in hand ``number`` (a tournament, §3.19)."""
+        self.players(number)
+        return self._absent_log[number - 1]
+
+    def histories(self) -> list[Any]:
+        """Every finished hand as a PHH ``HandHistory`` (§12.9), with the table's fields."""
+        from pyholdem.history.record import history_from_hand
+
+        out = []
+        for number, (hand, names) in enumerate(zip(self.hands, self._names, strict=True), 1):
+            if not hand.is_over:
+                continue
+            n, button = len(names), hand.button
+            order = [(button + 1 + i) % n for i in range(n)]
+            dealt = [s for s in order if hand.hole_cards(s)]
+            extra = {
+                "table": self.table,
+                "hand": number,
+                "seat_count": n,
+                "seats": [s + 1 for s in dealt],
+                "players": [names[s] for s in dealt],
+            }
+            out.append(history_from_hand(hand, extra=extra))
+        return out
+
+    # ------------------------------------------------------------------ between hands
+    def sit(self, seat: int, stack: int, *, name: str | None = None, post: str = "wait_bb") -> None:
+        """A new player sits at ``seat`` with ``stack`` chips (§3.21) and enters by ``post``
+        (§3.18: ``"wait_bb"``, ``"post_bb_now"``, ``"wait_button_then_post"``)."""
+        self._settle()
+        self._check_seat(seat)
+        if self._seats[seat] is not None:
+            raise RuleViolation(f"seat {seat} is taken by {self._seats[seat].name}", "3.18")  # type: ignore[union-attr]
+        check_buy_in(stack, self.blinds[-1], self.rules)
+        check_entry(post, True, self.rules)
+        if name is None:
+            self._count += 1
+            name = f"player{self._count}"
+            while any(s is not None and s.name == name for s in self._seats):
+                self._count += 1
+                name = f"player{self._count}"
+        if not isinstance(name, str) or any(s is not None and s.name == name for s in self._seats):
+            raise RuleViolation(f"name {name!r} is not a name free at this table", "3.18")
+        self._seats[seat] = _Seat(name, stack, entry=post)
+        self.chips_in += stack
+
+    def leave(self, seat: int) -> int:
+        """The player at ``seat`` leaves with his chips (returned); blinds he owes are forfeited."""
+        self._settle()
+        player = self._occupant(seat)
+        if self.hand_running and self._in_hand(seat):
+            raise RuleViolation(
+                f"seat {seat} is in hand {self.hand_number}; he leaves when it is over", "3.18"
+            )
+        self._forfeit(seat, player)
+        self._seats[seat] = None
+        self.chips_out += player.stack
+        return player.stack
+
+    def away(self, seat: int) -> None:
+        """The player at ``seat`` steps away: a cash game deals him out and his missed blinds
+        accrue; a tournament deals him in absent (§3.19)."""
+        self._settle()
+        player = self._occupant(seat)
+        if player.status == "away":
+            raise RuleViolation(f"seat {seat} ({player.name}) is already away", "3.19")
+        player.status = "away"
+
+    def back(self, seat: int, *, post: str | None = None) -> None:
+        """The player at ``seat`` is back: playing again, or (owing blinds, or never dealt in)
+        waiting to enter by ``post`` (§3.18, ``missed_blind_makeup`` / ``new_player_entry``)."""
+        self._settle()
+        player = self._occupant(seat)
+        if player.status != "away":
+            raise RuleViolation(f"seat {seat} ({player.name}) is not away", "3.19")
+        if player.stack == 0:
+            raise RuleViolation(f"seat {seat} ({player.name}) has no chips; add chips first", "3.21")
+        owes = player.owes_small or player.owes_big
+        option = post if post is not None else entry_options(player.new, self.rules)[0]
+        if owes or player.new:
+            check_entry(option, player.new, self.rules)
+            player.status, player.entry = "waiting", option
+        else:
+            if post is not None:
+                check_entry(option, False, self.rules)
+            player.status = "playing"
+
+    def add_chips(self, seat: int, amount: int) -> None:
+        """Add chips to the stack at ``seat``, between hands only (table stakes, §3.22)."""
+        self._settle()
+        player = self._occupant(seat)
+        check_add_chips(player.stack, amount, self.blinds[-1], self.hand_running, self.rules)
+        player.stack += amount
+        self.chips_in += amount
+
+    def set_stakes(
+        self,
+        blinds: int | Sequence[int],
+        *,
+        antes: int | Sequence[int] | None = None,
+        bet_sizes: tuple[int, int] | None = None,
+    ) -> None:
+        """New blinds (and antes, bet sizes): for the next hand, or, signalled during a hand that
+        has passed its cutoff marker, for the hand after it (§4.1, §9.4)."""
+        stakes = self._checked_stakes(blinds, antes, bet_sizes)
+        reached = HAND_START_MARKERS if self.hand_running else ()
+        if level_change_applies(reached, self.rules):
+            self._stakes, self._pending = stakes, None
+        else:
+            self._pending = stakes
+
+    def next_hand(self) -> Hand:
+        """Deal the next hand: positions, entries and posts as the rules say; returns the ``Hand``."""
+        if self.hand_running:
+            raise RuleViolation(f"hand {self.hand_number} is not over; finish it before the next", "3.18")
+        self._settle()
+        stakes = self._pending or self._stakes
+        stacks = tuple(0 if s is None else s.stack for s in self._seats)  # an empty seat has none
+        number = self.hand_number + 1
+        seed = None if self._seed is None else f"{self._seed}-{number}"
+        # plan_hand and plan_posts are pure and read the stacks only as "has chips": a layout seen
+        # before is laid out again with this hand's stacks and seed
+        key = (self._previous, tuple(None if s is None else s.key() for s in self._seats), stakes)
+        known = self._layouts.get(key)
+        if known is not None:
+            plan, template = known
+            setup = with_stacks(template, stacks, seed)
+        else:
+            specs = [TableSeat() if s is None else s.spec() for s in self._seats]
+            plan = plan_hand(self._previous, specs, self.rules, button=self._first_button, seed=self._seed)
+            posts = plan_posts(plan, stakes.blinds, stakes.antes, self.rules)
+            setup = HandSetup(
+                self.rules,
+                stacks,
+                button=plan.positions.button,
+                posts=posts,
+                blinds=stakes.blinds,
+                bet_sizes=stakes.bet_sizes,
+                seats=plan.seats,
+                seed=seed,
+            )
+            if len(self._layouts) >= 4096:
+                self._layouts.clear()
+            self._layouts[key] = (plan, setup)
+        hand = Hand(setup, engine=self.engine)
+        self._stakes, self._pending = stakes, None
+        self._apply(plan, number)
+        self._hand, self._settled, self._dealt = hand, False, plan.seats
+        self.hands.append(hand)
+        self.setups.append(setup)
+        self._names.append(tuple(None if s is None else s.name for s in self._seats))
+        self._absent_log.append(self._absent_at_deal)
+        return hand
+
+    def fold_absent(self) -> bool:
+        """If the player to act was absent at the deal and §3.19 kills his hand now, fold it and
+        return True. Under ``"own_turn_plus_timeout"`` call it when his turn's time has run out."""
+        hand = self._hand
+        if hand is None or hand.is_over:
+            return False
+        seat = hand.to_act
+        if seat is None or seat not in self._absent_at_deal:
+            return False
+        player = self._seats[seat]
+        away_now = player is not None and player.status == "away"
+        if not absent_hand_dead(True, away_now, self.rules):
+            return False
+        hand.fold()
+        return True
+
+    # ------------------------------------------------------------------ internals
+    def _checked_stakes(
+        self,
+        blinds: int | Sequence[int],
+        antes: int | Sequence[int] | None,
+        bet_sizes: tuple[int, int] | None,
+    ) -> _Stakes:
+        amounts = blind_amounts(blinds, self.rules)
+        if len(amounts) != 2:
+            raise RuleViolation(
+                f"blinds {show_value(amounts)}: a table plays a small and a big blind", "3.10"
+            )
+        antes_due(antes, self.seat_count, (0, 1), self.rules)
+        frozen = tuple(antes) if isinstance(antes, Sequence) else antes
+        if bet_sizes is not None and (
+            not isinstance(bet_sizes, tuple)
+            or len(bet_sizes) != 2
+            or not all(is_int(b) and b > 0 for b in bet_sizes)
+        ):
+            raise RuleViolation(f"bet_sizes {show_value(bet_sizes)} are not (small bet, big bet) > 0", "5.2")
+        return _Stakes(amounts, frozen, bet_sizes)
+
+    def _check_seat(self, seat: object) -> None:
+        if not is_int(seat) or not 0 <= seat < self.seat_count:  # type: ignore[operator]
+            raise RuleViolation(f"seat {show_value(seat)} is not a seat in 0..{self.seat_count - 1}", "3.1")
+
+    def _occupant(self, seat: int) -> _Seat:
+        self._check_seat(seat)
+        player = self._seats[seat]
+        if player is None:
+            raise RuleViolation(f"seat {seat} is empty", "3.18")
+        return player
+
+    def _in_hand(self, seat: int) -> bool:
+        return self._hand is not None and self._dealt[seat] == "in"
+
+    def _log(self, number: int, seat: int, player: _Seat, what: str, blind: str) -> None:
+        self.ledger.append(LedgerEntry(number, seat, player.name, what, blind))
+
+    def _forfeit(self, seat: int, player: _Seat) -> None:
+        for owed, blind in ((player.owes_small, "small_blind"), (player.owes_big, "big_blind")):
+            if owed:
+                self._log(self.hand_number, seat, player, "forfeited", blind)
+        player.owes_small = player.owes_big = False
+
+    def _apply(self, plan: HandPlan, number: int) -> None:
+        """Record what the plan decided: entries (debts settled), missed blinds, the button passing."""
+        for seat, how in plan.entered:
+            player = self._seats[seat]
+            assert player is not None
+            small = "collected" if how == "posted" else "waived"
+            big = "waived" if how == "dealt" else "collected"
+            if player.owes_small:
+                self._log(number, seat, player, small, "small_blind")
+            if player.owes_big:
+                self._log(number, seat, player, big, "big_blind")
+            player.status, player.entry, player.new = "playing", None, False
+            player.owes_small = player.owes_big = player.button_passed = False
+        for seat, blind in plan.missed:
+            player = self._seats[seat]
+            assert player is not None
+            self._log(number, seat, player, "missed", blind)
+            if blind == "small_blind":
+                player.owes_small = True
+            else:
+                player.owes_big = True
+        for seat in plan.passed:
+            player = self._seats[seat]
+            assert player is not None
+            player.button_passed = True
+        for seat, state in enumerate(plan.seats):
+            player = self._seats[seat]
+            if state == "in" and player is not None and player.new:
+                player.new = False  # dealt in (absent too): no longer a new player
+        self._absent_at_deal = frozenset(plan.absent)
+        self._previous = plan.positions
+
+    def _settle(self) -> None:
+        """After a hand: read the final stacks; busted players leave or sit out (§3.21)."""
+        hand = self._hand
+        if self._settled or hand is None or not hand.is_over:
+            return
+        final = hand.stacks  # once the hand is over: the final stacks (HandResult.stacks)
+        for seat, player in enumerate(self._seats):
+            if player is None or self._dealt[seat] != "in" or player.stack == final[seat]:
+                continue
+            player.stack = final[seat]
+            if player.stack == 0:
+                if self._busted_leave:
+                    self._forfeit(seat, player)
+                    self._eliminated.append(player.name)
+                    self._seats[seat] = None
+                else:
+                    player.status = "away"
+        self._settled = True
+
+
+# ---------------------------------------------------------------------------- random sessions
+def random_session(
+    rules: RuleSet,
+    seats: int,
+    hands: int,
+    seed: int,
+    *,
+    engine: str = "auto",
+    blinds: tuple[int, int] = (5, 10),
+    antes: int | None = None,
+) -> Table:
+    """A seeded session: ``hands`` hands at a table of ``seats`` seats under ``rules``, with random
+    arrivals (each entry option), departures, absences and returns, rebuys of busted cash players
+    and random legal actions; absent players' hands folded as §3.19 says. Returns the Table."""
+    rng = random.Random(seed)
+    table = Table(rules, seats, blinds=blinds, antes=antes, seed=f"session-{seed}", engine=engine)
+    low, high = buy_in_range(blinds[1], rules)
+    low = max(low, 20 * blinds[1])
+    high = high if high is not None else 200 * blinds[1]
+    tournament = busted_player_leaves(rules)
+
+    def stack() -> int:
+        return rng.randint(low, max(low, high))
+
+    for seat in rng.sample(range(seats), k=rng.randint(2, seats)):
+        table.sit(seat, stack(), post=rng.choice(entry_options(True, rules)))
+    for _ in range(hands):
+        _shuffle_seating(table, rng, stack, tournament)
+        try:
+            hand = table.next_hand()
+        except RuleViolation:
+            empty = [v.seat for v in table.seats if v.state == "empty"]
+            for seat in empty[:2]:
+                table.sit(seat, stack())
+            for view in table.seats:
+                if view.state == "away" and view.stack:
+                    table.back(view.seat)
+            hand = table.next_hand()
+        while not hand.is_over:
+            if rng.random() < 0.02:
+                away = [v.seat for v in table.seats if v.state == "away" and v.stack]
+                if away:
+                    table.back(rng.choice(away))
+            if table.fold_absent():
+                continue
+            _random_action(hand, rng)
+    return table
+
+
+def _shuffle_seating(table: Table, rng: random.Random, stack: Any, tournament: bool) -> None:
+    """Between hands: a few random arrivals, departures, absences, returns and rebuys."""
+    views = table.seats
+    empty = [v.seat for v in views if v.state == "empty"]
+    seated = [v for v in views if v.state != "empty"]
+    if empty and (rng.random() < 0.2 or 2 * len(seated) < table.seat_count + 2):
+        table.sit(rng.choice(empty), stack(), post=rng.choice(entry_options(True, table.rules)))
+    if len(seated) > 2 and rng.random() < 0.06:
+        table.leave(rng.choice(seated).seat)
+    present = [v.seat for v in table.seats if v.state not in ("empty", "away")]
+    if present and rng.random() < 0.12:
+        table.away(rng.choice(present))
+    for view in table.seats:
+        if view.state == "away" and view.stack and rng.random() < 0.3:
+            options = table.options(view.seat)
+            table.back(view.seat, post=rng.choice(options) if options else None)
+    if not tournament:
+        for view in table.seats:
+            if view.state == "away" and view.stack == 0:
+                if rng.random() < 0.5:
+                    table.add_chips(view.seat, stack())
+                else:
+                    table.leave(view.seat)
+
+
+def _random_action(hand: Hand, rng: random.Random) -> None:
+    legal = hand.legal_actions()
+    choices: list[tuple[str, int | None]] = [("check", None)] if legal.check else [("call", None)] * 3
+    if legal.fold and not legal.check:
+        choices.append(("fold", None))
+    if legal.min_raise_to is not None and legal.max_raise_to is not None:
+        kind = "bet" if legal.is_bet else "raise"
+        low, high = legal.min_raise_to, legal.max_raise_to
+        choices += [(kind, low), (kind, rng.randint(low, low + (high - low) // 4))]
+        if rng.random() < 0.05:
+            choices.append((kind, high))
+    kind, amount = rng.choice(choices)
+    hand.act(kind, amount)
