@@ -245,25 +245,15 @@ class Table:
         return self._absent_log[number - 1]
 
     def histories(self) -> list[Any]:
-        """Every finished hand as a PHH ``HandHistory`` (§12.9), with the table's fields."""
+        """Every finished hand as a PHH ``HandHistory`` (§12.12), with the table's fields: ``table``,
+        ``hand``, ``seat_count``, ``seats`` and ``players`` (§12.13: a session's hands)."""
         from pyholdem.history.record import history_from_hand
 
-        out = []
-        for number, (hand, names) in enumerate(zip(self.hands, self._names, strict=True), 1):
-            if not hand.is_over:
-                continue
-            n, button = len(names), hand.button
-            order = [(button + 1 + i) % n for i in range(n)]
-            dealt = [s for s in order if hand.hole_cards(s)]
-            extra = {
-                "table": self.table,
-                "hand": number,
-                "seat_count": n,
-                "seats": [s + 1 for s in dealt],
-                "players": [names[s] for s in dealt],
-            }
-            out.append(history_from_hand(hand, extra=extra))
-        return out
+        return [
+            history_from_hand(hand, seated=True, names=names, extra={"table": self.table, "hand": number})
+            for number, (hand, names) in enumerate(zip(self.hands, self._names, strict=True), 1)
+            if hand.is_over
+        ]
 
     # ------------------------------------------------------------------ between hands
     def sit(self, seat: int, stack: int, *, name: str | None = None, post: str = "wait_bb") -> None:

@@ -251,8 +251,8 @@ def test_3_18_histories_carry_the_table_fields() -> None:
     t = table(RuleSet(), 3, range(3))
     finish(t.next_hand())
     (history,) = t.histories()
-    assert history.extra["hand"] == 1 and history.extra["seat_count"] == 3
-    assert history.extra["players"] == ["player2", "player3", "player1"]
+    assert history.hand == 1 and history.seat_count == 3 and history.seats == (2, 3, 1)
+    assert history.player_names == ("player2", "player3", "player1")
 
 
 def test_3_18_a_player_moved_to_a_tournament_table_waits_only_between_the_blinds_and_the_button() -> None:
