@@ -49,10 +49,18 @@ def tournament(data: dict[str, Any]) -> dict[str, Any]:
     return answer(data)
 
 
+def declarations(data: dict[str, Any]) -> dict[str, Any]:
+    """What a declaration binds to, through ``pyholdem.spec.declarations`` (spec 11 has no C twin)."""
+    from pyholdem.conformance.declaration_cases import read_declaration
+
+    return read_declaration(data)
+
+
 ANSWERS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "evaluate": evaluate,
     "compare": compare,
     "pots": pots,
     "hand": hand,
     "tournament": tournament,
+    "declarations": declarations,
 }

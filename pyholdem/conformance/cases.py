@@ -329,12 +329,20 @@ def tournament_cases(random_count: int = 240, seed: int = SEED) -> Iterator[Vect
     return generate(random_count, seed)
 
 
+def declaration_cases(random_count: int = 400, seed: int = SEED) -> Iterator[Vector]:
+    """The ``declarations`` runner's cases (``pyholdem.conformance.declaration_cases``, spec 11)."""
+    from pyholdem.conformance.declaration_cases import declaration_cases as generate
+
+    return generate(random_count, seed)
+
+
 GENERATORS: dict[str, Callable[..., Iterator[Vector]]] = {
     "evaluate": evaluate_cases,
     "compare": compare_cases,
     "pots": pots_cases,
     "hand": hand_cases,
     "tournament": tournament_cases,
+    "declarations": declaration_cases,
 }
 
 

@@ -176,6 +176,10 @@ class RuleSet:
     player_exposure: str = _choice("live", "dead_hand", section="10.12")
     oversize_chip_is_call: bool = _flag(True, section="11.2")
     unaware_of_raise_withdraw: bool = _flag(False, section="11.7")
+    # declarations and the clock as live events (spec 11)
+    chips_alone_bind: bool = _flag(True, section="11.1")
+    clock_callers: str = _choice("at_table", "seated_when_dealt", section="11.12")
+    reconnect_extra_s: int | None = _int(None, 0, section="11.13")
 
     def __new__(cls, *args: Any, **fields: Any) -> RuleSet:
         unknown = sorted(set(fields) - FIELD_NAMES)
@@ -400,7 +404,8 @@ PRESETS: dict[str, Preset] = {
             "the big blind, a bet and three raises a round even heads-up, button starts at seat "
             "1 and moves, odd chips whole to the winner closest to the dealer's left, losers "
             "must show, two actions end the misdeal window, an exposed hole card is a misdeal, "
-            "a card a player shows deliberately kills his hand, tables balanced by high card "
+            "a card a player shows deliberately kills his hand, every action declared aloud, tables "
+            "balanced by high card "
             "between levels, final-table level bump.",
             {
                 "betting_structure": "fixed_limit",
@@ -415,6 +420,7 @@ PRESETS: dict[str, Preset] = {
                 "board_error_rule": "seed000_reshuffle_new_burn",
                 "boxed_card": "bottom_of_deck",
                 "player_exposure": "dead_hand",
+                "chips_alone_bind": False,
                 "balance_mover": "high_card_draw",
                 "balance_destination": "any_seat_before_bb",
                 "balance_timing": "between_levels",
@@ -426,7 +432,8 @@ PRESETS: dict[str, Preset] = {
         Preset(
             "seed_001_event",
             "Seed 001, casino event rules: button drawn at random and moving, a 90-second "
-            "clock after which the hand is folded, the level changes at the cut, an absent "
+            "clock (called only by a player seated when the hand was dealt) after which the hand "
+            "is folded, the level changes at the cut, an absent "
             "player's hand dead once his second card is dealt, an exposed card kills the hand, "
             "a 10% entry fee (the chip race starts at seat 1, the default); busts on the same "
             "hand ranked by starting stack even hand for hand, 10-20 % of the field paid; its "
@@ -443,6 +450,7 @@ PRESETS: dict[str, Preset] = {
                 "hand_for_hand_busts": "stack_within_table",
                 "places_paid_rule": "field_percent",
                 "min_buy_in_bb": 100,
+                "clock_callers": "seated_when_dealt",
             },
             ("seed 001",),
         ),
@@ -499,7 +507,7 @@ PRESETS: dict[str, Preset] = {
             "big blind at once or waits for it, a maximum buy-in (read as 100 big blinds), fixed "
             "limit capped at a bet and three raises "
             "even heads-up, pot-limit counts only the active pot, a timed-out committed player "
-            "is frozen all-in, odd chips whole.",
+            "is frozen all-in, a reconnecting player gets 20 more seconds, odd chips whole.",
             {
                 "mode": "cash",
                 "small_blind_rule": "half_round_down",
@@ -512,6 +520,7 @@ PRESETS: dict[str, Preset] = {
                 "timeout_action": "allin_freeze_if_committed",
                 "odd_chip_rule": "left_of_button_whole_chip",
                 "all_in_face_up": False,
+                "reconnect_extra_s": 20,
             },
             ("seed 004",),
         ),
