@@ -11,6 +11,7 @@ from importlib import import_module
 from pyholdem.engine.hand import Event, Hand, HandResult, LegalActions
 from pyholdem.engine.setup import ForcedPost, HandSetup
 from pyholdem.engine.table import Table
+from pyholdem.engine.tournament import Tournament, random_policy
 from pyholdem.errors import (
     HistoryError,
     IllegalAction,
@@ -81,6 +82,7 @@ __all__ = [
     "Settlement",
     "Structure",
     "Table",
+    "Tournament",
     "__version__",
     "cards",
     "cards_to_mask",
@@ -97,6 +99,7 @@ __all__ = [
     "load_structure",
     "parse_cards",
     "preset",
+    "random_policy",
     "resolve_pots",
     "resolve_pots_batch",
     "resolve_showdowns_batch",
