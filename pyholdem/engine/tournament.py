@@ -563,7 +563,9 @@ class Tournament:
             for name in sorted(places, key=lambda p: _best(places[p]), reverse=True):
                 entrant = self._entrants[name]
                 entrant.place, entrant.out_round = places[name], self.rounds
-                self._log("elimination", player=name, place=places[name], table=entrant.table)
+                self._log(
+                    "elimination", player=name, place=places[name], table=entrant.table, start=starts[name]
+                )
                 entrant.table = entrant.seat = None
         alive = {n: self.stack(n) for n in self.remaining}
         if len(alive) <= 1 or tournament_winner(alive) is not None:
