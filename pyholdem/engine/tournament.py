@@ -246,6 +246,16 @@ class Tournament:
         return sum(table.chips_on_table() for table in self._tables.values())
 
     @property
+    def entries(self) -> int:
+        """The entries (§9.1): the entrants at the start and the late entries."""
+        return self._entries
+
+    @property
+    def hands_dealt(self) -> int:
+        """The hands dealt at every table so far."""
+        return sum(table.hand_number for _, table in self._all_tables)
+
+    @property
     def chips_expected(self) -> int:
         """Every chip sold (entries, rebuys, add-ons) less the chips colour-ups removed (§9.18)."""
         return self._chips - self.chips_removed
@@ -756,8 +766,8 @@ def _names(entrants: int | Sequence[str]) -> list[str]:
 
 
 def random_policy(seed: object) -> Policy:
-    """A seeded random player: checks or calls mostly, folds sometimes, bets and raises small, and
-    now and then all-in — enough to end a tournament quickly."""
+    """A seeded random player: bets and raises now and then (rarely all-in), calls a small bet
+    mostly and a big one (a third of his stack or more) seldom, else folds; checks when he can."""
     rng = random.Random(f"policy-{seed}")
 
     def policy(hand: Hand) -> tuple[str, int | None]:
@@ -765,14 +775,16 @@ def random_policy(seed: object) -> Policy:
         r = rng.random()
         if legal.min_raise_to is not None and legal.max_raise_to is not None:
             kind = "bet" if legal.is_bet else "raise"
-            if r < 0.06:
+            if r < 0.01:
                 return kind, legal.max_raise_to
-            if r < 0.2:
+            if r < 0.1:
                 return kind, legal.min_raise_to
         if legal.check:
             return "check", None
-        if legal.fold and r > 0.7:
-            return "fold", None
-        return "call", None
+        call = legal.call or 0
+        big = 3 * call >= hand.stacks[legal.seat]
+        if r < (0.25 if big else 0.75):
+            return "call", None
+        return "fold", None
 
     return policy
