@@ -81,3 +81,11 @@ def test_9_20_cli_tournament_play_to_a_winner(capsys: pytest.CaptureFixture[str]
     )
     data = json.loads(out)
     assert code == 0 and [row["prize"] for row in data["result"][:3]] == [231, 99, 30]
+
+
+def test_9_20_make_run_tournament_step_checks_its_invariants(capsys: pytest.CaptureFixture[str]) -> None:
+    from pyholdem.cli.commands.run import tournament_run
+
+    assert tournament_run(30, seed=2)
+    out = capsys.readouterr().out
+    assert "30 entrants" in out and "invariants hold" in out
