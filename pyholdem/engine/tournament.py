@@ -169,6 +169,7 @@ class Tournament:
         self.rounds = 0
         self.events: list[Event] = []
         self._entrants: dict[str, _Entrant] = {n: _Entrant(n) for n in names}
+        self._alive: dict[str, None] = dict.fromkeys(names)  # the players without a place, in order
         self._entries = len(names)
         self._rebuys = self._addons = 0
         self._chips = sum(stacks.values())
@@ -177,8 +178,11 @@ class Tournament:
         self._bump = 0
         self._ups = list(colour_ups(structure))
         self._tables: dict[int, Table] = {}
+        self._seating: dict[int, dict[int, str]] = {}  # table -> seat (0-based) -> player
         self._all_tables: list[tuple[int, Table]] = []
         self._levels_of: dict[int, list[int]] = {}  # id(table) -> the level of each hand
+        self._reading: tuple[tuple[int, int], tuple[int, Fraction, bool]] | None = None
+        self._settled_counts: tuple[int, ...] | None = None
         self._round_open = False
         self._round_tables: list[int] = []
         self._hand_for_hand = False
@@ -193,9 +197,9 @@ class Tournament:
         for number, size in enumerate(sizes, 1):
             players = order[at : at + size]
             at += size
-            table = self._new_table(number)
+            self._new_table(number)
             for name, seat in sorted(random_seats(players, size, f"{self.seed}-seats-{number}").items()):
-                table.sit(seat, stacks[name], name=name)
+                self._sit(number, seat, stacks[name], name)
                 self._entrants[name].table, self._entrants[name].seat = number, seat
         self.payouts()  # enough entrants for the places paid (§9.12)
         self._log("level", level=1, **self._stakes_of(1))
@@ -231,7 +235,7 @@ class Tournament:
     @property
     def remaining(self) -> list[str]:
         """The players still in (with chips, or busted and able to rebuy this round)."""
-        return [e.name for e in self._entrants.values() if e.place is None]
+        return list(self._alive)
 
     def stack(self, name: str) -> int:
         """The chips of ``name`` now (during a hand, those he was dealt in with; 0 once busted)."""
@@ -352,7 +356,7 @@ class Tournament:
     def add_on(self, name: str) -> None:
         """An add-on (§9.7): ``addon_chips`` for ``addon_price``, between hands at his table."""
         entrant, table, between, stack = self._between(name)
-        playing = Fraction(clock_level(self.seconds, self.rounds, self.structure, self.rules)[1])
+        playing = Fraction(self._clock()[1])
         check_addon(
             stack,
             playing,
@@ -384,8 +388,9 @@ class Tournament:
         table = self._tables[number]
         free = [v.seat for v in table.seats if v.state == "empty"]
         seat = random.Random(f"{self.seed}-enter-{name}").choice(free)
-        table.sit(seat, stacks[name], name=name)
+        self._sit(number, seat, stacks[name], name)
         self._entrants[name] = _Entrant(name, number, seat)
+        self._alive[name] = None
         self._entries += 1
         self._chips += stacks[name]
         self._log("entry", player=name, table=number, seat=seat)
@@ -409,6 +414,7 @@ class Tournament:
         for place, name in enumerate(ranked, 1):
             entrant = self._entrants[name]
             entrant.place, entrant.prize, entrant.out_round = place, agreed[name], self.rounds
+        self._alive.clear()
         self._deal = dict(agreed)
         self._over = True
         self._log("deal", method=method, amounts=dict(agreed))
@@ -429,7 +435,7 @@ class Tournament:
         self._between_rounds()
         self._round_open = True
         self.rounds += 1
-        remaining = len(self.remaining)
+        remaining = len(self._alive)
         on = hand_for_hand_in_force(
             remaining, places_paid(self._entries, self.rules), len(self._tables), self.rules
         )
@@ -463,8 +469,9 @@ class Tournament:
                 break
             for number, hand in zip(self._round_tables, hands, strict=True):
                 table = self._tables[number]
+                absent = bool(table.absent_at_deal(table.hand_number))
                 while not hand.is_over:
-                    if table.fold_absent():
+                    if absent and table.fold_absent():
                         continue
                     kind, amount = policy(hand)
                     hand.act(kind, amount)
@@ -511,6 +518,7 @@ class Tournament:
             table=number,
         )
         self._tables[number] = table
+        self._seating[number] = {}
         self._all_tables.append((number, table))
         self._levels_of[id(table)] = []
         return table
@@ -559,7 +567,7 @@ class Tournament:
                 starts.update({n: start[n] for n in out})
         rebought, self._rebought = self._rebought, set()
         out_all = [n for players in busts.values() for n in players]
-        remaining = len(self.remaining) - len(out_all)
+        remaining = len(self._alive) - len(out_all)
         if out_all:
             if self._hand_for_hand:
                 places = hand_for_hand_places(busts, remaining, self.rules, start_stacks=starts)
@@ -573,18 +581,24 @@ class Tournament:
             for name in sorted(places, key=lambda p: _best(places[p]), reverse=True):
                 entrant = self._entrants[name]
                 entrant.place, entrant.out_round = places[name], self.rounds
+                del self._alive[name]
                 self._log(
                     "elimination", player=name, place=places[name], table=entrant.table, start=starts[name]
                 )
+                if entrant.table is not None and entrant.seat is not None:
+                    self._seating[entrant.table].pop(entrant.seat, None)
                 entrant.table = entrant.seat = None
-        alive = {n: self.stack(n) for n in self.remaining}
-        if len(alive) <= 1 or tournament_winner(alive) is not None:
-            winner = next(iter(alive))
-            self._entrants[winner].place = 1
-            self._entrants[winner].out_round = self.rounds
-            self._award()
-            self._over = True
-            self._log("end", winner=winner)
+        if len(self._tables) == 1:  # §9.20 can only end it at one table
+            (table,) = self._tables.values()
+            stacks = {v.name: v.stack for v in table.seats if v.name is not None}
+            winner = tournament_winner(stacks)
+            if winner is not None:
+                self._entrants[winner].place = 1
+                self._entrants[winner].out_round = self.rounds
+                self._alive.clear()
+                self._award()
+                self._over = True
+                self._log("end", winner=winner)
 
     def _award(self) -> None:
         """Prizes by place (§9.12, §9.13), tied places sharing theirs (§9.21)."""
@@ -600,8 +614,15 @@ class Tournament:
                 for name, amount in shared_prizes(pays, sorted(names), best).items():
                     self._entrants[name].prize = amount
 
+    def _clock(self) -> tuple[int, Fraction, bool]:
+        """§9.3 / §9.5 now: ``(level, playing_minutes, on_break)`` (read once per clock value)."""
+        key = (self.seconds, self.rounds)
+        if self._reading is None or self._reading[0] != key:
+            self._reading = (key, clock_level(self.seconds, self.rounds, self.structure, self.rules))
+        return self._reading[1]
+
     def _update_level(self, *, during_round: bool = False) -> bool:
-        level, _, _ = clock_level(self.seconds, self.rounds, self.structure, self.rules)
+        level, _, _ = self._clock()
         level = min(level + self._bump, len(self.structure.levels))
         if level == self._level:
             return False
@@ -616,14 +637,14 @@ class Tournament:
         """Clock, level, break, colour-up, table breaks, final table and balancing (§9.3–9.5, §9.15–9.18)."""
         if self.rounds:
             if self._hand_for_hand:
-                minutes = Fraction(clock_level(self.seconds, self.rounds, self.structure, self.rules)[1])
+                minutes = Fraction(self._clock()[1])
                 self.seconds += int((clock_after_round(minutes, self.rules) - minutes) * 60)
             else:
                 self.seconds += self.seconds_per_hand
-        _, _, on_break = clock_level(self.seconds, self.rounds, self.structure, self.rules)
+        _, _, on_break = self._clock()
         if on_break:
             start = self.seconds
-            while clock_level(self.seconds, self.rounds, self.structure, self.rules)[2]:
+            while self._clock()[2]:
                 self.seconds += 60
             self._log("break", after_level=self._level, minutes=(self.seconds - start) // 60)
         changed = self._update_level()
@@ -666,18 +687,27 @@ class Tournament:
         for number, table in self._tables.items():
             pos = table.positions
             out[number] = {
-                "seats": {v.seat + 1: v.name for v in table.seats if v.state != "empty"},
+                "seats": {seat + 1: name for seat, name in sorted(self._seating[number].items())},
                 "button": pos.button + 1 if pos is not None else None,
                 "big_blind": pos.big_blind + 1 if pos is not None else None,
             }
         return out
 
+    def _sit(self, number: int, seat: int, chips: int, name: str) -> None:
+        self._tables[number].sit(seat, chips, name=name)
+        self._seating[number][seat] = name
+
+    def _leave(self, number: int, seat: int) -> int:
+        chips = self._tables[number].leave(seat)
+        del self._seating[number][seat]
+        return chips
+
     def _move(self, name: str, source: int, target: int, seat: int, why: str) -> None:
         entrant = self._entrants[name]
         assert entrant.seat is not None
         from_seat = entrant.seat
-        chips = self._tables[source].leave(from_seat)
-        self._tables[target].sit(seat, chips, name=name)
+        chips = self._leave(source, from_seat)
+        self._sit(target, seat, chips, name)
         entrant.table, entrant.seat = target, seat
         self._log(
             "move",
@@ -690,7 +720,13 @@ class Tournament:
         )
 
     def _reseat(self, level_changed: bool) -> None:
-        """Break tables (§9.16), form the final table (§9.17) and balance (§9.15)."""
+        """Break tables (§9.16), form the final table (§9.17) and balance (§9.15).
+
+        Whether a table breaks or balancing is due depends only on the player counts (and
+        ``level_changed``): when they are those the last call left unchanged, nothing is due."""
+        counts = tuple(len(self._seating[n]) for n in sorted(self._tables))
+        if not level_changed and counts == self._settled_counts:
+            return
         k = self.rounds
         while len(self._tables) > 1:
             layout = self._layout()
@@ -706,12 +742,12 @@ class Tournament:
             for name in moves:
                 entrant = self._entrants[name]
                 assert entrant.seat is not None
-                chips[name] = self._tables[broken].leave(entrant.seat)
-            del self._tables[broken]
+                chips[name] = self._leave(broken, entrant.seat)
+            del self._tables[broken], self._seating[broken]
             self._log("table_break", table=broken, players=len(moves))
             for name, (target, seat) in moves.items():
                 entrant = self._entrants[name]
-                self._tables[target].sit(seat - 1, chips[name], name=name)
+                self._sit(target, seat - 1, chips[name], name)
                 self._log(
                     "move",
                     player=name,
@@ -729,22 +765,23 @@ class Tournament:
                     layout, self.rules, level_changed=level_changed, seed=f"{self.seed}-balance-{k}"
                 ):
                     self._move(name, source, target, seat - 1, "balance")
+        self._settled_counts = tuple(len(self._seating[n]) for n in sorted(self._tables))
 
     def _final_table(self, layout: dict[int, dict[str, Any]]) -> None:
         seats, level = final_table(layout, self._level, self.rules, seed=f"{self.seed}-final")
         chips: dict[str, int] = {}
-        for table in list(self._tables.values()):
-            for v in table.seats:
-                if v.name is not None:
-                    chips[v.name] = table.leave(v.seat)
+        for number, seating in list(self._seating.items()):
+            for seat, name in list(seating.items()):
+                chips[name] = self._leave(number, seat)
         self._tables.clear()
+        self._seating.clear()
         home = min(layout)
         if level != self._level:
             self._bump += level - self._level
             self._update_level()
-        table = self._new_table(home)
+        self._new_table(home)
         for name, seat in sorted(seats.items(), key=lambda item: item[1]):
-            table.sit(seat - 1, chips[name], name=name)
+            self._sit(home, seat - 1, chips[name], name)
             self._entrants[name].table, self._entrants[name].seat = home, seat - 1
         self._final = True
         self._colour_up()
