@@ -183,6 +183,7 @@ class Tournament:
         self._levels_of: dict[int, list[int]] = {}  # id(table) -> the level of each hand
         self._reading: tuple[tuple[int, int], tuple[int, Fraction, bool]] | None = None
         self._settled_counts: tuple[int, ...] | None = None
+        self._level_signalled = False  # a level changed by advance() since the last round
         self._round_open = False
         self._round_tables: list[int] = []
         self._hand_for_hand = False
@@ -341,7 +342,8 @@ class Tournament:
             raise RuleViolation(f"seconds {show_value(seconds)} is not an integer >= 0", "9.5")
         self._check_running()
         self.seconds += seconds
-        self._update_level(during_round=True)
+        if self._update_level(during_round=True):
+            self._level_signalled = True
 
     def rebuy(self, name: str) -> None:
         """A rebuy (§9.6): chips of ``rebuy_chips`` for ``rebuy_price``, between hands at his table."""
@@ -401,19 +403,23 @@ class Tournament:
         self._check_running()
         if self._round_open and self.in_progress:
             raise RuleViolation("a deal is made between hands; hands are being played", "9.19")
-        self._close_round()
-        if self._over:
-            raise RuleViolation("the tournament is over; there is nothing left to deal", "9.19")
-        players = self.remaining
-        pays = self.payouts()
+        # the players who will still be in once this round is closed (its busts are out)
+        players = [p for p in self._alive if self.stack(p) > 0]
+        if len(players) < 2:
+            raise RuleViolation(f"a deal needs two or more players left, not {len(players)}", "9.19")
+        pays = payout_amounts(self._pool()[0], self.rules, entrants=self._entries)
         prizes = [pays[p - 1] if p <= len(pays) else 0 for p in range(1, len(players) + 1)]
         stacks = {p: self.stack(p) for p in players}
         amounts = propose_deal(stacks, prizes, method, seed=f"{self.seed}-deal")
-        agreed = apply_deal(players, amounts, sum(prizes), agree)
+        agreed = apply_deal(players, amounts, sum(prizes), agree)  # refused: nothing has changed
+        self._close_round()
         ranked = sorted(players, key=lambda p: (-stacks[p], p))
         for place, name in enumerate(ranked, 1):
             entrant = self._entrants[name]
-            entrant.place, entrant.prize, entrant.out_round = place, agreed[name], self.rounds
+            entrant.place, entrant.out_round = place, self.rounds
+        self._award()
+        for name in players:
+            self._entrants[name].prize = agreed[name]
         self._alive.clear()
         self._deal = dict(agreed)
         self._over = True
@@ -647,7 +653,8 @@ class Tournament:
             while self._clock()[2]:
                 self.seconds += 60
             self._log("break", after_level=self._level, minutes=(self.seconds - start) // 60)
-        changed = self._update_level()
+        changed = self._update_level() or self._level_signalled
+        self._level_signalled = False
         if changed:
             self._colour_up()
         self._reseat(changed)

@@ -330,3 +330,20 @@ def test_9_20_result_json_round_trips() -> None:
     data = json.loads(t.result_json())
     assert data["prize_pool"] == 200 and len(data["result"]) == 10
     assert sum(row["prize"] for row in data["result"]) == 200
+
+
+def test_9_19_a_deal_pays_the_places_already_out_by_the_table() -> None:
+    rules = RuleSet(places_paid_rule="field_percent", places_paid_percent=50)
+    t = Tournament(rules, HOME, 30, seed=18)
+    while len(t.remaining) > 6:
+        t.next_hands()
+        finish_round(t, 18)
+    players = [p for p in t.remaining if t.stack(p) > 0]
+    amounts = t.deal("icm", agree=players)
+    result = t.result()
+    pays = t.payouts()
+    assert len(pays) == 15 and sum(amounts.values()) == sum(pays[: len(players)])
+    for name, (place, prize) in result.items():
+        if name not in players and isinstance(place, int) and place <= 15:
+            assert prize == pays[place - 1]
+    assert sum(prize for _, prize in result.values()) == t.prize_pool
