@@ -72,8 +72,8 @@ Policy = Callable[[Hand], tuple[str, int | None]]
 class Event:
     """Something the tournament did, at hand round ``round`` and clock ``seconds``: ``kind`` is one
     of ``"level"``, ``"break"``, ``"colour_up"``, ``"move"``, ``"table_break"``, ``"final_table"``,
-    ``"hand_for_hand"``, ``"elimination"``, ``"rebuy"``, ``"add_on"``, ``"entry"``, ``"deal"``,
-    ``"end"``; ``data`` its details (plain values, as in ``as_dict``)."""
+    ``"hand_for_hand"``, ``"elimination"``, ``"rebuy"``, ``"add_on"``, ``"entry"``, ``"away"``,
+    ``"back"``, ``"deal"``, ``"end"``; ``data`` its details (plain values, as in ``as_dict``)."""
 
     kind: str
     round: int
@@ -396,6 +396,21 @@ class Tournament:
         self._entries += 1
         self._chips += stacks[name]
         self._log("entry", player=name, table=number, seat=seat)
+
+    def away(self, name: str) -> None:
+        """``name`` is away: dealt in absent, his blinds and antes posted, his hand killed as §3.19
+        says (``Table.fold_absent``, which ``play`` calls)."""
+        entrant, table, _, _ = self._between(name)
+        assert entrant.seat is not None
+        table.away(entrant.seat)
+        self._log("away", player=name, table=entrant.table)
+
+    def back(self, name: str) -> None:
+        """``name`` is back at his seat (§3.19)."""
+        entrant, table, _, _ = self._between(name)
+        assert entrant.seat is not None
+        table.back(entrant.seat)
+        self._log("back", player=name, table=entrant.table)
 
     def deal(self, method: str = "icm", agree: Iterable[str] = ()) -> dict[str, int]:
         """A deal (§9.19) between rounds: the unpaid prizes split by ``"icm"`` or ``"chip_chop"``,

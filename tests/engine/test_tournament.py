@@ -347,3 +347,22 @@ def test_9_19_a_deal_pays_the_places_already_out_by_the_table() -> None:
         if name not in players and isinstance(place, int) and place <= 15:
             assert prize == pays[place - 1]
     assert sum(prize for _, prize in result.values()) == t.prize_pool
+
+
+def test_3_19_an_absent_tournament_player_is_dealt_in_and_his_hand_killed() -> None:
+    t = Tournament(preset("seed_002_sng_addon"), SNG, 9, seed=19)
+    t.away("p1")
+    (hand,) = t.next_hands()
+    table = t.tables[1]
+    seat = next(v.seat for v in table.seats if v.name == "p1")
+    assert hand.hole_cards(seat)  # dealt in absent
+    folded = False
+    while not hand.is_over:
+        if hand.to_act == seat:
+            assert table.fold_absent()
+            folded = True
+        else:
+            hand.act(*passive(hand))
+    assert folded
+    t.back("p1")
+    assert [e.kind for e in t.events][-2:] == ["away", "back"]
