@@ -181,6 +181,7 @@ class Tournament:
         self._seating: dict[int, dict[int, str]] = {}  # table -> seat (0-based) -> player
         self._all_tables: list[tuple[int, Table]] = []
         self._levels_of: dict[int, list[int]] = {}  # id(table) -> the level of each hand
+        self._rounds_of: dict[int, list[int]] = {}  # id(table) -> the round of each hand
         self._reading: tuple[tuple[int, int], tuple[int, Fraction, bool]] | None = None
         self._settled_counts: tuple[int, ...] | None = None
         self._level_signalled = False  # a level changed by advance() since the last round
@@ -321,17 +322,32 @@ class Tournament:
 
     def histories(self) -> list[Any]:
         """Every finished hand of every table as PHH (§12.12, §12.13) with ``event``, ``table``,
-        ``hand``, ``level``, the ``players`` and ``seats`` of the table."""
+        ``hand``, ``level``, the ``players`` and ``seats`` of the table, and the extension fields
+        ``_round`` (the hand round), ``_eliminations`` (``[player, place]`` of the players the hand
+        put out; a tied place as ``"best-worst"``) and, on the last hand, ``_prizes``."""
         from pyholdem.history.record import history_from_hand
 
         out = []
         event = self.structure.name or "tournament"
+        busts: dict[tuple[int, object], list[list[Any]]] = {}
+        for e in self.events:
+            if e.kind == "elimination":
+                place = e.data["place"]
+                shown = place if isinstance(place, int) else f"{place[0]}-{place[1]}"
+                busts.setdefault((e.round, e.data["table"]), []).append([e.data["player"], shown])
+        last = max(((r[-1], n) for n, t in self._all_tables if (r := self._rounds_of[id(t)])), default=None)
         for number, table in self._all_tables:
-            levels = self._levels_of[id(table)]
+            levels, rounds = self._levels_of[id(table)], self._rounds_of[id(table)]
             for k, hand in enumerate(table.hands, 1):
-                if hand.is_over:
-                    extra = {"event": event, "table": number, "hand": k, "level": levels[k - 1]}
-                    out.append(history_from_hand(hand, seated=True, names=table.players(k), extra=extra))
+                if not hand.is_over:
+                    continue
+                extra: dict[str, Any] = {"event": event, "table": number, "hand": k, "level": levels[k - 1]}
+                extra["_round"] = rounds[k - 1]
+                if (rounds[k - 1], number) in busts:
+                    extra["_eliminations"] = busts[(rounds[k - 1], number)]
+                if self._over and k == len(table.hands) and (rounds[k - 1], number) == last:
+                    extra["_prizes"] = {e.name: e.prize for e in self._entrants.values() if e.prize}
+                out.append(history_from_hand(hand, seated=True, names=table.players(k), extra=extra))
         return out
 
     # ------------------------------------------------------------------ between hands
@@ -469,6 +485,7 @@ class Tournament:
             table = self._tables[number]
             hands.append(table.next_hand())
             self._levels_of[id(table)].append(self._level)
+            self._rounds_of[id(table)].append(self.rounds)
         return hands
 
     step = next_hands
@@ -542,6 +559,7 @@ class Tournament:
         self._seating[number] = {}
         self._all_tables.append((number, table))
         self._levels_of[id(table)] = []
+        self._rounds_of[id(table)] = []
         return table
 
     def _between(self, name: str) -> tuple[_Entrant, Table, bool, int]:

@@ -309,6 +309,7 @@ def test_9_23_hand_for_hand_on_the_bubble_across_tables() -> None:
 
 
 def test_12_13_tournament_histories_carry_event_table_hand_and_level() -> None:
+    from pyholdem.history.phh import dumps, loads
     from pyholdem.history.replay import replay
 
     t = Tournament(RuleSet(), HOME, 20, seed=16)
@@ -320,6 +321,11 @@ def test_12_13_tournament_histories_carry_event_table_hand_and_level() -> None:
     assert first.extra["event"] == "seed_000_home_nl" and first.extra["level"] == 1
     for history in histories[::7]:
         assert replay(history, t.rules).ok
+    out = [name for h in histories for name, _ in h.extra.get("_eliminations", ())]
+    assert sorted(out) == sorted(e.data["player"] for e in kinds(t, "elimination")) and len(out) == 19
+    (last,) = [h for h in histories if "_prizes" in h.extra]
+    assert last.extra["_prizes"] == {n: p for n, (_, p) in t.result().items() if p}
+    assert loads(dumps(last))[0].extra == last.extra
 
 
 def test_9_20_result_json_round_trips() -> None:
