@@ -51,6 +51,7 @@ from pyholdem.spec.tournament import (
     propose_deal,
     shared_prizes,
     starting_stacks,
+    table_break_due,
     table_seat_count,
     tournament_winner,
 )
@@ -769,9 +770,11 @@ class Tournament:
             return
         k = self.rounds
         while len(self._tables) > 1:
+            counts = [len(self._seating[n]) for n in self._tables]
+            if not table_break_due(counts, self.rules):
+                break
             layout = self._layout()
-            players = sum(len(t["seats"]) for t in layout.values())
-            if players <= self.seat_count:
+            if sum(counts) <= self.seat_count:  # every player fits at one table: the final table
                 self._final_table(layout)
                 return
             moves = break_table(layout, self.rules, seed=f"{self.seed}-break-{k}-{len(self._tables)}")

@@ -711,14 +711,19 @@ def table_seat_count(rules: RuleSet) -> int:
     return rules.max_seats
 
 
+@part_of("9.16")
+def table_break_due(counts: Sequence[int], rules: RuleSet) -> bool:
+    """§9.16: whether a table is due to break, from the player count of each table in play."""
+    return len(counts) >= 2 and sum(counts) <= (len(counts) - 1) * rules.max_seats
+
+
 @rule("9.16")
 def break_table(
     tables: Mapping[int, Table], rules: RuleSet, *, order: Sequence[int] | None = None, seed: object = None
 ) -> dict[Player, tuple[int, int]] | None:
     """Breaking tables: the new ``(table, seat)`` of each player of the table due to break, or ``None``."""
     _check_tables(tables, rules, "9.16")
-    remaining = sum(len(t["seats"]) for t in tables.values())
-    if len(tables) < 2 or remaining > (len(tables) - 1) * rules.max_seats:
+    if not table_break_due([len(t["seats"]) for t in tables.values()], rules):
         return None
     order = list(order) if order is not None else sorted(tables, reverse=True)
     if sorted(order) != sorted(tables):
