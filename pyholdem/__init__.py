@@ -13,6 +13,7 @@ from pyholdem.engine.live import LiveHand, replay_live
 from pyholdem.engine.policies import AlwaysCall, RandomPolicy, StreetPolicy
 from pyholdem.engine.setup import ForcedPost, HandSetup
 from pyholdem.engine.table import Table
+from pyholdem.engine.tournament import Tournament, random_policy
 from pyholdem.errors import (
     HistoryError,
     IllegalAction,
@@ -93,6 +94,7 @@ __all__ = [
     "StreetPolicy",
     "Structure",
     "Table",
+    "Tournament",
     "__version__",
     "cards",
     "cards_to_mask",
@@ -110,6 +112,7 @@ __all__ = [
     "load_structure",
     "parse_cards",
     "preset",
+    "random_policy",
     "replay_live",
     "resolve_pots",
     "resolve_pots_batch",

@@ -67,3 +67,25 @@ def test_9_18_cli_structure_shows_levels_breaks_and_colour_ups(capsys: pytest.Ca
     assert code == 0 and load_structure(out) == structure_preset("seed_002_sng_addon")
     code, _, err = run(capsys, "tournament", "structure", "nope")
     assert code == 2 and "unknown structure preset" in err
+
+
+def test_9_20_cli_tournament_play_to_a_winner(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, out, _ = run(
+        capsys, "tournament", "play", "--entrants", "25", "--seed", "3", "--phh", str(tmp_path / "phh")
+    )
+    assert code == 0 and "final table" in out and "winner:" in out and "prize pool 500" in out
+    assert "table 3 breaks" in out and "level 1: blinds 10/15" in out
+    assert sorted(p.name for p in (tmp_path / "phh").iterdir())[0] == "table-1.phhs"
+    code, out, _ = run(
+        capsys, "tournament", "play", "--entrants", "12", "--rules", "seed_002_sng_addon", "--json"
+    )
+    data = json.loads(out)
+    assert code == 0 and [row["prize"] for row in data["result"][:3]] == [231, 99, 30]
+
+
+def test_9_20_make_run_tournament_step_checks_its_invariants(capsys: pytest.CaptureFixture[str]) -> None:
+    from pyholdem.cli.commands.run import tournament_run
+
+    assert tournament_run(30, seed=2)
+    out = capsys.readouterr().out
+    assert "30 entrants" in out and "invariants hold" in out

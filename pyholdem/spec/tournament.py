@@ -112,6 +112,20 @@ def level_at(durations: Sequence[int | None], elapsed: int | Fraction | float, r
 MARKERS = ("shuffle_started", "cut", "first_card_dealt")
 
 
+@part_of("9.3")
+def clock_level(seconds: int, hands: int, structure: Structure, rules: RuleSet) -> tuple[int, Fraction, bool]:
+    """§9.3 / §9.5 for a tournament's clock: ``(level, playing_minutes, on_break)`` after ``seconds``
+    of the tournament's own clock and ``hands`` hand rounds dealt (``level_clock`` says which the
+    level durations count; breaks only interrupt a clock in minutes)."""
+    _count(seconds, "clock seconds", "9.3")
+    _count(hands, "hands dealt", "9.3")
+    wall = Fraction(seconds, 60)
+    if rules.level_clock == "hands":
+        return _level_of(structure.durations, hands), wall, False
+    level, playing, on_break = schedule_at(wall, structure)
+    return level, Fraction(playing), on_break
+
+
 @rule("9.4")
 def new_level_applies(
     markers: Mapping[str, int | Fraction | float | None], signal: int | Fraction | float, rules: RuleSet
@@ -691,14 +705,25 @@ def balance_moves(
     return moves
 
 
+@part_of("9.14")
+def table_seat_count(rules: RuleSet) -> int:
+    """§9.14: the seats of every tournament table (``max_seats``)."""
+    return rules.max_seats
+
+
+@part_of("9.16")
+def table_break_due(counts: Sequence[int], rules: RuleSet) -> bool:
+    """§9.16: whether a table is due to break, from the player count of each table in play."""
+    return len(counts) >= 2 and sum(counts) <= (len(counts) - 1) * rules.max_seats
+
+
 @rule("9.16")
 def break_table(
     tables: Mapping[int, Table], rules: RuleSet, *, order: Sequence[int] | None = None, seed: object = None
 ) -> dict[Player, tuple[int, int]] | None:
     """Breaking tables: the new ``(table, seat)`` of each player of the table due to break, or ``None``."""
     _check_tables(tables, rules, "9.16")
-    remaining = sum(len(t["seats"]) for t in tables.values())
-    if len(tables) < 2 or remaining > (len(tables) - 1) * rules.max_seats:
+    if not table_break_due([len(t["seats"]) for t in tables.values()], rules):
         return None
     order = list(order) if order is not None else sorted(tables, reverse=True)
     if sorted(order) != sorted(tables):
@@ -802,6 +827,22 @@ def chip_race(
             if after[seat] == 0:
                 after[seat] = new
     return after
+
+
+@part_of("9.18")
+def colour_up_table(
+    stacks: Mapping[int, int],
+    removed: int,
+    new: int,
+    rules: RuleSet,
+    *,
+    button: int | None = None,
+    seed: object = None,
+) -> dict[int, int]:
+    """§9.18 at one table: each stack's value below a multiple of ``removed`` (possible only when
+    bets were finer than the chip set) is removed first, then the odd chips are raced (``chip_race``)."""
+    floored = {s: stack - stack % removed for s, stack in stacks.items()}
+    return chip_race(floored, removed, new, None, rules, button=button, seed=seed)
 
 
 @part_of("9.18")

@@ -10,6 +10,8 @@
 5. Plays a seeded nine-seat session at one table under each button rule (random arrivals,
    departures, absences, busts), checks its invariants, replays it from its PHH, and plays it
    again on the spec engine to the same hands.
+6. Plays a 100-entrant multi-table tournament under the default rules to a winner, checking its
+   invariants at every hand boundary (spec 09).
 """
 
 from __future__ import annotations
@@ -246,6 +248,66 @@ def run(args: argparse.Namespace) -> int:
     ok = hand_engines(args.engine_hands) and ok
     _section("5. Sessions at one table, under each button rule")
     ok = table_sessions(args.table_hands) and ok
+    _section("6. A 100-entrant multi-table tournament to a winner")
+    ok = tournament_run(100) and ok
     print("\nmain job: " + ("all checks passed" if ok else "some checks FAILED (see above)"))
     sys.stdout.flush()
     return 0 if ok else 1
+
+
+def tournament_run(entrants: int, seed: int = 1) -> bool:
+    """Step 6: a multi-table tournament (default rules, the default structure) with random players,
+    to a winner; checks at every hand boundary that the chips are conserved (less the odd chips a
+    colour-up removes, accounted for), no table is over its size and the tables are within the
+    balance tolerance; at the end that the places are 1..N with ties sharing a block and the
+    prizes sum to the pool."""
+    from pyholdem.engine.tournament import Tournament, random_policy
+    from pyholdem.rules.structure import DEFAULT_STRUCTURE, structure_preset
+    from pyholdem.spec.tournament import balancing_due
+
+    t = Tournament(RuleSet(), structure_preset(DEFAULT_STRUCTURE), entrants, seed=seed)
+    policy = random_policy(seed)
+    problems: list[str] = []
+    start = time.perf_counter()
+    with Progress("players out", entrants - 1) as bar:
+        while True:
+            hands = t.next_hands()
+            if not hands:
+                break
+            if t.chips_in_play() != t.chips_expected:
+                problems.append(f"round {t.rounds}: {t.chips_in_play()} chips, {t.chips_expected} expected")
+            layout = t._layout()
+            if any(len(table["seats"]) > t.seat_count for table in layout.values()):
+                problems.append(f"round {t.rounds}: a table over {t.seat_count} seats")
+            if balancing_due(layout, t.rules, level_changed=False):
+                problems.append(f"round {t.rounds}: tables {[len(x['seats']) for x in layout.values()]}")
+            for number, hand in zip(sorted(t.tables), hands, strict=True):
+                while not hand.is_over:
+                    if not t.tables[number].fold_absent():
+                        hand.act(*policy(hand))
+            bar.update(entrants - len(t.remaining))
+    elapsed = time.perf_counter() - start
+    result = t.result()
+    blocks = Counter(place for place, _ in result.values())
+    covered: list[int] = []
+    for place, count in blocks.items():
+        best, worst = (place, place) if isinstance(place, int) else place
+        covered.extend(range(best, worst + 1))
+        if count != worst - best + 1:
+            problems.append(f"place {place} is held by {count} players")
+    if sorted(covered) != list(range(1, entrants + 1)):
+        problems.append("the places are not 1..N")
+    if sum(prize for _, prize in result.values()) != t.prize_pool:
+        problems.append(f"prizes sum to {sum(p for _, p in result.values())}, not the pool {t.prize_pool}")
+    counts = Counter(e.kind for e in t.events)
+    winner = next(iter(result))
+    print(
+        f"{entrants} entrants, {t.rounds} rounds, {t.hands_dealt} hands in {elapsed:.1f}s "
+        f"({t.hands_dealt / max(elapsed, 1e-9):,.0f} hands/s); level {t.level}; "
+        f"{counts['table_break']} table breaks, {counts['move']} moves, {counts['level'] - 1} level changes"
+    )
+    print(f"winner {winner}; paid: " + ", ".join(f"{n} {p}" for n, (_, p) in result.items() if p))
+    for problem in problems[:10]:
+        print("  FAILED:", problem)
+    print("tournament: " + ("invariants hold" if not problems else f"{len(problems)} problems"))
+    return not problems

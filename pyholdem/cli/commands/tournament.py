@@ -1,4 +1,4 @@
-"""``pyholdem tournament payouts`` and ``tournament structure``: the calculators of spec 09.
+"""``pyholdem tournament payouts``, ``tournament structure`` and ``tournament play`` (spec 09).
 
 Subcommands of ``tournament`` are added here, one function each; ``payouts`` answers a director's
 "what do I pay 137 players?" (§9.1, §9.12, §9.13, §9.24) from a rule-set preset or file and a
@@ -45,6 +45,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     struct.add_argument("--toml", action="store_true", help="print the structure as TOML")
     struct.add_argument("--json", action="store_true", help="print the structure as JSON")
     struct.set_defaults(func=run_structure)
+    add_play_parser(sub)
 
 
 def load_rules_argument(text: str) -> RuleSet:
@@ -138,3 +139,100 @@ def run_structure(args: argparse.Namespace) -> int:
         pause = f"; then a {lv.break_after}-minute break" if lv.break_after else ""
         print(f"  level {number}: {lv.small_blind}/{lv.big_blind}{ante}{bets}, {length}{extra}{pause}")
     return 0
+
+
+# ---------------------------------------------------------------------------- tournament play
+def add_play_parser(sub: argparse._SubParsersAction) -> None:
+    """``tournament play``: a whole tournament with random players (the ``Tournament`` engine)."""
+    play = sub.add_parser("play", help="play a whole tournament with random players")
+    play.add_argument("--entrants", type=int, default=100, help="number of entrants")
+    play.add_argument("--rules", default="tda_2024", help="a rule-set preset or a rule-set TOML file")
+    play.add_argument(
+        "--structure",
+        help="a structure preset or TOML file (default: the preset named like --rules, else "
+        f"{DEFAULT_STRUCTURE})",
+    )
+    play.add_argument("--seed", type=int, default=1, help="the seed of the draw, the decks and the players")
+    play.add_argument(
+        "--seats", type=int, default=None, help="seats per table (default: the rules' max_seats)"
+    )
+    play.add_argument("--engine", default="auto", choices=("auto", "spec", "native"), help="the hand engine")
+    play.add_argument("--phh", type=Path, help="write every hand as PHH into this directory")
+    play.add_argument("--json", action="store_true", help="print the result as JSON")
+    play.set_defaults(func=run_play)
+
+
+def run_play(args: argparse.Namespace) -> int:
+    import sys
+
+    from pyholdem.cli.progress import Progress
+    from pyholdem.engine.tournament import Tournament, random_policy
+    from pyholdem.history.phh import dumps_many
+
+    rules = load_rules_argument(args.rules)
+    structure = load_structure_argument(args.structure, args.rules)
+    t = Tournament(
+        rules, structure, args.entrants, seats_per_table=args.seats, seed=args.seed, engine=args.engine
+    )
+    out = sys.stderr if args.json else sys.stdout
+    shown = 0
+
+    def report(t: Tournament) -> None:
+        nonlocal shown
+        for e in t.events[shown:]:
+            line = _event_line(e.kind, e.data)
+            if line:
+                bar.stream.write("\r" if bar.tty else "")
+                print(f"[round {e.round:>4}] {line}", file=out)
+        shown = len(t.events)
+        bar.update(args.entrants - len(t.remaining))
+
+    with Progress("players out", args.entrants - 1) as bar:
+        t.play(random_policy(args.seed), on_round=report)
+        report(t)
+    if args.phh is not None:
+        args.phh.mkdir(parents=True, exist_ok=True)
+        histories = t.histories()
+        by_table: dict[object, list[object]] = {}
+        for h in histories:
+            by_table.setdefault(h.table, []).append(h)
+        for table, hands in by_table.items():
+            (args.phh / f"table-{table}.phhs").write_text(dumps_many(hands), encoding="utf-8")  # type: ignore[arg-type]
+        print(f"wrote {len(histories)} hands to {args.phh}", file=out)
+    if args.json:
+        print(t.result_json())
+        return 0
+    hands = t.hands_dealt
+    print(
+        f"\n{t.entries} entries, {t.rounds} rounds, {hands} hands, level {t.level}; prize pool {t.prize_pool}"
+    )
+    print(f"{'place':>9}  {'player':<10} {'prize':>8}")
+    for name, (place, prize) in t.result().items():
+        if prize or place == 1 or (isinstance(place, int) and place <= 10):
+            shown_place = place if isinstance(place, int) else f"{place[0]}-{place[1]}"
+            print(f"{shown_place!s:>9}  {name:<10} {prize:>8}")
+    return 0
+
+
+def _event_line(kind: str, data: dict[str, object]) -> str | None:
+    """The events ``tournament play`` prints: levels, breaks, colour-ups, table breaks, the final table."""
+    if kind == "level":
+        blinds = data["blinds"]
+        ante = f" ante {data['ante']}" if data["ante"] else ""
+        return f"level {data['level']}: blinds {blinds[0]}/{blinds[1]}{ante}"  # type: ignore[index]
+    if kind == "break":
+        return f"break of {data['minutes']} minutes after level {data['after_level']}"
+    if kind == "colour_up":
+        removed = data["chips_removed"]
+        return (
+            f"table {data['table']}: colour-up {data['removed']} -> {data['new']} ({removed} chips removed)"
+        )
+    if kind == "table_break":
+        return f"table {data['table']} breaks; its {data['players']} players are reseated"
+    if kind == "final_table":
+        return f"final table at table {data['table']}: {len(data['seats'])} players"  # type: ignore[arg-type]
+    if kind == "hand_for_hand":
+        return f"hand-for-hand {'on' if data['on'] else 'off'} with {data['remaining']} players"
+    if kind == "end":
+        return f"winner: {data['winner']}"
+    return None

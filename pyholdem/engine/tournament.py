@@ -1,0 +1,870 @@
+"""The tournament: from the seat draw to the last hand, on one table or many (spec 09).
+
+``Tournament`` seats the entrants (§9.14), runs every table as a ``Table`` (dead button, absent
+players, posts: §3, §4.1) and plays the tables in lockstep *rounds*: ``next_hands()`` deals one
+hand at every table; when every hand of the round is over, the next ``next_hands()`` closes the
+round (busts become eliminations and places, §9.9–9.11), moves the clock, changes the level
+(§9.3–9.5), colours up (§9.18), breaks tables (§9.16, §9.17) and balances (§9.15) before it deals
+the next round. Between rounds (a player's table being between hands) a busted player may rebuy
+(§9.6) and a player may add on (§9.7); a rebuy or add-on declared while his hand runs is refused.
+The clock is the tournament's own: ``seconds_per_hand`` per round (a hand-for-hand round takes
+§9.11's ``clock_after_round``) plus ``advance(seconds)``; never the wall clock. It sequences only:
+every decision is a spec function's, and a refused call raises a ``RuleViolation`` naming the
+value and the section and changes nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import asdict, dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from pyholdem.engine.hand import ENGINES, Hand
+from pyholdem.engine.table import Table
+from pyholdem.errors import RuleViolation, show_value
+from pyholdem.rules.ruleset import RuleSet
+from pyholdem.rules.structure import Structure
+from pyholdem.spec.table import random_seats
+from pyholdem.spec.tournament import (
+    accept_entry,
+    apply_deal,
+    balance_moves,
+    balancing_due,
+    break_table,
+    check_addon,
+    check_rebuy,
+    clock_after_round,
+    clock_level,
+    colour_up_table,
+    colour_ups,
+    final_table,
+    finish_hand,
+    hand_for_hand_in_force,
+    hand_for_hand_places,
+    initial_table_sizes,
+    payout_amounts,
+    places_paid,
+    prize_pool,
+    propose_deal,
+    shared_prizes,
+    starting_stacks,
+    table_break_due,
+    table_seat_count,
+    tournament_winner,
+)
+from pyholdem.values import is_int
+
+__all__ = [
+    "Event",
+    "Standing",
+    "Tournament",
+    "random_policy",
+]
+
+Place = int | tuple[int, int]
+Policy = Callable[[Hand], tuple[str, int | None]]
+
+
+# ---------------------------------------------------------------------------- events
+@dataclass(frozen=True)
+class Event:
+    """Something the tournament did, at hand round ``round`` and clock ``seconds``: ``kind`` is one
+    of ``"level"``, ``"break"``, ``"colour_up"``, ``"move"``, ``"table_break"``, ``"final_table"``,
+    ``"hand_for_hand"``, ``"elimination"``, ``"rebuy"``, ``"add_on"``, ``"entry"``, ``"away"``,
+    ``"back"``, ``"deal"``, ``"end"``; ``data`` its details (plain values, as in ``as_dict``)."""
+
+    kind: str
+    round: int
+    seconds: int
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "round": self.round, "seconds": self.seconds, **_plain(self.data)}
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, tuple | list):
+        return [_plain(v) for v in value]
+    if isinstance(value, Fraction):
+        return str(value)
+    return value
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One entrant: his chips now (0 once out), his place (an int, or ``(best, worst)`` when tied,
+    ``None`` while he plays) and prize, his table and seat (0-based, ``None`` when out), his rebuys
+    and add-ons."""
+
+    name: str
+    chips: int
+    place: Place | None
+    prize: int
+    table: int | None
+    seat: int | None
+    rebuys: int
+    addons: int
+
+
+@dataclass
+class _Entrant:
+    name: str
+    table: int | None = None
+    seat: int | None = None
+    rebuys: int = 0
+    addons: int = 0
+    place: Place | None = None
+    prize: int = 0
+    out_round: int | None = None
+
+
+def _best(place: Place) -> int:
+    return place if isinstance(place, int) else place[0]
+
+
+# ---------------------------------------------------------------------------- the tournament
+class Tournament:
+    """A tournament: ``Tournament(rules, structure, entrants, *, seats_per_table=None, seed=None,
+    engine="auto", seconds_per_hand=120)``.
+
+    ``entrants`` are names or a count (named ``p1`` …); ``seats_per_table`` replaces the rule set's
+    ``max_seats``; ``seed`` makes the seat draw, every deck and every draw reproducible; ``engine``
+    is each ``Hand``'s engine.
+    """
+
+    def __init__(
+        self,
+        rules: RuleSet,
+        structure: Structure,
+        entrants: int | Sequence[str],
+        *,
+        seats_per_table: int | None = None,
+        seed: object = None,
+        engine: str = "auto",
+        seconds_per_hand: int = 120,
+    ) -> None:
+        if not isinstance(rules, RuleSet):
+            raise RuleViolation(f"rules {rules!r} is not a RuleSet", "0.1")
+        if not isinstance(structure, Structure):
+            raise RuleViolation(f"structure {structure!r} is not a Structure", "9.3")
+        if engine not in ENGINES:
+            raise RuleViolation(f"engine {engine!r} is not one of {', '.join(map(repr, ENGINES))}", "0.1")
+        if not is_int(seconds_per_hand) or seconds_per_hand < 1:
+            raise RuleViolation(f"seconds per hand {show_value(seconds_per_hand)} is not >= 1", "9.5")
+        if seats_per_table is not None:
+            rules = rules.replace(max_seats=seats_per_table)
+        rules = rules.replace(**structure.payout_changes())
+        names = _names(entrants)
+        stacks = starting_stacks(names, structure.starting_stack, rules)  # §9.2
+        sizes = initial_table_sizes(len(names), rules)  # §9.14
+        self.rules, self.structure, self.engine = rules, structure, engine
+        self.seconds_per_hand = seconds_per_hand
+        self.seed = seed if seed is not None else random.Random().getrandbits(64)
+        self.seat_count = table_seat_count(rules)
+        self.seconds = 0
+        self.rounds = 0
+        self.events: list[Event] = []
+        self._entrants: dict[str, _Entrant] = {n: _Entrant(n) for n in names}
+        self._alive: dict[str, None] = dict.fromkeys(names)  # the players without a place, in order
+        self._entries = len(names)
+        self._rebuys = self._addons = 0
+        self._chips = sum(stacks.values())
+        self.chips_removed = 0  # by colour-ups (negative: chips a chip race added)
+        self._level = 1
+        self._bump = 0
+        self._ups = list(colour_ups(structure))
+        self._tables: dict[int, Table] = {}
+        self._seating: dict[int, dict[int, str]] = {}  # table -> seat (0-based) -> player
+        self._all_tables: list[tuple[int, Table]] = []
+        self._levels_of: dict[int, list[int]] = {}  # id(table) -> the level of each hand
+        self._rounds_of: dict[int, list[int]] = {}  # id(table) -> the round of each hand
+        self._reading: tuple[tuple[int, int], tuple[int, Fraction, bool]] | None = None
+        self._settled_counts: tuple[int, ...] | None = None
+        self._level_signalled = False  # a level changed by advance() since the last round
+        self._round_open = False
+        self._round_tables: list[int] = []
+        self._hand_for_hand = False
+        self._final = False
+        self._deal: dict[str, int] | None = None
+        self._over = False
+        self._pending: list[str] = []
+        self._rebought: set[str] = set()
+        order = list(names)
+        random.Random(f"{self.seed}-draw").shuffle(order)
+        at = 0
+        for number, size in enumerate(sizes, 1):
+            players = order[at : at + size]
+            at += size
+            self._new_table(number)
+            for name, seat in sorted(random_seats(players, size, f"{self.seed}-seats-{number}").items()):
+                self._sit(number, seat, stacks[name], name)
+                self._entrants[name].table, self._entrants[name].seat = number, seat
+        self.payouts()  # enough entrants for the places paid (§9.12)
+        self._log("level", level=1, **self._stakes_of(1))
+        self._colour_up()
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def level(self) -> int:
+        """The level in force (§9.3; a final-table bump included, §9.17)."""
+        return self._level
+
+    @property
+    def is_over(self) -> bool:
+        """True once one player has all the chips (§9.20) or a deal ended the tournament (§9.19)."""
+        return self._over
+
+    @property
+    def tables(self) -> dict[int, Table]:
+        """The tables in play by number."""
+        return dict(self._tables)
+
+    @property
+    def in_progress(self) -> dict[int, Hand]:
+        """The hand being played at each table, by table number (the hands of the round not over)."""
+        if not self._round_open:
+            return {}
+        return {n: t.hand for n, t in self._tables.items() if t.hand_running}  # type: ignore[misc]
+
+    def hands(self) -> list[Hand]:
+        """The hands of the current round not over yet, by table number."""
+        return list(self.in_progress.values())
+
+    @property
+    def remaining(self) -> list[str]:
+        """The players still in (with chips, or busted and able to rebuy this round)."""
+        return list(self._alive)
+
+    def stack(self, name: str) -> int:
+        """The chips of ``name`` now (during a hand, those he was dealt in with; 0 once busted)."""
+        entrant = self._entrant(name)
+        if entrant.table is None or entrant.seat is None:
+            return 0
+        view = self._tables[entrant.table].seats[entrant.seat]
+        return view.stack if view.name == name else 0
+
+    def chips_in_play(self) -> int:
+        """The chips at every table (during a hand, as dealt); equals ``chips_expected``."""
+        return sum(table.chips_on_table() for table in self._tables.values())
+
+    @property
+    def entries(self) -> int:
+        """The entries (§9.1): the entrants at the start and the late entries."""
+        return self._entries
+
+    @property
+    def hands_dealt(self) -> int:
+        """The hands dealt at every table so far."""
+        return sum(table.hand_number for _, table in self._all_tables)
+
+    @property
+    def chips_expected(self) -> int:
+        """Every chip sold (entries, rebuys, add-ons) less the chips colour-ups removed (§9.18)."""
+        return self._chips - self.chips_removed
+
+    @property
+    def prize_pool(self) -> int:
+        """§9.1: the prize pool of the entries, rebuys and add-ons so far."""
+        return self._pool()[0]
+
+    def payouts(self) -> tuple[int, ...]:
+        """§9.12, §9.13, §9.24: the amount of each place paid for the entries so far."""
+        return payout_amounts(self._pool()[0], self.rules, entrants=self._entries)
+
+    @property
+    def standings(self) -> list[Standing]:
+        """Every entrant, the players still in first (most chips first), then by place."""
+        rows = [
+            Standing(e.name, self.stack(e.name), e.place, e.prize, e.table, e.seat, e.rebuys, e.addons)
+            for e in self._entrants.values()
+        ]
+        return sorted(
+            rows, key=lambda r: (r.place is not None, _best(r.place) if r.place is not None else -r.chips)
+        )
+
+    def result(self) -> dict[str, tuple[Place, int]]:
+        """Place and prize of every entrant, best first (the tournament must be over)."""
+        if not self._over:
+            raise RuleViolation(f"the tournament is not over: {len(self.remaining)} players remain", "9.20")
+        rows = sorted(self._entrants.values(), key=lambda e: (_best(e.place), e.name))  # type: ignore[arg-type]
+        return {e.name: (e.place, e.prize) for e in rows}  # type: ignore[misc]
+
+    def as_dict(self) -> dict[str, Any]:
+        """The tournament as plain data: set-up, pool, payouts, result (when over) and events."""
+        data: dict[str, Any] = {
+            "entries": self._entries,
+            "rebuys": self._rebuys,
+            "addons": self._addons,
+            "prize_pool": self._pool()[0],
+            "house_fees": self._pool()[1],
+            "payouts": list(self.payouts()),
+            "rounds": self.rounds,
+            "seconds": self.seconds,
+            "level": self._level,
+            "chips_removed": self.chips_removed,
+            "structure": self.structure.name,
+            "standings": [_plain(asdict(s)) for s in self.standings],
+            "events": [e.as_dict() for e in self.events],
+        }
+        if self._over:
+            data["result"] = [
+                {"name": n, "place": _plain(p), "prize": prize} for n, (p, prize) in self.result().items()
+            ]
+        return data
+
+    def result_json(self) -> str:
+        """``as_dict()`` as JSON."""
+        return json.dumps(self.as_dict(), indent=1)
+
+    def histories(self) -> list[Any]:
+        """Every finished hand of every table as PHH (§12.12, §12.13) with ``event``, ``table``,
+        ``hand``, ``level``, the ``players`` and ``seats`` of the table, and the extension fields
+        ``_round`` (the hand round), ``_eliminations`` (``[player, place]`` of the players the hand
+        put out; a tied place as ``"best-worst"``) and, on the last hand, ``_prizes``."""
+        from pyholdem.history.record import history_from_hand
+
+        out = []
+        event = self.structure.name or "tournament"
+        busts: dict[tuple[int, object], list[list[Any]]] = {}
+        for e in self.events:
+            if e.kind == "elimination":
+                place = e.data["place"]
+                shown = place if isinstance(place, int) else f"{place[0]}-{place[1]}"
+                busts.setdefault((e.round, e.data["table"]), []).append([e.data["player"], shown])
+        last = max(((r[-1], n) for n, t in self._all_tables if (r := self._rounds_of[id(t)])), default=None)
+        for number, table in self._all_tables:
+            levels, rounds = self._levels_of[id(table)], self._rounds_of[id(table)]
+            for k, hand in enumerate(table.hands, 1):
+                if not hand.is_over:
+                    continue
+                extra: dict[str, Any] = {"event": event, "table": number, "hand": k, "level": levels[k - 1]}
+                extra["_round"] = rounds[k - 1]
+                if (rounds[k - 1], number) in busts:
+                    extra["_eliminations"] = busts[(rounds[k - 1], number)]
+                if self._over and k == len(table.hands) and (rounds[k - 1], number) == last:
+                    extra["_prizes"] = {e.name: e.prize for e in self._entrants.values() if e.prize}
+                out.append(history_from_hand(hand, seated=True, names=table.players(k), extra=extra))
+        return out
+
+    # ------------------------------------------------------------------ between hands
+    def advance(self, seconds: int) -> None:
+        """Move the tournament clock on by ``seconds`` (a level due changes at the next hand of
+        each table, or at the hand after, per its cutoff marker, §9.4)."""
+        if not is_int(seconds) or seconds < 0:
+            raise RuleViolation(f"seconds {show_value(seconds)} is not an integer >= 0", "9.5")
+        self._check_running()
+        self.seconds += seconds
+        if self._update_level(during_round=True):
+            self._level_signalled = True
+
+    def rebuy(self, name: str) -> None:
+        """A rebuy (§9.6): chips of ``rebuy_chips`` for ``rebuy_price``, between hands at his table."""
+        entrant, table, between, stack = self._between(name)
+        check_rebuy(stack, self._level, entrant.rebuys, entrant.addons, self.rules, between_hands=between)
+        chips = self.structure.rebuy_chips or self.structure.starting_stack
+        self._buy(entrant, table, stack, chips)
+        entrant.rebuys += 1
+        self._rebuys += 1
+        self._log("rebuy", player=name, chips=chips, table=entrant.table)
+
+    def add_on(self, name: str) -> None:
+        """An add-on (§9.7): ``addon_chips`` for ``addon_price``, between hands at his table."""
+        entrant, table, between, stack = self._between(name)
+        playing = Fraction(self._clock()[1])
+        check_addon(
+            stack,
+            playing,
+            entrant.addons,
+            entrant.rebuys,
+            self.rules,
+            between_hands=between,
+            level=self._level,
+        )
+        if self.structure.addon_chips == 0:
+            raise RuleViolation(f"structure {self.structure.name!r} sells no add-on", "9.7")
+        self._buy(entrant, table, stack, self.structure.addon_chips)
+        entrant.addons += 1
+        self._addons += 1
+        self._log("add_on", player=name, chips=self.structure.addon_chips, table=entrant.table)
+
+    def enter(self, name: str) -> None:
+        """A late entry (§9.8): seated before the next round at the table with fewest players."""
+        self._check_running()
+        if not isinstance(name, str) or name in self._entrants:
+            raise RuleViolation(f"name {name!r} is not a new entrant's name", "9.8")
+        if not accept_entry(self.rounds > 0, self.rules):
+            raise RuleViolation(f"late entry of {name!r} is closed: the tournament has started", "9.8")
+        stacks = starting_stacks([name], self.structure.starting_stack, self.rules)
+        counts = {n: sum(v.state != "empty" for v in t.seats) for n, t in self._tables.items()}
+        number = min(counts, key=lambda n: (counts[n], n))
+        if counts[number] >= self.seat_count:
+            raise RuleViolation(f"no seat is free for {name!r}: every table is full", "9.8")
+        table = self._tables[number]
+        free = [v.seat for v in table.seats if v.state == "empty"]
+        seat = random.Random(f"{self.seed}-enter-{name}").choice(free)
+        self._sit(number, seat, stacks[name], name)
+        self._entrants[name] = _Entrant(name, number, seat)
+        self._alive[name] = None
+        self._entries += 1
+        self._chips += stacks[name]
+        self._log("entry", player=name, table=number, seat=seat)
+
+    def away(self, name: str) -> None:
+        """``name`` is away: dealt in absent, his blinds and antes posted, his hand killed as §3.19
+        says (``Table.fold_absent``, which ``play`` calls)."""
+        entrant, table, _, _ = self._between(name)
+        assert entrant.seat is not None
+        table.away(entrant.seat)
+        self._log("away", player=name, table=entrant.table)
+
+    def back(self, name: str) -> None:
+        """``name`` is back at his seat (§3.19)."""
+        entrant, table, _, _ = self._between(name)
+        assert entrant.seat is not None
+        table.back(entrant.seat)
+        self._log("back", player=name, table=entrant.table)
+
+    def deal(self, method: str = "icm", agree: Iterable[str] = ()) -> dict[str, int]:
+        """A deal (§9.19) between rounds: the unpaid prizes split by ``"icm"`` or ``"chip_chop"``,
+        refused unless every remaining player is in ``agree``. Ends the tournament."""
+        self._check_running()
+        if self._round_open and self.in_progress:
+            raise RuleViolation("a deal is made between hands; hands are being played", "9.19")
+        # the players who will still be in once this round is closed (its busts are out)
+        players = [p for p in self._alive if self.stack(p) > 0]
+        if len(players) < 2:
+            raise RuleViolation(f"a deal needs two or more players left, not {len(players)}", "9.19")
+        pays = payout_amounts(self._pool()[0], self.rules, entrants=self._entries)
+        prizes = [pays[p - 1] if p <= len(pays) else 0 for p in range(1, len(players) + 1)]
+        stacks = {p: self.stack(p) for p in players}
+        amounts = propose_deal(stacks, prizes, method, seed=f"{self.seed}-deal")
+        agreed = apply_deal(players, amounts, sum(prizes), agree)  # refused: nothing has changed
+        self._close_round()
+        ranked = sorted(players, key=lambda p: (-stacks[p], p))
+        for place, name in enumerate(ranked, 1):
+            entrant = self._entrants[name]
+            entrant.place, entrant.out_round = place, self.rounds
+        self._award()
+        for name in players:
+            self._entrants[name].prize = agreed[name]
+        self._alive.clear()
+        self._deal = dict(agreed)
+        self._over = True
+        self._log("deal", method=method, amounts=dict(agreed))
+        self._log("end", winner=ranked[0])
+        return dict(agreed)
+
+    def next_hands(self) -> list[Hand]:
+        """Close the last round (if every hand of it is over) and deal the next: one hand at every
+        table. Returns the hands by table number; ``[]`` once the tournament is over."""
+        if self._round_open and self.in_progress:
+            busy = sorted(self.in_progress)
+            raise RuleViolation(
+                f"the hand at table {busy[0]} is not over; a round ends with its last", "9.15"
+            )
+        self._close_round()
+        if self._over:
+            return []
+        self._between_rounds()
+        self._round_open = True
+        self.rounds += 1
+        remaining = len(self._alive)
+        on = hand_for_hand_in_force(
+            remaining, places_paid(self._entries, self.rules), len(self._tables), self.rules
+        )
+        if on != self._hand_for_hand:
+            self._hand_for_hand = on
+            self._log("hand_for_hand", on=on, remaining=remaining)
+        hands = []
+        self._round_tables = sorted(self._tables)
+        for number in self._round_tables:
+            table = self._tables[number]
+            hands.append(table.next_hand())
+            self._levels_of[id(table)].append(self._level)
+            self._rounds_of[id(table)].append(self.rounds)
+        return hands
+
+    step = next_hands
+
+    def play(
+        self,
+        policy: Policy,
+        *,
+        max_rounds: int = 1_000_000,
+        on_round: Callable[[Tournament], None] | None = None,
+    ) -> dict[str, tuple[Place, int]]:
+        """Play to the end: every hand of every round, table by table, ``policy(hand) -> (kind,
+        amount)`` choosing each action (absent players' hands folded as §3.19 says)."""
+        while not self._over:
+            if self.rounds >= max_rounds:
+                raise RuleViolation(f"the tournament did not end within {max_rounds} rounds", "9.20")
+            hands = self.next_hands()
+            if not hands:
+                break
+            for number, hand in zip(self._round_tables, hands, strict=True):
+                table = self._tables[number]
+                absent = bool(table.absent_at_deal(table.hand_number))
+                while not hand.is_over:
+                    if absent and table.fold_absent():
+                        continue
+                    kind, amount = policy(hand)
+                    hand.act(kind, amount)
+            if on_round is not None and not self._over:
+                on_round(self)
+        return self.result()
+
+    # ------------------------------------------------------------------ internals
+    def _log(self, kind: str, **data: Any) -> None:
+        self.events.append(Event(kind, self.rounds, self.seconds, data))
+
+    def _entrant(self, name: str) -> _Entrant:
+        entrant = self._entrants.get(name) if isinstance(name, str) else None
+        if entrant is None:
+            raise RuleViolation(f"player {name!r} is not an entrant", "9.2")
+        return entrant
+
+    def _check_running(self) -> None:
+        if self._over:
+            raise RuleViolation("the tournament is over", "9.20")
+
+    def _pool(self) -> tuple[int, int]:
+        s = self.structure
+        pool, fees = prize_pool(
+            self._entries, s.buy_in, self.rules, addons=self._addons, addon_price=s.addon_price
+        )
+        return pool + self._rebuys * (s.rebuy_price or s.buy_in), fees
+
+    def _stakes_of(self, level: int) -> dict[str, Any]:
+        lv = self.structure.level(level)
+        return {"blinds": (lv.small_blind, lv.big_blind), "ante": lv.ante, "bets": lv.bets}
+
+    def _new_table(self, number: int, button: int | None = None) -> Table:
+        lv = self.structure.level(self._level)
+        table = Table(
+            self.rules,
+            self.seat_count,
+            blinds=(lv.small_blind, lv.big_blind),
+            antes=lv.ante or None,
+            bet_sizes=lv.bets,
+            button=button,
+            seed=f"{self.seed}-table{number}-{len(self._all_tables)}",
+            engine=self.engine,
+            table=number,
+        )
+        self._tables[number] = table
+        self._seating[number] = {}
+        self._all_tables.append((number, table))
+        self._levels_of[id(table)] = []
+        self._rounds_of[id(table)] = []
+        return table
+
+    def _between(self, name: str) -> tuple[_Entrant, Table, bool, int]:
+        """The entrant, his table, whether his table is between hands, and his chips now."""
+        self._check_running()
+        entrant = self._entrant(name)
+        if entrant.place is not None or entrant.table is None or entrant.seat is None:
+            raise RuleViolation(f"player {name!r} is out of the tournament (place {entrant.place})", "9.9")
+        table = self._tables[entrant.table]
+        return entrant, table, not table.hand_running, self.stack(name)
+
+    def _buy(self, entrant: _Entrant, table: Table, stack: int, chips: int) -> None:
+        assert entrant.seat is not None
+        if stack == 0:  # busted this round: he takes his seat again
+            view = table.seats[entrant.seat]
+            if view.name != entrant.name:
+                table.sit(entrant.seat, chips, name=entrant.name)
+            else:
+                table.add_chips(entrant.seat, chips)
+            self._rebought.add(entrant.name)
+        else:
+            table.add_chips(entrant.seat, chips)
+        self._chips += chips
+
+    def _close_round(self) -> None:
+        """The round is over: busts become eliminations and places (§9.9–9.11), the end (§9.20)."""
+        if not self._round_open:
+            return
+        self._round_open = False
+        busts: dict[int, list[str]] = {}
+        starts: dict[str, int] = {}
+        finals: dict[int, tuple[dict[str, int], dict[str, int]]] = {}
+        for number in self._round_tables:
+            table = self._tables[number]
+            hand, setup = table.hand, table.setups[-1]
+            assert hand is not None
+            names = table.players(table.hand_number)
+            start = {n: setup.stacks[s] for s, n in enumerate(names) if n is not None and setup.in_hand[s]}
+            end = {n: hand.stacks[s] for s, n in enumerate(names) if n in start}
+            finals[number] = (start, end)
+            out = [n for n in start if end[n] == 0 and n not in self._rebought]
+            if out:
+                busts[number] = out
+                starts.update({n: start[n] for n in out})
+        rebought, self._rebought = self._rebought, set()
+        out_all = [n for players in busts.values() for n in players]
+        remaining = len(self._alive) - len(out_all)
+        if out_all:
+            if self._hand_for_hand:
+                places = hand_for_hand_places(busts, remaining, self.rules, start_stacks=starts)
+            else:
+                places = {}
+                below = remaining
+                for number in reversed([n for n in self._round_tables if n in busts]):  # table order
+                    start, end = finals[number]
+                    places.update(finish_hand(start, end, self.rules, rebuying=rebought, remaining=below))
+                    below += len(busts[number])
+            for name in sorted(places, key=lambda p: _best(places[p]), reverse=True):
+                entrant = self._entrants[name]
+                entrant.place, entrant.out_round = places[name], self.rounds
+                del self._alive[name]
+                self._log(
+                    "elimination", player=name, place=places[name], table=entrant.table, start=starts[name]
+                )
+                if entrant.table is not None and entrant.seat is not None:
+                    self._seating[entrant.table].pop(entrant.seat, None)
+                entrant.table = entrant.seat = None
+        if len(self._tables) == 1:  # §9.20 can only end it at one table
+            (table,) = self._tables.values()
+            stacks = {v.name: v.stack for v in table.seats if v.name is not None}
+            winner = tournament_winner(stacks)
+            if winner is not None:
+                self._entrants[winner].place = 1
+                self._entrants[winner].out_round = self.rounds
+                self._alive.clear()
+                self._award()
+                self._over = True
+                self._log("end", winner=winner)
+
+    def _award(self) -> None:
+        """Prizes by place (§9.12, §9.13), tied places sharing theirs (§9.21)."""
+        pays = self.payouts()
+        groups: dict[int, list[str]] = {}
+        for e in self._entrants.values():
+            assert e.place is not None
+            groups.setdefault(_best(e.place), []).append(e.name)
+        for best, names in groups.items():
+            if len(names) == 1:
+                self._entrants[names[0]].prize = pays[best - 1] if best <= len(pays) else 0
+            else:
+                for name, amount in shared_prizes(pays, sorted(names), best).items():
+                    self._entrants[name].prize = amount
+
+    def _clock(self) -> tuple[int, Fraction, bool]:
+        """§9.3 / §9.5 now: ``(level, playing_minutes, on_break)`` (read once per clock value)."""
+        key = (self.seconds, self.rounds)
+        if self._reading is None or self._reading[0] != key:
+            self._reading = (key, clock_level(self.seconds, self.rounds, self.structure, self.rules))
+        return self._reading[1]
+
+    def _update_level(self, *, during_round: bool = False) -> bool:
+        level, _, _ = self._clock()
+        level = min(level + self._bump, len(self.structure.levels))
+        if level == self._level:
+            return False
+        self._level = level
+        stakes = self._stakes_of(level)
+        for table in self._tables.values():
+            table.set_stakes(stakes["blinds"], antes=stakes["ante"] or None, bet_sizes=stakes["bets"])
+        self._log("level", level=level, during_round=during_round, **stakes)
+        return True
+
+    def _between_rounds(self) -> None:
+        """Clock, level, break, colour-up, table breaks, final table and balancing (§9.3–9.5, §9.15–9.18)."""
+        if self.rounds:
+            if self._hand_for_hand:
+                minutes = Fraction(self._clock()[1])
+                self.seconds += int((clock_after_round(minutes, self.rules) - minutes) * 60)
+            else:
+                self.seconds += self.seconds_per_hand
+        _, _, on_break = self._clock()
+        if on_break:
+            start = self.seconds
+            while self._clock()[2]:
+                self.seconds += 60
+            self._log("break", after_level=self._level, minutes=(self.seconds - start) // 60)
+        changed = self._update_level() or self._level_signalled
+        self._level_signalled = False
+        if changed:
+            self._colour_up()
+        self._reseat(changed)
+
+    def _colour_up(self) -> None:
+        """§9.18: every colour-up due by the level in force, at each table."""
+        while self._ups and self._ups[0][0] <= self._level:
+            _, removed, new = self._ups.pop(0)
+            for number, table in sorted(self._tables.items()):
+                views = [v for v in table.seats if v.state != "empty"]
+                stacks = {v.seat + 1: v.stack for v in views}
+                pos = table.positions
+                button = pos.button + 1 if pos is not None else None
+                after = colour_up_table(
+                    stacks, removed, new, self.rules, button=button, seed=f"{self.seed}-race-{number}-{new}"
+                )
+                delta = sum(stacks.values()) - sum(after.values())
+                if after != stacks:
+                    for v in views:  # every seat again, so that the table deals them all in
+                        table.leave(v.seat)
+                    for v in views:
+                        table.sit(v.seat, after[v.seat + 1], name=v.name)
+                self.chips_removed += delta
+                self._log(
+                    "colour_up",
+                    table=number,
+                    removed=removed,
+                    new=new,
+                    before=stacks,
+                    after=after,
+                    chips_removed=delta,
+                )
+
+    def _layout(self) -> dict[int, dict[str, Any]]:
+        """The tables as spec 09 reads them: seats 1..max_seats, the last button and big blind."""
+        out: dict[int, dict[str, Any]] = {}
+        for number, table in self._tables.items():
+            pos = table.positions
+            out[number] = {
+                "seats": {seat + 1: name for seat, name in sorted(self._seating[number].items())},
+                "button": pos.button + 1 if pos is not None else None,
+                "big_blind": pos.big_blind + 1 if pos is not None else None,
+            }
+        return out
+
+    def _sit(self, number: int, seat: int, chips: int, name: str) -> None:
+        self._tables[number].sit(seat, chips, name=name)
+        self._seating[number][seat] = name
+
+    def _leave(self, number: int, seat: int) -> int:
+        chips = self._tables[number].leave(seat)
+        del self._seating[number][seat]
+        return chips
+
+    def _move(self, name: str, source: int, target: int, seat: int, why: str) -> None:
+        entrant = self._entrants[name]
+        assert entrant.seat is not None
+        from_seat = entrant.seat
+        chips = self._leave(source, from_seat)
+        self._sit(target, seat, chips, name)
+        entrant.table, entrant.seat = target, seat
+        self._log(
+            "move",
+            player=name,
+            from_table=source,
+            from_seat=from_seat,
+            to_table=target,
+            to_seat=seat,
+            reason=why,
+        )
+
+    def _reseat(self, level_changed: bool) -> None:
+        """Break tables (§9.16), form the final table (§9.17) and balance (§9.15).
+
+        Whether a table breaks or balancing is due depends only on the player counts (and
+        ``level_changed``): when they are those the last call left unchanged, nothing is due."""
+        counts = tuple(len(self._seating[n]) for n in sorted(self._tables))
+        if not level_changed and counts == self._settled_counts:
+            return
+        k = self.rounds
+        while len(self._tables) > 1:
+            counts = [len(self._seating[n]) for n in self._tables]
+            if not table_break_due(counts, self.rules):
+                break
+            layout = self._layout()
+            if sum(counts) <= self.seat_count:  # every player fits at one table: the final table
+                self._final_table(layout)
+                return
+            moves = break_table(layout, self.rules, seed=f"{self.seed}-break-{k}-{len(self._tables)}")
+            if moves is None:
+                break
+            broken = next(n for n, t in layout.items() if set(t["seats"].values()) == set(moves))
+            chips: dict[str, int] = {}
+            for name in moves:
+                entrant = self._entrants[name]
+                assert entrant.seat is not None
+                chips[name] = self._leave(broken, entrant.seat)
+            del self._tables[broken], self._seating[broken]
+            self._log("table_break", table=broken, players=len(moves))
+            for name, (target, seat) in moves.items():
+                entrant = self._entrants[name]
+                self._sit(target, seat - 1, chips[name], name)
+                self._log(
+                    "move",
+                    player=name,
+                    from_table=broken,
+                    from_seat=entrant.seat,
+                    to_table=target,
+                    to_seat=seat - 1,
+                    reason="table_break",
+                )
+                entrant.table, entrant.seat = target, seat - 1
+        if len(self._tables) > 1:
+            layout = self._layout()
+            if balancing_due(layout, self.rules, level_changed=level_changed):
+                for source, name, target, seat in balance_moves(
+                    layout, self.rules, level_changed=level_changed, seed=f"{self.seed}-balance-{k}"
+                ):
+                    self._move(name, source, target, seat - 1, "balance")
+        self._settled_counts = tuple(len(self._seating[n]) for n in sorted(self._tables))
+
+    def _final_table(self, layout: dict[int, dict[str, Any]]) -> None:
+        seats, level = final_table(layout, self._level, self.rules, seed=f"{self.seed}-final")
+        chips: dict[str, int] = {}
+        for number, seating in list(self._seating.items()):
+            for seat, name in list(seating.items()):
+                chips[name] = self._leave(number, seat)
+        self._tables.clear()
+        self._seating.clear()
+        home = min(layout)
+        if level != self._level:
+            self._bump += level - self._level
+            self._update_level()
+        self._new_table(home)
+        for name, seat in sorted(seats.items(), key=lambda item: item[1]):
+            self._sit(home, seat - 1, chips[name], name)
+            self._entrants[name].table, self._entrants[name].seat = home, seat - 1
+        self._final = True
+        self._colour_up()
+        self._log("final_table", table=home, seats={n: s - 1 for n, s in seats.items()}, level=self._level)
+
+
+def _names(entrants: int | Sequence[str]) -> list[str]:
+    if is_int(entrants):
+        if entrants < 2:  # type: ignore[operator]
+            raise RuleViolation(f"a tournament needs at least 2 entrants, not {entrants}", "9.14")
+        return [f"p{i}" for i in range(1, entrants + 1)]  # type: ignore[operator]
+    if (
+        isinstance(entrants, str)
+        or not isinstance(entrants, Sequence)
+        or not all(isinstance(n, str) and n for n in entrants)
+    ):
+        raise RuleViolation(f"entrants {show_value(entrants)} are not a count or a list of names", "9.2")
+    return list(entrants)
+
+
+def random_policy(seed: object) -> Policy:
+    """A seeded random player: bets and raises now and then (rarely all-in), calls a small bet
+    mostly and a big one (a third of his stack or more) seldom, else folds; checks when he can."""
+    rng = random.Random(f"policy-{seed}")
+
+    def policy(hand: Hand) -> tuple[str, int | None]:
+        legal = hand.legal_actions()
+        r = rng.random()
+        if legal.min_raise_to is not None and legal.max_raise_to is not None:
+            kind = "bet" if legal.is_bet else "raise"
+            if r < 0.01:
+                return kind, legal.max_raise_to
+            if r < 0.1:
+                return kind, legal.min_raise_to
+        if legal.check:
+            return "check", None
+        call = legal.call or 0
+        big = 3 * call >= hand.stacks[legal.seat]
+        if r < (0.25 if big else 0.75):
+            return "call", None
+        return "fold", None
+
+    return policy
