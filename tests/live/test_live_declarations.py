@@ -135,6 +135,13 @@ def test_11_5_undercall_ruled_a_fold_forfeits_chips_on_a_live_hand() -> None:
     assert same(replay_live(h.history), h)
     text = json.dumps(history_to_data(h.history))
     assert same(replay_live(history_from_data(json.loads(text))), h)
+    from pyholdem.history.live import live_from_history, live_history
+    from pyholdem.history.phh import dumps, loads
+
+    phh = dumps(live_history(h))
+    assert '"p1 f # forfeits 5 chips as dead money (§11.5)"' in phh  # PHH has no dead-money action
+    (read,) = loads(phh)
+    assert same(live_from_history(read), h)
 
 
 @pytest.mark.parametrize("engine", ENGINES)
