@@ -418,15 +418,19 @@ class LiveHand:
             self.steps.append(("act", kind, amount, seat))
             self._after_change()
             return
-        try:
-            self.engine.act(kind, amount)
-        except InvalidCards:
-            self._wrong_count_at_showdown()
-            raise
+        self._play(lambda: self.engine.act(kind, amount))  # type: ignore[union-attr]
         assert actor is not None
         self.actions.append((actor, kind))
         self.steps.append(("act", kind, amount))
         self._after_change()
+
+    def _play(self, step: Callable[[], None]) -> None:
+        """Run an engine step; a showdown it refuses for a wrong card count is §10.5's refusal."""
+        try:
+            step()
+        except InvalidCards:
+            self._wrong_count_at_showdown()
+            raise
 
     def _wrong_count_at_showdown(self) -> None:
         """A showdown refused for an unknown card (§8.5) because a seat holds a wrong number of hole
@@ -449,7 +453,7 @@ class LiveHand:
         if seat is None:
             raise IllegalAction("time-out is not allowed: the hand is over", "6.11")
         outcome = timeout_outcome(self.engine.record.state, self.rules, seat)
-        self.engine.time_out()
+        self._play(self.engine.time_out)
         if outcome != "freeze":
             self.actions.append((seat, outcome))
         self.steps.append(("time_out",))
@@ -460,7 +464,7 @@ class LiveHand:
         if self.engine is None:
             raise IllegalAction("a fold is not allowed: the deal is not complete", "4.2")
         seat = self.engine.to_act
-        self.engine.fold_forfeiting(chips)
+        self._play(lambda: self.engine.fold_forfeiting(chips))  # type: ignore[union-attr]
         assert seat is not None
         self.actions.append((seat, "fold"))
         self.steps.append(("forfeit", chips))
@@ -567,7 +571,7 @@ class LiveHand:
         if self.engine is None:
             self.kills.append(seat)
             return
-        self.engine.kill(seat)
+        self._play(lambda: self.engine.kill(seat))  # type: ignore[union-attr]
         self.phys.muck.extend(self.phys.holes[seat])
         self.phys.holes[seat] = []
         self._after_change()
