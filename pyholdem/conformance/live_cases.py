@@ -3,8 +3,9 @@
 Each case is a live hand's history as plain data (``pyholdem.engine.live.history_to_data``): the
 set-up, then its steps (cut, hole cards dealt, actions, events). The answer (``play_live``) replays
 it on the spec engine's live hand and reports every ruling, where every card is and the stacks.
-Worked cases follow the examples of spec 10 and the seeds; random cases inject irregularities at
-random moments, as the property test of ``tests/live`` does.
+Worked cases follow the examples of spec 10, spec 11 (declarations and the clock as events of the
+live hand) and the seeds; random cases inject irregularities and declarations at random moments,
+as the property test of ``tests/live`` does.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from pyholdem.engine.setup import setup_from_arguments
 from pyholdem.errors import PyHoldemError
 from pyholdem.rules.ruleset import PRESETS, preset
 from pyholdem.spec.cards import format_cards, shuffled_deck
+from pyholdem.spec.declarations import WORDS, CallClock, Declaration, Disconnect, RunClock
 from pyholdem.spec.irregularities import (
     MISDEAL_CAUSES,
     BoxedCard,
@@ -31,6 +33,7 @@ from pyholdem.spec.irregularities import (
     Misdeal,
     PrematureCard,
     TossedCards,
+    WrongCardCount,
 )
 
 SEED = 20240601
@@ -194,10 +197,83 @@ def _worked() -> Iterator[tuple[str, str, str, Callable[[], LiveHand]]]:
             premature_turn(name),
         )
         yield f"player-shows-a-card-{name}", "10.12", "a player shows a card on purpose", exposure(name)
+    yield from _worked_declarations()
     yield "premature-flop", "10.9", "the flop dealt during the pre-flop betting", premature_flop
     yield "missing-card-after-sa-bill", "10.11", "a card missing after two actions: play on", missing_card
     yield "tossed-in-turn-seed-002", "10.15", "cards tossed in turn are a fold", tossed
     yield "joker-not-reported-seed-002", "10.6", "a joker the player acted on kills his hand", joker
+
+
+def _worked_declarations() -> Iterator[tuple[str, str, str, Callable[[], LiveHand]]]:
+    """Spec 11's worked cases as events of a live hand (blinds 5-10, four seats, seat 3 first)."""
+
+    def big_chip() -> LiveHand:
+        h = _hand("seed_002_sng_addon", 21)
+        h.declare(3, chips=(25,))  # a call (rule 8)
+        h.declare(0, "raise", (25,))  # "raise" said first: a raise to 25
+        h.declare(1, chips=(10, 5, 5))  # every chip needed to call: a call
+        h.declare(2, ("raise", 100))
+        return h
+
+    def undercall_fold() -> LiveHand:
+        h = _hand("tda_2024", 22)
+        h.declare(3, "call")
+        h.declare(0, ("raise", 40))
+        h.declare(1, chips=(20,), undercall_ruling="fold")  # forfeits 5 as dead money
+        h.declare(2, "call")
+        h.declare(3, "call")
+        while not h.is_over:
+            h.declare(h.to_act, "check")  # type: ignore[arg-type]
+        return h
+
+    def withdraw() -> LiveHand:
+        h = _hand("seed_002_sng_addon", 23)
+        h.declare(3, ("raise", 30))
+        h.declare(0, chips=(10, 10), unaware_of_raise=True)  # takes them back (rule 5)
+        h.declare(0, "call")
+        return h
+
+    def motion() -> LiveHand:
+        h = _hand("seed_002_sng_addon", 24)
+        h.declare(3, chips=(100,), released=False)  # not let go: no action
+        h.declare(0, "fold")  # the button folds out of turn
+        h.declare(3, chips=(100,), released=False, induced_out_of_turn=True)  # binds: a call (rule 6)
+        return h
+
+    def choose() -> LiveHand:
+        h = _hand("tda_2024", 25)
+        h.declare(3, "check")  # facing the big blind: call or fold (§11.10)
+        h.declare(3, "fold")
+        h.declare(0, 35)  # an amount alone, 25 over the call: a raise to 35
+        return h
+
+    def clock() -> LiveHand:
+        h = _hand("seed_001_event", 26)
+        h.call_clock(600)
+        h.run_clock(650)
+        h.run_clock(690)  # 90 seconds: folded (seed 001)
+        h.call_clock(700)
+        h.declare(0, "call")
+        h.run_clock(800)  # he acted in time
+        return h
+
+    def disconnected() -> LiveHand:
+        h = _hand("seed_004_online", 27)
+        h.disconnect(8, 3)  # back with 5 seconds left: 25 to act
+        h.disconnect(8, None)  # never back, nothing in: folded
+        h.declare(0, "call")
+        h.disconnect(8, 9)  # the small blind is in: frozen all-in
+        while not h.is_over:
+            h.act("check" if h.legal_actions().check else "call")
+        return h
+
+    yield "declare-single-chip-seed-002", "11.2", "one big chip is a call unless raise was said", big_chip
+    yield "undercall-ruled-fold-forfeits", "11.5", "an undercall ruled a fold: dead money", undercall_fold
+    yield "unaware-of-raise-withdraw-seed-002", "11.7", "chips taken back, unaware of a raise", withdraw
+    yield "forward-motion-induces-action-seed-002", "11.8", "a motion that made a player act", motion
+    yield "check-facing-a-bet-binds-call-or-fold", "11.10", "check facing a bet, then fold", choose
+    yield "clock-seed-001-folds", "11.12", "the clock called and run out", clock
+    yield "disconnect-seed-004", "11.13", "disconnections: resume, fold, all-in", disconnected
 
 
 def _apply(h: LiveHand, event: object) -> LiveHand:
@@ -229,6 +305,36 @@ def _errors() -> Iterator[tuple[str, str, dict[str, Any]]]:
     )
     off["steps"].append(["event", {"kind": "boxed_card"}])
     yield "layer-off-refused", "10.1", off
+    bill = _hand("seed_000_bill_limit", 15)
+    data = history_to_data(bill.history)
+    silent = {"kind": "action", "seat": bill.to_act, "chips": [10]}
+    yield "chips-without-a-word-bill", "11.1", {**data, "steps": [*data["steps"], ["event", silent]]}
+    event = _hand("seed_001_event", 16)
+    data = history_to_data(event.history)
+    late = {"kind": "call_clock", "called_at_s": 5, "seated_when_dealt": False}
+    yield "clock-caller-not-seated-seed-001", "11.12", {**data, "steps": [*data["steps"], ["event", late]]}
+    yield (
+        "run-clock-not-called",
+        "11.12",
+        {
+            **data,
+            "steps": [*data["steps"], ["event", {"kind": "run_clock", "now_s": 5}]],
+        },
+    )
+    yield "three-cards-stop-the-showdown", "10.5", _three_cards()
+
+
+def _three_cards() -> dict[str, Any]:
+    """A seat dealt three cards that nobody reports: the showdown is refused (§10.5)."""
+    h = _hand("tda_2024", 17, deal=False)
+    h.cut_deck(None)
+    for seat in (1, 2, 3, 1, 1, 2, 3, 0):
+        h.deal_hole(seat)
+    h.apply(WrongCardCount(0, 1))
+    while not (h.street == "river" and h.to_act == 0):
+        h.act("check" if h.legal_actions().check else "call")
+    data = history_to_data(h.history)
+    return {**data, "steps": [*data["steps"], ["act", "check", None]]}
 
 
 def _random_hand(rng: random.Random, seed: int) -> LiveHand:
@@ -258,9 +364,57 @@ def _random_hand(rng: random.Random, seed: int) -> LiveHand:
     return h
 
 
+CHIPS = (1, 5, 10, 25, 100, 500)
+
+
+def random_declaration(h: LiveHand, rng: random.Random, clock_at: float) -> object:
+    """A random declaration or clock event for ``h`` (mostly by the player to act): words, chips or
+    both in either order, the §11.5, §11.7 and §11.8 options, or the clock and a disconnection."""
+    n = len(h.setup.stacks)
+    to_act = h.to_act
+    seat = to_act if to_act is not None and rng.random() < 0.85 else rng.randrange(n)
+    pick = rng.randrange(10)
+    if h.clock is not None and rng.random() < 0.5:
+        pick = 1  # a clock is running: read it
+    if pick == 0:
+        return CallClock(clock_at, seated_when_dealt=rng.random() < 0.9)
+    if pick == 1:
+        called = clock_at if h.clock is None else h.clock.called_at_s
+        return RunClock(called + rng.choice([0, 10, 30, 95]))
+    if pick == 2:
+        return Disconnect(rng.choice([5, 20]), rng.choice([None, 3, 30]))
+    stack = h.stacks[seat]
+    chips: tuple[int, ...] = ()
+    if rng.random() < 0.6 and stack > 0:
+        chips = tuple(
+            rng.choice([c for c in CHIPS if c <= stack] or [stack]) for _ in range(rng.randint(1, 3))
+        )
+        if sum(chips) > stack:
+            chips = (stack,)
+    words: object = None
+    if not chips or rng.random() < 0.5:
+        word = rng.choice(WORDS)
+        amount = rng.choice([None, None, 20, 40, 150]) if word in ("bet", "raise") else None
+        words = word if amount is None else (word, amount)
+        if rng.random() < 0.15:
+            words = rng.choice([20, 35, 200])
+    return Declaration(
+        seat,
+        words,
+        chips,
+        said_first=rng.random() < 0.7,
+        undercall_ruling=rng.choice(["call", "fold"]),
+        unaware_of_raise=rng.random() < 0.1,
+        released=rng.random() < 0.9 or words is not None,
+        induced_out_of_turn=rng.random() < 0.5,
+    )
+
+
 def _random_event(h: LiveHand, rng: random.Random) -> object:
     seats = [s for s in range(len(h.setup.stacks)) if h.hole_cards(s)]
     stub = h.places()["stub"]
+    if rng.random() < 0.4:
+        return random_declaration(h, rng, 100.0 * len(h.steps))
     pick = rng.randrange(8)
     if pick == 0:
         return Misdeal(rng.choice(MISDEAL_CAUSES))

@@ -1,4 +1,5 @@
-"""Declarations and the clock as live events on a ``Hand`` (spec 11), on either engine.
+"""Declarations and the clock as live events on a ``Hand`` (spec 11), on either engine, or on a
+``LiveHand`` (spec 10), which records them as events of its history.
 
 ``declare`` turns what the player to act said and pushed into the action it binds to (§11.1–11.10)
 and applies it through the hand's public API; ``call_clock``/``run_clock`` (§11.12) and
@@ -11,24 +12,58 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
-from pyholdem.engine.hand import Hand
+from pyholdem.engine.spec_engine import Event
 from pyholdem.errors import IllegalAction, RuleViolation, show_value
+from pyholdem.rules.ruleset import RuleSet
 from pyholdem.spec.betting import timeout_outcome
 from pyholdem.spec.declarations import (
     Action,
+    BetContext,
     bet_context,
     check_clock_caller,
     clock_time_left,
     disconnection,
+    forward_motion,
     interpret,
     may_withdraw,
     require_live_layer,
     returned_chips,
 )
+from pyholdem.spec.state import HandState
 from pyholdem.values import is_int
 
-__all__ = ["ClockCall", "ClockRuling", "Ruling", "call_clock", "declare", "disconnect", "run_clock"]
+__all__ = [
+    "ClockCall",
+    "ClockRuling",
+    "DeclarableHand",
+    "Ruling",
+    "call_clock",
+    "declare",
+    "disconnect",
+    "run_clock",
+]
+
+
+class DeclarableHand(Protocol):
+    """What ``declare`` and the clock need of a hand: a ``Hand`` (either engine) or a ``LiveHand``.
+    A hand that can put forfeited chips in the pot (§11.5) has ``takes_forfeits`` true and
+    ``fold_forfeiting(chips)``."""
+
+    @property
+    def rules(self) -> RuleSet: ...
+    @property
+    def state(self) -> HandState: ...
+    @property
+    def is_over(self) -> bool: ...
+    @property
+    def to_act(self) -> int | None: ...
+    @property
+    def events(self) -> tuple[Event, ...]: ...
+    def act(self, kind: str, amount: int | None = None, *, seat: int | None = None) -> None: ...
+    def time_out(self) -> None: ...
+
 
 Words = tuple[str | None, int | None] | str | int | None
 
@@ -40,7 +75,8 @@ class Ruling:
     ``action`` is the core action applied, ``(kind, to)`` (§11 introduction), or ``None`` when
     nothing was applied: the chips were withdrawn (§11.7, ``withdrawn``) or the words bind the
     player only to a choice among ``allowed`` (§11.10). ``section`` decided it; ``pushed`` is the
-    chips he pushed, ``returned`` the part given back to him.
+    chips he pushed, ``returned`` the part given back to him, ``forfeited`` the part an undercall
+    ruled a fold leaves in the pot (§11.5, on a ``LiveHand``).
     """
 
     seat: int
@@ -51,6 +87,7 @@ class Ruling:
     allowed: frozenset[str] = frozenset()
     withdrawn: bool = False
     out_of_turn: bool = False
+    forfeited: int = 0
 
 
 def _said(words: object) -> tuple[str | None, int | None] | None:
@@ -67,7 +104,7 @@ def _said(words: object) -> tuple[str | None, int | None] | None:
 
 
 def declare(
-    hand: Hand,
+    hand: DeclarableHand,
     seat: int,
     words: Words = None,
     chips: Sequence[int] = (),
@@ -75,27 +112,38 @@ def declare(
     said_first: bool = True,
     undercall_ruling: str = "call",
     unaware_of_raise: bool = False,
+    released: bool = True,
+    induced_out_of_turn: bool = False,
 ) -> Ruling:
     """Apply what ``seat`` said (``words``) and pushed (``chips``) (§11.1).
 
     ``said_first`` says the words came before the chips (or with them); ``undercall_ruling`` is
     the director's choice for an undercall (§11.5); ``unaware_of_raise`` says he released chips
-    without knowing the pot had been raised (§11.7: he may take them back, and nothing is applied).
-    A declaration out of turn is read in the seat's own betting situation and handed to §6.10
-    (``Hand.act(..., seat=...)``): recorded, to bind or not when his turn comes, or refused under
-    ``out_of_turn = "reject"``. Refused, with the hand unchanged: any declaration without
-    ``live_play_layer`` (§10.1), a seat that cannot act (§6.10), impossible words or chips
-    (§11.1), and an undercall ruled a fold that forfeits chips (§11.5: the hand's API has no way to
-    put forfeited chips in the pot).
+    without knowing the pot had been raised (§11.7: he may take them back, and nothing is applied);
+    ``released = False`` says the chips moved forward but were not let go (§11.8): no action,
+    unless the motion ``induced_out_of_turn`` a later player's action (recorded by §6.10), when
+    the chips bind as if released. A declaration out of turn is read in the seat's own betting
+    situation and handed to §6.10 (``act(..., seat=...)``): recorded, to bind or not when his turn
+    comes, or refused under ``out_of_turn = "reject"``. Refused, with the hand unchanged: any
+    declaration without ``live_play_layer`` (§10.1), a seat that cannot act (§6.10), impossible
+    words or chips (§11.1), a forward motion with words, out of turn, or inducing nothing the
+    hand records (§11.8), and an undercall ruled a fold that forfeits chips on a hand that cannot
+    put them in the pot (a ``Hand``; a ``LiveHand`` can, §11.5) or out of turn.
     """
     rules = hand.rules
     require_live_layer(rules)
     if hand.is_over:
         raise IllegalAction("a declaration is not possible: the hand is over", "6.1")
+    for name, flag in (("released", released), ("induced_out_of_turn", induced_out_of_turn)):
+        if not isinstance(flag, bool):
+            raise IllegalAction(f"{name} = {show_value(flag)} is not True or False", "11.8")
     out_of_turn = seat != hand.to_act
-    ctx = bet_context(hand.state, rules, seat)
+    state = hand.state
+    ctx = bet_context(state, rules, seat)
     said = _said(words)
     pushed = sum(chips) if isinstance(chips, (tuple, list)) and all(is_int(c) for c in chips) else 0
+    if not released:
+        return _forward_motion(hand, seat, said, chips, ctx, state, induced_out_of_turn, out_of_turn)
     if (
         unaware_of_raise
         and not out_of_turn
@@ -108,17 +156,49 @@ def declare(
         ctx, rules, said=said, chips=chips, said_first=said_first, undercall_ruling=undercall_ruling
     )
     if reading.forfeited:
-        raise RuleViolation(
-            f"an undercall ruled a fold forfeits {reading.forfeited} chips, which a Hand cannot take "
-            "(rule it a call, or play the hand live)",
-            "11.5",
-        )
+        if not getattr(hand, "takes_forfeits", False) or out_of_turn:
+            where = "out of turn" if out_of_turn else "on a Hand, which cannot take them"
+            raise RuleViolation(
+                f"an undercall ruled a fold forfeits {reading.forfeited} chips {where} "
+                "(rule it a call, or play the hand live)",
+                "11.5",
+            )
+        hand.fold_forfeiting(reading.forfeited)  # type: ignore[attr-defined]
+        returned = pushed - reading.forfeited
+        return Ruling(seat, reading.action, reading.section, pushed, returned, forfeited=reading.forfeited)
     if reading.action is None:
         return Ruling(seat, None, reading.section, pushed, pushed, reading.allowed, out_of_turn=out_of_turn)
     kind, to = reading.action
     hand.act(kind, to if kind in ("bet", "raise") else None, seat=seat if out_of_turn else None)
     returned = returned_chips(reading.action, pushed, ctx)
     return Ruling(seat, reading.action, reading.section, pushed, returned, out_of_turn=out_of_turn)
+
+
+def _forward_motion(
+    hand: DeclarableHand,
+    seat: int,
+    said: tuple[str | None, int | None] | None,
+    chips: Sequence[int],
+    ctx: BetContext,
+    state: HandState,
+    induced: bool,
+    out_of_turn: bool,
+) -> Ruling:
+    """§11.8 on a hand: the chips of a motion not released bind only when a later player acted out
+    of turn because of it (his action is pending, §6.10)."""
+    if said is not None:
+        raise IllegalAction("a forward motion is chips moved without a word; words are a declaration", "11.8")
+    if out_of_turn:
+        raise IllegalAction(f"seat {seat} is not to act: a forward motion binds the player in turn", "11.8")
+    if induced and not state.out_of_turn:
+        raise RuleViolation("no later player has acted out of turn: the motion induced nothing", "11.8")
+    action = forward_motion(chips, ctx, induced, hand.rules)
+    pushed = sum(chips)
+    if action is None:
+        return Ruling(seat, None, "11.8", pushed, pushed)
+    kind, to = action
+    hand.act(kind, to if kind in ("bet", "raise") else None)
+    return Ruling(seat, action, "11.8", pushed, returned_chips(action, pushed, ctx))
 
 
 @dataclass(frozen=True)
@@ -143,7 +223,7 @@ class ClockRuling:
 
 
 def call_clock(
-    hand: Hand, called_at_s: float, *, at_table: bool = True, seated_when_dealt: bool = True
+    hand: DeclarableHand, called_at_s: float, *, at_table: bool = True, seated_when_dealt: bool = True
 ) -> ClockCall:
     """Put the player to act on the clock at ``called_at_s`` (§11.12); the caller must be at the
     table, and with ``clock_callers = "seated_when_dealt"`` seated when the hand was dealt."""
@@ -154,7 +234,7 @@ def call_clock(
     return ClockCall(hand.to_act, called_at_s, len(hand.events))  # type: ignore[arg-type]
 
 
-def run_clock(hand: Hand, clock: ClockCall, now_s: float) -> ClockRuling:
+def run_clock(hand: DeclarableHand, clock: ClockCall, now_s: float) -> ClockRuling:
     """The clock at ``now_s``: when the player on it has not acted and his time has run out, his
     hand is timed out (§6.11); otherwise nothing changes."""
     if not isinstance(clock, ClockCall):
@@ -167,7 +247,7 @@ def run_clock(hand: Hand, clock: ClockCall, now_s: float) -> ClockRuling:
     return ClockRuling(clock.seat, "11.12", 0, _time_out(hand))
 
 
-def disconnect(hand: Hand, time_left_s: float, reconnect_after_s: float | None) -> ClockRuling:
+def disconnect(hand: DeclarableHand, time_left_s: float, reconnect_after_s: float | None) -> ClockRuling:
     """The player to act is disconnected with ``time_left_s`` seconds left and reconnects after
     ``reconnect_after_s`` (``None``: never): he resumes with the time §11.13 gives, or is timed out."""
     if hand.is_over:
@@ -179,7 +259,7 @@ def disconnect(hand: Hand, time_left_s: float, reconnect_after_s: float | None) 
     return ClockRuling(seat, "11.13", 0, _time_out(hand))
 
 
-def _time_out(hand: Hand) -> str:
+def _time_out(hand: DeclarableHand) -> str:
     outcome = timeout_outcome(hand.state, hand.rules, hand.to_act)  # type: ignore[arg-type]
     hand.time_out()
     return outcome

@@ -21,13 +21,15 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from pyholdem.engine.declare import ClockCall, call_clock, declare, disconnect, run_clock
 from pyholdem.engine.setup import HandSetup
-from pyholdem.engine.spec_engine import HandResult, SpecHand
-from pyholdem.errors import IllegalAction, RuleViolation, show_value
+from pyholdem.engine.spec_engine import Event, HandResult, SpecHand
+from pyholdem.errors import IllegalAction, InvalidCards, RuleViolation, show_value
 from pyholdem.rules.ruleset import RuleSet
-from pyholdem.spec.betting import LegalActions
+from pyholdem.spec.betting import LegalActions, timeout_outcome
 from pyholdem.spec.cards import Card, Seed, cut_deck, shuffled_deck, standard_deck
 from pyholdem.spec.dealing import Deal, hole_card_order, visible_board
+from pyholdem.spec.declarations import CallClock, Declaration, Disconnect, RunClock, clock_time_left
 from pyholdem.spec.irregularities import (
     EVENT_TYPES,
     BoxedCard,
@@ -65,7 +67,7 @@ from pyholdem.spec.irregularities import (
     wrong_card_count,
     wrong_level,
 )
-from pyholdem.spec.state import STREET_NAMES
+from pyholdem.spec.state import STREET_NAMES, HandState
 from pyholdem.spec.table import ForcedPost
 
 __all__ = [
@@ -197,6 +199,7 @@ class LiveHand:
         self._engine_holes: list[tuple[Card | None, Card | None] | None] = []
         self._corrected: frozenset[str] = frozenset()
         self._premature: frozenset[str] = frozenset()
+        self.clock: ClockCall | None = None  # the clock called on the player to act (§11.12)
 
     def cut_deck(self, position: int | None = DEFAULT_CUT) -> None:
         """Cut the shuffled deck at ``position`` (§1.5; None: no cut)."""
@@ -243,6 +246,8 @@ class LiveHand:
         for seat, cards in enumerate(self.phys.holes):
             if not self.setup.in_hand[seat]:
                 holes.append(None)
+            elif len(cards) > 2:  # which two of them are his is unknown until §10.5 rules
+                holes.append((None, None))
             else:
                 padded = [*cards[:2], None, None]
                 holes.append((padded[0], padded[1]))
@@ -354,6 +359,18 @@ class LiveHand:
     def pot_total(self) -> int:
         return 0 if self.engine is None else self.engine.pot_total()
 
+    @property
+    def state(self) -> HandState:
+        """The betting state the spec engine plays (a copy; §6)."""
+        if self.engine is None:
+            raise IllegalAction("the deal is not complete; nobody is to act", "4.2")
+        return self.engine.state
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """The spec engine's log of the deal being played (empty until the deal is complete)."""
+        return () if self.engine is None else self.engine.events
+
     def legal_actions(self) -> LegalActions:
         if self.engine is None:
             raise IllegalAction("the deal is not complete; nobody is to act", "4.2")
@@ -387,16 +404,108 @@ class LiveHand:
         return {"setup": self._origin, "cut": self._first_cut, "steps": list(self.steps)}
 
     # ------------------------------------------------------------------ acting
-    def act(self, kind: str, amount: int | None = None) -> None:
-        """The seat to act acts (§6.1): fold, check, call, bet, raise (``amount``: the new total)."""
+    takes_forfeits = True
+    """A live hand can put the chips an undercall ruled a fold forfeits in the pot (§11.5)."""
+
+    def act(self, kind: str, amount: int | None = None, *, seat: int | None = None) -> None:
+        """The seat to act acts (§6.1): fold, check, call, bet, raise (``amount``: the new total);
+        with ``seat`` another seat, an action out of turn (§6.10: recorded, to bind or not)."""
         if self.engine is None:
             raise IllegalAction(f"{kind} is not allowed: the deal is not complete", "4.2")
-        seat = self.engine.to_act
-        self.engine.act(kind, amount)
-        assert seat is not None
-        self.actions.append((seat, kind))
+        actor = self.engine.to_act
+        if seat is not None and seat != actor:
+            self.engine.act(kind, amount, seat=seat)
+            self.steps.append(("act", kind, amount, seat))
+            self._after_change()
+            return
+        self._play(lambda: self.engine.act(kind, amount))  # type: ignore[union-attr]
+        assert actor is not None
+        self.actions.append((actor, kind))
         self.steps.append(("act", kind, amount))
         self._after_change()
+
+    def _play(self, step: Callable[[], None]) -> None:
+        """Run an engine step; a showdown it refuses for a wrong card count is §10.5's refusal."""
+        try:
+            step()
+        except InvalidCards:
+            self._wrong_count_at_showdown()
+            raise
+
+    def _wrong_count_at_showdown(self) -> None:
+        """A showdown refused for an unknown card (§8.5) because a seat holds a wrong number of hole
+        cards nobody reported: refused again naming the seat and §10.5, which must rule first."""
+        assert self.engine is not None
+        folded = self.engine.record.state.folded
+        for seat, cards in enumerate(self.phys.holes):
+            if not folded[seat] and self.setup.in_hand[seat] and len(cards) != 2:
+                raise InvalidCards(
+                    f"seat {seat} holds {len(cards)} hole cards: the showdown waits for the ruling on a "
+                    "wrong number of hole cards (WrongCardCount)",
+                    "10.5",
+                ) from None
+
+    def time_out(self) -> None:
+        """The player to act ran out of time: checked, folded or frozen all-in (§6.11, §7.8)."""
+        if self.engine is None:
+            raise IllegalAction("time-out is not allowed: the deal is not complete", "4.2")
+        seat = self.engine.to_act
+        if seat is None:
+            raise IllegalAction("time-out is not allowed: the hand is over", "6.11")
+        outcome = timeout_outcome(self.engine.record.state, self.rules, seat)
+        self._play(self.engine.time_out)
+        if outcome != "freeze":
+            self.actions.append((seat, outcome))
+        self.steps.append(("time_out",))
+        self._after_change()
+
+    def fold_forfeiting(self, chips: int) -> None:
+        """The player to act folds and forfeits ``chips`` to the pot as dead money (§11.5)."""
+        if self.engine is None:
+            raise IllegalAction("a fold is not allowed: the deal is not complete", "4.2")
+        seat = self.engine.to_act
+        self._play(lambda: self.engine.fold_forfeiting(chips))  # type: ignore[union-attr]
+        assert seat is not None
+        self.actions.append((seat, "fold"))
+        self.steps.append(("forfeit", chips))
+        self._after_change()
+
+    # ------------------------------------------------------------------ declarations and the clock (spec 11)
+    def declare(
+        self,
+        seat: int,
+        words: object = None,
+        chips: Sequence[int] = (),
+        *,
+        said_first: bool = True,
+        undercall_ruling: str = "call",
+        unaware_of_raise: bool = False,
+        released: bool = True,
+        induced_out_of_turn: bool = False,
+    ) -> Ruling:
+        """What ``seat`` said and pushed, as the ``"action"`` event (``Declaration``, §10.1, §11.1):
+        the action it binds to is applied (``pyholdem.engine.declare.declare``) and the ruling
+        names the section that decided it; a refusal changes nothing."""
+        chips = tuple(chips) if isinstance(chips, list) else chips
+        words = tuple(words) if isinstance(words, list) else words
+        event = Declaration(
+            seat, words, chips, said_first, undercall_ruling, unaware_of_raise, released, induced_out_of_turn
+        )  # type: ignore[arg-type]
+        return self.apply(event)
+
+    def call_clock(
+        self, called_at_s: float, *, at_table: bool = True, seated_when_dealt: bool = True
+    ) -> Ruling:
+        """Put the player to act on the clock at ``called_at_s`` seconds (§11.12), as an event."""
+        return self.apply(CallClock(called_at_s, at_table, seated_when_dealt))
+
+    def run_clock(self, now_s: float) -> Ruling:
+        """Read the clock at ``now_s`` seconds: his hand is timed out when his time has run out (§11.12)."""
+        return self.apply(RunClock(now_s))
+
+    def disconnect(self, time_left_s: float, reconnect_after_s: float | None = None) -> Ruling:
+        """The player to act is disconnected (§11.13): he resumes with more time, or is timed out."""
+        return self.apply(Disconnect(time_left_s, reconnect_after_s))
 
     # ------------------------------------------------------------------ events
     def apply(self, event: object) -> Ruling:
@@ -462,7 +571,7 @@ class LiveHand:
         if self.engine is None:
             self.kills.append(seat)
             return
-        self.engine.kill(seat)
+        self._play(lambda: self.engine.kill(seat))  # type: ignore[union-attr]
         self.phys.muck.extend(self.phys.holes[seat])
         self.phys.holes[seat] = []
         self._after_change()
@@ -760,6 +869,75 @@ class LiveHand:
             )  # fmt: skip
         return Ruling(section, outcome, {"seat": seat, "amount": event.amount})
 
+    def _quietly(self, play: Callable[[], Any]) -> Any:
+        """Run ``play`` (which acts through the public methods) without recording its steps: they are
+        the event's, which replays them."""
+        mark = len(self.steps)
+        try:
+            return play()
+        finally:
+            del self.steps[mark:]
+
+    def _on_declaration(self, event: Declaration, section: str) -> Ruling:
+        self._need_betting(section)
+        r = self._quietly(
+            lambda: declare(
+                self,
+                event.seat,
+                event.words,
+                event.chips,
+                said_first=event.said_first,
+                undercall_ruling=event.undercall_ruling,
+                unaware_of_raise=event.unaware_of_raise,
+                released=event.released,
+                induced_out_of_turn=event.induced_out_of_turn,
+            )
+        )
+        if r.action is not None:
+            outcome = r.action[0]
+        else:
+            outcome = "withdrawn" if r.withdrawn else "choose" if r.allowed else "no_action"
+        changes = {
+            "seat": r.seat,
+            "action": r.action,
+            "pushed": r.pushed,
+            "returned": r.returned,
+            "forfeited": r.forfeited,
+            "allowed": tuple(sorted(r.allowed)),
+            "out_of_turn": r.out_of_turn,
+        }
+        return Ruling(r.section, outcome, changes)
+
+    def _on_call_clock(self, event: CallClock, section: str) -> Ruling:
+        self._need_betting(section)
+        clock = call_clock(
+            self, event.called_at_s, at_table=event.at_table, seated_when_dealt=event.seated_when_dealt
+        )
+        self.clock = clock
+        left = clock_time_left(clock.called_at_s, clock.called_at_s, self.rules)
+        return Ruling(section, "on_clock", {"seat": clock.seat, "time_left_s": left})
+
+    def _on_run_clock(self, event: RunClock, section: str) -> Ruling:
+        self._need_betting(section)
+        if self.clock is None:
+            raise RuleViolation("the clock has not been called on this deal", section)
+        clock = self.clock
+        r = self._quietly(lambda: run_clock(self, clock, event.now_s))
+        if r.timed_out is not None:
+            self.clock = None
+            return Ruling(section, "timed_out", {"seat": r.seat, "timed_out": r.timed_out})
+        acted = len(self.events) != clock.events
+        return Ruling(
+            section, "acted" if acted else "running", {"seat": r.seat, "time_left_s": r.time_left_s}
+        )
+
+    def _on_disconnect(self, event: Disconnect, section: str) -> Ruling:
+        self._need_betting(section)
+        r = self._quietly(lambda: disconnect(self, event.time_left_s, event.reconnect_after_s))
+        if r.timed_out is not None:
+            return Ruling(section, "timed_out", {"seat": r.seat, "timed_out": r.timed_out})
+        return Ruling(section, "resume", {"seat": r.seat, "time_left_s": r.time_left_s})
+
 
 EVENT_HANDLERS: dict[type, Callable[[LiveHand, Any, str], Ruling]] = {
     Misdeal: LiveHand._on_misdeal,
@@ -776,9 +954,13 @@ EVENT_HANDLERS: dict[type, Callable[[LiveHand, Any, str], Ruling]] = {
     TossedCards: LiveHand._on_tossed,
     RetrieveCards: LiveHand._on_retrieve,
     StraddleAnnounced: LiveHand._on_straddle,
+    Declaration: LiveHand._on_declaration,
+    CallClock: LiveHand._on_call_clock,
+    RunClock: LiveHand._on_run_clock,
+    Disconnect: LiveHand._on_disconnect,
 }
-"""How the live hand applies each event type: ``handler(live, event, section) -> Ruling``. Declarations
-(document 11) register their handlers here, next to their classes in ``EVENT_TYPES``."""
+"""How the live hand applies each event type: ``handler(live, event, section) -> Ruling``; document 11's
+events (declarations and the clock) as well as document 10's."""
 
 
 # ---------------------------------------------------------------------- plain data (JSON) of a history
@@ -845,6 +1027,8 @@ def event_from_data(data: Mapping[str, Any]) -> object:
             value = Card(value)
         elif f.name == "setup":
             value = setup_from_data(value)
+        elif isinstance(value, list):  # a declaration's chips, or its words as (word, amount)
+            value = tuple(value)
         values[f.name] = value
     try:
         return cls(**values)
@@ -885,7 +1069,11 @@ def replay_live(history: Mapping[str, Any]) -> LiveHand:
         elif kind == "deal":
             hand.deal_hole(step[1])
         elif kind == "act":
-            hand.act(step[1], step[2])
+            hand.act(step[1], step[2], seat=step[3] if len(step) > 3 else None)
+        elif kind == "time_out":
+            hand.time_out()
+        elif kind == "forfeit":
+            hand.fold_forfeiting(step[1])
         elif kind == "event":
             hand.apply(step[1])
         else:

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from pyholdem.engine.setup import HandSetup, deal_setup
-from pyholdem.errors import IllegalAction, show_value
+from pyholdem.errors import IllegalAction, RuleViolation, show_value
 from pyholdem.rules.ruleset import RuleSet
 from pyholdem.spec.betting import (
     LegalActions,
@@ -65,8 +65,9 @@ EVENT_KINDS = (
 )  # fmt: skip
 """The kinds of event both engines log, in the order of their C codes (``enum ph_event_kind``,
 generated into ``csrc/generated/codes.h``). The spec engine alone also logs what it plays after a
-hand-over: ``freeze`` (§7.8), ``sleeper``, ``sleeper_live``, ``sleeper_void`` (§3.17) and the
-``out_of_turn_*`` kinds (§6.10)."""
+hand-over: ``freeze`` (§7.8), ``sleeper``, ``sleeper_live``, ``sleeper_void`` (§3.17), the
+``out_of_turn_*`` kinds (§6.10) and, in a live hand, ``forfeit`` (chips an undercall ruled a fold
+leaves in the pot as dead money, §11.5)."""
 
 
 @dataclass(frozen=True)
@@ -389,6 +390,28 @@ class SpecHand(EngineActions):
                 self._settle(new, events, showdown=False)
 
         self._transact(kill)
+
+    def fold_forfeiting(self, chips: int) -> None:
+        """The player to act folds and forfeits ``chips`` of his stack (an undercall ruled a fold,
+        §11.5): they go into the pot as dead money (``state.dead``, §7.7), logged as ``forfeit``."""
+        st = self.record.state
+        seat = st.to_act
+        if seat is None:
+            raise IllegalAction("a fold is not allowed: the hand is over", "6.1")
+        if type(chips) is not int or not 0 < chips < st.stacks[seat]:
+            raise RuleViolation(
+                f"seat {seat} cannot forfeit {show_value(chips)} chips: 1 to {st.stacks[seat] - 1}", "11.5"
+            )
+        check_action(st, self.record.rules, "fold", None, self.legal_actions())
+
+        def play(new: HandState, events: list[RawEvent]) -> None:
+            new.stacks[seat] -= chips
+            new.dead[seat] += chips
+            events.append(_event("forfeit", seat, chips, street=self.street_of(new)))
+            _apply(new, self.record.rules, "fold", None, events)
+            self._advance(new, events, folded=True)
+
+        self._transact(play)
 
     def _transact(self, change: Callable[[HandState, list[RawEvent]], None]) -> None:
         """Make a validated ``change`` to the state, logging into a list of events, all or nothing.

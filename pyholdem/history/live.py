@@ -17,6 +17,7 @@ from pyholdem.engine.live import LiveHand, history_from_data, history_to_data, r
 from pyholdem.errors import HistoryError
 from pyholdem.history.phh import HandHistory
 from pyholdem.history.record import history_from_hand
+from pyholdem.spec.histories import Action
 
 LIVE_FIELD = "_live"
 
@@ -32,7 +33,30 @@ def live_history(live: LiveHand) -> HandHistory:
     actions = tuple(
         dataclasses.replace(a, cards=next(board)) if a.kind == "deal_board" else a for a in history.actions
     )
-    return dataclasses.replace(history, actions=actions)
+    return dataclasses.replace(history, actions=_forfeits_noted(live, actions))
+
+
+def _forfeits_noted(live: LiveHand, actions: tuple[Action, ...]) -> tuple[Action, ...]:
+    """The folds of undercalls ruled a fold, with the chips they forfeited as commentary (§11.5):
+    PHH has no action that puts dead money in the pot, so only ``_live`` replays them exactly."""
+    folds = [e for e in live.events if e.kind == "fold"]
+    forfeits: dict[int, int] = {}
+    events = live.events
+    for i, e in enumerate(events):
+        if e.kind == "forfeit" and i + 1 < len(events) and events[i + 1].kind == "fold":
+            forfeits[folds.index(events[i + 1])] = e.amount or 0
+    if not forfeits:
+        return actions
+    noted, count = [], 0
+    for a in actions:
+        if a.kind == "fold":
+            if count in forfeits:
+                a = dataclasses.replace(
+                    a, commentary=f"forfeits {forfeits[count]} chips as dead money (§11.5)"
+                )
+            count += 1
+        noted.append(a)
+    return tuple(noted)
 
 
 def live_from_history(history: HandHistory) -> LiveHand:

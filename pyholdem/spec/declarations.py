@@ -99,6 +99,65 @@ class Reading(NamedTuple):
     forfeited: int = 0
 
 
+# ---------------------------------------------------------------------------- live events (§10.1)
+
+
+@dataclass(frozen=True)
+class Declaration:
+    """The ``"action"`` event of a live hand (§10.1, §11.1): what ``seat`` said (``words``: a word, an
+    amount, or a pair (word, amount)) and pushed (``chips``), with the words first (``said_first``);
+    ``undercall_ruling`` is the director's choice of §11.5, ``unaware_of_raise`` asks §11.7's
+    withdrawal; ``released = False`` is a forward motion of ``chips`` not let go, binding only when
+    it ``induced_out_of_turn`` a later player's action (§11.8)."""
+
+    seat: int
+    words: Any = None
+    chips: tuple[int, ...] = ()
+    said_first: bool = True
+    undercall_ruling: str = "call"
+    unaware_of_raise: bool = False
+    released: bool = True
+    induced_out_of_turn: bool = False
+    kind = "action"
+    section = "11.1"
+
+
+@dataclass(frozen=True)
+class CallClock:
+    """§11.12: the clock is called on the player to act at ``called_at_s`` seconds, by a player at
+    the table (``at_table``) who was or was not seated when the hand was dealt."""
+
+    called_at_s: float
+    at_table: bool = True
+    seated_when_dealt: bool = True
+    kind = "call_clock"
+    section = "11.12"
+
+
+@dataclass(frozen=True)
+class RunClock:
+    """§11.12: the clock called on the hand is read at ``now_s`` seconds (his time may have run out)."""
+
+    now_s: float
+    kind = "run_clock"
+    section = "11.12"
+
+
+@dataclass(frozen=True)
+class Disconnect:
+    """§11.13: the player to act is disconnected with ``time_left_s`` seconds left and reconnects
+    after ``reconnect_after_s`` seconds (``None``: never)."""
+
+    time_left_s: float
+    reconnect_after_s: float | None = None
+    kind = "disconnect"
+    section = "11.13"
+
+
+DECLARATION_EVENTS = (Declaration, CallClock, RunClock, Disconnect)
+"""Document 11's live events, registered in ``pyholdem.spec.irregularities.EVENT_TYPES``."""
+
+
 # ---------------------------------------------------------------------------- shared helpers
 
 

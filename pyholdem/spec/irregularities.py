@@ -16,6 +16,7 @@ from typing import Any
 from pyholdem.errors import RuleViolation, show_value
 from pyholdem.rules.ruleset import RuleSet
 from pyholdem.spec.cards import Card, Seed, shuffle_seed
+from pyholdem.spec.declarations import DECLARATION_EVENTS
 from pyholdem.traceability.registry import part_of, rule
 
 CHIP_ACTIONS = frozenset({"bet", "raise", "call", "all_in"})
@@ -180,6 +181,7 @@ EVENT_TYPES: dict[str, type] = {
     for cls in (
         Misdeal, ExposedCard, WrongCardCount, BoxedCard, Joker, BurnError, FlopTooMany, PrematureCard,
         DeckFault, ButtonMisplaced, WrongLevel, TossedCards, RetrieveCards, StraddleAnnounced,
+        *DECLARATION_EVENTS,
     )
 }  # fmt: skip
 

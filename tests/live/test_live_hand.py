@@ -384,4 +384,4 @@ def test_10_1_every_event_kind_has_a_section_and_a_handler() -> None:
     from pyholdem.spec.irregularities import EVENT_TYPES
 
     assert set(EVENT_TYPES.values()) <= set(EVENT_HANDLERS)
-    assert all(cls.section.startswith("10.") for cls in EVENT_TYPES.values())
+    assert all(cls.section.startswith(("10.", "11.")) for cls in EVENT_TYPES.values())

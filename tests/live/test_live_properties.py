@@ -1,6 +1,8 @@
-"""A property of the live hand (spec 10): random hands with random irregularities at random moments,
-on every preset: the 52 cards are always accounted for, chips are conserved, a misdealt hand re-deals
-exactly, a refused event changes nothing, and the hand ends normally or as the ruling says."""
+"""A property of the live hand (spec 10): random hands with random irregularities and declarations
+(spec 11: words, chips, undercalls ruled folds, forward motions, the clock, disconnections) at
+random moments, on every preset: the 52 cards are always accounted for, chips are conserved, a
+misdealt hand re-deals exactly, a refused event changes nothing, and the hand ends normally or as
+the ruling says."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pyholdem import PRESETS, InvalidCards, PyHoldemError, preset
+from pyholdem.conformance.live_cases import random_declaration
 from pyholdem.engine.live import LiveHand, replay_live
 from pyholdem.engine.setup import setup_from_arguments
 from pyholdem.spec.irregularities import (
@@ -48,6 +51,9 @@ def _event(h: LiveHand, rnd: random.Random) -> object:
         lambda: ButtonMisplaced(_moved(setup, (setup.button + 1) % n)),
         lambda: WrongLevel(_moved(setup, setup.button, 2)),
     ]
+    if h.engine is not None and not h.is_over:
+        clock_at = 100.0 * len(h.steps)
+        choices += [lambda: random_declaration(h, rnd, clock_at)] * 6
     if seats:
         seat = rnd.choice(seats)
         card = rnd.choice(h.hole_cards(seat))
@@ -87,12 +93,19 @@ def _check_redeal(h: LiveHand, ruling: Ruling, redeals: int) -> None:
 
 def _try(h: LiveHand, event: object) -> None:
     before = (h.places(), h.stacks, h.to_act, len(h.steps), h.redeals)
+    pot = h.pot_total()
     try:
         ruling = h.apply(event)
     except PyHoldemError:
         assert (h.places(), h.stacks, h.to_act, len(h.steps), h.redeals) == before
         return
     _check_redeal(h, ruling, before[4])
+    if ruling.section.startswith("11.") and ruling.changes.get("forfeited"):
+        seat, forfeited = ruling.changes["seat"], ruling.changes["forfeited"]
+        assert h.stacks[seat] == before[1][seat] - forfeited  # only the forfeited chips left him
+        assert h.is_over or h.pot_total() == pot + forfeited  # and went into the pot (§11.5)
+    if ruling.outcome in ("choose", "withdrawn", "no_action", "on_clock", "running", "acted", "resume"):
+        assert (h.places(), h.stacks, h.to_act) == before[:3]  # nothing applied
 
 
 @settings(max_examples=60, deadline=None)
