@@ -12,6 +12,7 @@ from pyholdem import RuleSet, preset
 from pyholdem.cli import main
 from pyholdem.engine.table import random_session
 from pyholdem.engine.table_checks import session_problems, session_summary
+from pyholdem.rules.ruleset import PRESETS
 
 
 @pytest.mark.parametrize(
@@ -64,3 +65,13 @@ def test_cli_table_play_refuses_a_bad_seat_count(capsys: pytest.CaptureFixture[s
     with pytest.raises(SystemExit):
         main(["table", "play", "--seats", "11"])
     assert "'11' is not a whole number in 2..10" in capsys.readouterr().err
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("index", "name"), list(enumerate(sorted(PRESETS))))
+def test_3_18_five_thousand_hand_sessions_keep_every_invariant(index: int, name: str) -> None:
+    """Every preset (so every button rule) at 2 to 10 seats over 5,000 hands; ``make run`` also
+    replays its sessions from their PHH and plays them again on the spec engine."""
+    table = random_session(preset(name), 2 + index % 9, 5_000, seed=index)
+    assert table.hand_number == 5_000
+    assert session_problems(table, replay=False) == []
