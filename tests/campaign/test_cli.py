@@ -93,3 +93,16 @@ def test_13_7_equity_table_command_writes_the_csv(capsys: pytest.CaptureFixture[
     assert code == 2 and "needs --out FILE.csv (§13.7)" in err
     code, _, err = run(capsys, "equity", "table", "--out", str(out), "--hands", "AA,AK")
     assert code == 2 and "InvalidRange: 'AK' is not one of the 169 starting hands" in err
+
+
+def test_conformance_run_in_chunks_on_an_executor(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    from pyholdem.conformance.tournament_cases import worked_cases
+    from pyholdem.conformance.vectors import write_vectors
+
+    write_vectors(tmp_path, list(worked_cases())[:24])
+    argv = ("conformance", "run", "--vectors", str(tmp_path), "--json")
+    code, serial, _ = run(capsys, *argv)
+    assert code == 0
+    code, chunked, _ = run(capsys, *argv, "--executor", "process:2", "--chunk", "10")
+    assert code == 0 and chunked == serial
+    assert json.loads(serial.splitlines()[-1])["counts"]
