@@ -31,7 +31,7 @@ from pyholdem.conformance import runner
 from pyholdem.conformance.vectors import Vector
 from pyholdem.engine.policies import INDEX_LIMIT, SEED_LIMIT, Policy, RandomPolicy
 from pyholdem.engine.setup import HandSetup
-from pyholdem.errors import PyHoldemError, SimulationError, show_value
+from pyholdem.errors import InvalidRange, PyHoldemError, SimulationError, show_value
 from pyholdem.history import replay as replaying
 from pyholdem.history.phh import iter_files, read_file
 from pyholdem.native import evaluation, ranges
@@ -262,14 +262,18 @@ def equity_batch(
     """``pyholdem.native.equity_batch`` over ``executor``: query ``q`` keeps its seed (``seed + q`` or
     ``seed[q]``), and the queries are cut into chunks of ``chunk_queries`` rows. A bad query raises
     the error the one call raises for it (its number counted in the whole batch)."""
-    hole_array = np.asarray(holes)
-    queries = len(hole_array) if hole_array.ndim else 0
-    seeds = evaluation._seeds(seed, queries)  # the seeds of the one call, fixed before cutting
-    board_array = None if boards is None else np.asarray(boards)
-    dead_array = None if dead is None else np.asarray(dead)
-    exact_value = exact if np.ndim(exact) == 0 else np.asarray(exact)
-    if queries == 0 or hole_array.ndim != 3:
+    try:
+        hole_array = np.asarray(holes)
+        board_array = None if boards is None else np.asarray(boards)
+        dead_array = None if dead is None else np.asarray(dead)
+        exact_value = exact if np.ndim(exact) == 0 else np.asarray(exact)
+    except (TypeError, ValueError):  # not arrays: the one call refuses them with its typed error
         return evaluation.equity_batch(holes, boards, dead, exact=exact, trials=trials, seed=seed)
+    queries = len(hole_array) if hole_array.ndim else 0
+    rows_each = [a for a in (board_array, dead_array, exact_value) if a is not None and np.ndim(a)]
+    if queries == 0 or hole_array.ndim != 3 or any(len(a) != queries for a in rows_each):
+        return evaluation.equity_batch(holes, boards, dead, exact=exact, trials=trials, seed=seed)
+    seeds = evaluation._seeds(seed, queries)  # the seeds of the one call, fixed before cutting
     tasks = []
     for start, stop in index_chunks(queries, chunk_queries):
         flags = exact_value if np.ndim(exact_value) == 0 else exact_value[start:stop]
@@ -310,7 +314,7 @@ def range_equities(
     items: list[tuple[Any, Any, Any]] = []
     for q in queries:
         if isinstance(q, str) or not isinstance(q, Sequence) or not 1 <= len(q) <= 3:
-            raise SimulationError(f"query {show_value(q)} is not (players[, board[, dead]])")
+            raise InvalidRange(f"query {show_value(q)} is not (players[, board[, dead]])", "13.5")
         items.append((q[0], q[1] if len(q) > 1 else (), q[2] if len(q) > 2 else ()))
     if seed is None:
         seed = int.from_bytes(os.urandom(8), "little")

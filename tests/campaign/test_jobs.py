@@ -21,7 +21,7 @@ from pyholdem.campaign import (
 )
 from pyholdem.conformance.tournament_cases import worked_cases
 from pyholdem.engine.policies import StreetPolicy
-from pyholdem.errors import InvalidCards, SimulationError
+from pyholdem.errors import InvalidCards, InvalidRange, SimulationError
 from pyholdem.history.replay import replay_paths as replay_in_order
 from pyholdem.native import evaluation, ranges
 from pyholdem.native.simulate import simulate as simulate_once
@@ -160,3 +160,15 @@ def test_run_adapter_in_chunks(kind: str, executors: dict[str, Executor | None])
         (o.vector.id, o.status) for o in whole.outcomes
     ]
     assert cut.adapter == whole.adapter
+
+
+def test_equity_batch_refuses_what_the_one_call_refuses(process_pool: Executor) -> None:
+    holes, boards = _queries(np.random.default_rng(4), 30)
+    for bad in (boards[:29], [[1, 2, 3]] * 3):
+        with pytest.raises(InvalidCards) as once:
+            evaluation.equity_batch(holes, bad, trials=100, seed=1)
+        with pytest.raises(InvalidCards) as cut:
+            equity_batch(holes, bad, trials=100, seed=1, executor=process_pool, chunk_queries=7)
+        assert str(cut.value) == str(once.value)
+    with pytest.raises(InvalidRange, match="is not"):
+        range_equities(["AA"])
