@@ -11,6 +11,11 @@ default, in process), ``process[:N]`` (a process pool of N workers, default the 
 (a local Dask cluster of N single-threaded worker processes) or ``dask://HOST:PORT`` (an existing Dask
 scheduler); a Dask client's ``get_executor()`` is the executor. Dask is the optional extra
 ``pyholdem[dask]``.
+
+A new kind of campaign (many tournaments, say) needs nothing more than a module-level function of one
+chunk and its tasks: ``run_chunks(executor, play_tournaments, [(structure, seeds[a:b]) for a, b in
+index_chunks(runs, size)])`` with ``seeds = spawn_seeds(seed, runs)``, so run ``k`` has its own seed
+whatever the chunking.
 """
 
 from __future__ import annotations
