@@ -106,3 +106,12 @@ def test_conformance_run_in_chunks_on_an_executor(capsys: pytest.CaptureFixture[
     code, chunked, _ = run(capsys, *argv, "--executor", "process:2", "--chunk", "10")
     assert code == 0 and chunked == serial
     assert json.loads(serial.splitlines()[-1])["counts"]
+
+
+def test_replay_command_prints_the_same_on_an_executor(capsys: pytest.CaptureFixture[str]) -> None:
+    examples = str(Path(__file__).resolve().parents[2] / "examples" / "histories")
+    code, serial, _ = run(capsys, "replay", examples, "--json")
+    pooled_code, pooled, _ = run(capsys, "replay", examples, "--json", "--executor", "process:2")
+    assert (pooled_code, pooled) == (code, serial)
+    lines = [json.loads(line) for line in serial.splitlines()]
+    assert len(lines) > 100 and all("ok" in line for line in lines)
