@@ -108,10 +108,19 @@ def test_conformance_run_in_chunks_on_an_executor(capsys: pytest.CaptureFixture[
     assert json.loads(serial.splitlines()[-1])["counts"]
 
 
-def test_replay_command_prints_the_same_on_an_executor(capsys: pytest.CaptureFixture[str]) -> None:
+def test_replay_command_prints_the_same_on_an_executor(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     examples = str(Path(__file__).resolve().parents[2] / "examples" / "histories")
-    code, serial, _ = run(capsys, "replay", examples, "--json")
-    pooled_code, pooled, _ = run(capsys, "replay", examples, "--json", "--executor", "process:2")
+    session = tmp_path / "session.phhs"  # a session (§12.13): its continuity line comes after its hands
+    assert run(capsys, "table", "play", "--hands", "25", "--seats", "4", "--phh", str(session))[0] == 0
+    code, serial, _ = run(capsys, "replay", examples, str(session), "--json")
+    pooled_code, pooled, _ = run(
+        capsys, "replay", examples, str(session), "--json", "--executor", "process:2"
+    )
     assert (pooled_code, pooled) == (code, serial)
     lines = [json.loads(line) for line in serial.splitlines()]
-    assert len(lines) > 100 and all("ok" in line for line in lines)
+    assert len(lines) > 140 and all("ok" in line or "break_index" in line for line in lines)
+    assert any("break_index" in line for line in lines)
+    text = run(capsys, "replay", str(session), "--executor", "process:2")[1]
+    assert "ok    session" in text and "25 hands: 25 ok, 0 failed" in text
