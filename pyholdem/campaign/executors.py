@@ -20,6 +20,7 @@ whatever the chunking.
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
@@ -114,7 +115,11 @@ def open_executor(text: str | None) -> Iterator[Executor | None]:
         raise ExecutorError(f"executor {show_value(text)} is not one of {EXECUTOR_FORMS}")
     kind, _, count = text.partition(":")
     if kind == "process":
-        with ProcessPoolExecutor(max_workers=_workers(text, count) or os.cpu_count() or 1) as pool:
+        # workers started by a fork server (or spawned), not forked from this possibly threaded process
+        methods = multiprocessing.get_all_start_methods()
+        context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+        workers = _workers(text, count) or os.cpu_count() or 1
+        with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
             yield pool
         return
     if text.startswith("dask://"):

@@ -85,7 +85,7 @@ def run(args: argparse.Namespace) -> int:
         )
         return 0
     print(f"{summary.hands:,} hands, {args.seats} seats, seed {summary.seed}, executor {args.executor}")
-    print(f"{seconds:.2f} s, {rate:,.0f} hands/s")
+    print(f"{seconds:.2f} s, {rate:,.0f} hands/s (starting the workers included)")
     print(f"showdown share {summary.showdown_share:.2%}, mean pot {summary.mean_pot:,.1f} chips")
     for seat, net in enumerate(summary.net):
         mean = net / summary.hands if summary.hands else 0.0
