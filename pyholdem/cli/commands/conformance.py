@@ -45,7 +45,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 
 # issue 16: the vectors in chunks, one adapter process per chunk, run by an executor
 def _add_campaign_arguments(p: argparse.ArgumentParser) -> None:
-    from pyholdem.cli.commands.simulate import add_executor_argument
+    from pyholdem.cli.executor import add_executor_argument
 
     add_executor_argument(p)
     p.add_argument("--chunk", type=int, default=200, metavar="N", help="vectors per chunk (with --executor)")

@@ -32,7 +32,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 
 # issue 16: ``pyholdem equity table --out FILE.csv [--hands AA,KK,...] [--executor ...]`` (§13.7)
 def _add_table_arguments(p: argparse.ArgumentParser) -> None:
-    from pyholdem.cli.commands.simulate import add_executor_argument
+    from pyholdem.cli.executor import add_executor_argument
 
     p.usage = "%(prog)s RANGE RANGE... [options]  |  %(prog)s table --out FILE.csv [--hands H,H,...]"
     p.add_argument("--out", metavar="FILE.csv", help="equity table: the CSV file to write (§13.7)")

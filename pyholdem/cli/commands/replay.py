@@ -37,7 +37,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     )
     p.add_argument("--json", action="store_true", help="one JSON object per hand per line")
     p.add_argument("--quiet", action="store_true", help="print only failing hands and the summary")
-    from pyholdem.cli.commands.simulate import add_executor_argument  # issue 16: files over an executor
+    from pyholdem.cli.executor import add_executor_argument  # issue 16: files over an executor
 
     add_executor_argument(p)
     p.set_defaults(func=run)

@@ -12,19 +12,9 @@ import json
 import os
 import time
 
-from pyholdem.campaign.executors import EXECUTOR_FORMS
+from pyholdem.cli.executor import add_executor_argument
 
 POLICIES = ("random", "call")
-
-
-def add_executor_argument(parser: argparse.ArgumentParser) -> None:
-    """The ``--executor`` option of the commands that cut their work into chunks (issue 16)."""
-    parser.add_argument(
-        "--executor",
-        default="serial",
-        metavar="KIND",
-        help=f"who runs the chunks: {EXECUTOR_FORMS} (default serial; dask needs pyholdem[dask])",
-    )
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
