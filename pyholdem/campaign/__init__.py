@@ -4,6 +4,8 @@ same result for every executor and worker count (``executors``), the entry point
 
 from __future__ import annotations
 
+from importlib import import_module
+
 from pyholdem.campaign.executors import (
     EXECUTOR_FORMS,
     ExecutorError,
@@ -12,15 +14,18 @@ from pyholdem.campaign.executors import (
     run_chunks,
     spawn_seeds,
 )
-from pyholdem.campaign.jobs import (
-    SimulationSummary,
-    equity_batch,
-    range_equities,
-    replay_paths,
-    run_adapter,
-    simulate,
-    simulate_summary,
-)
+
+# The entry points load the compiled module: imported on first use, so that ``pyholdem.campaign.executors``
+# (the command line's ``--executor``) is light.
+_JOBS = ("SimulationSummary", "equity_batch", "range_equities", "replay_paths", "run_adapter", "simulate")
+_JOBS += ("simulate_summary",)
+
+
+def __getattr__(name: str) -> object:
+    if name in _JOBS:
+        return getattr(import_module("pyholdem.campaign.jobs"), name)
+    raise AttributeError(f"module 'pyholdem.campaign' has no attribute {name!r}")
+
 
 __all__ = [
     "EXECUTOR_FORMS",
