@@ -14,6 +14,8 @@ COMMANDS = ("spec", "rules", "run", "vectors", "conformance", "replay", "table")
 COMMANDS += ("tournament", "icm")  # issue 13: the tournament calculators
 # issue 15: equity of hands and ranges (spec 13)
 COMMANDS += ("equity",)
+# issue 16: hands in bulk over an executor (the preflop table is ``equity table``)
+COMMANDS += ("simulate",)
 
 
 def build_parser() -> argparse.ArgumentParser:

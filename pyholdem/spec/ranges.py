@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from itertools import combinations, product
+from itertools import combinations, permutations, product
 from math import comb, prod
 
 from pyholdem.errors import InvalidCards, InvalidRange, RuleViolation, show_value
@@ -407,3 +407,52 @@ def exact_chunks(
         start = tuple(chosen.get(p, 0) for p in range(len(live_counts)))
         stop = tuple(chosen[p] + 1 if p in chosen else live_counts[p] for p in range(len(live_counts)))
         yield start, stop
+
+
+# --- §13.7 the preflop equity table (issue 16) ------------------------------------------------------
+
+_SUIT_PERMUTATIONS = tuple(permutations(range(4)))
+
+
+@part_of("13.7")
+def starting_hands() -> tuple[str, ...]:
+    """The 169 starting-hand classes (§13.2) in table order: high rank from the ace down, then low
+    rank from the high one down; a pair alone (``AA``), two ranks suited then offsuit (``AKs``, ``AKo``)."""
+    names = []
+    for hi in range(12, -1, -1):
+        for lo in range(hi, -1, -1):
+            if hi == lo:
+                names.append(RANKS[hi] * 2)
+            else:
+                names += [RANKS[hi] + RANKS[lo] + "s", RANKS[hi] + RANKS[lo] + "o"]
+    return tuple(names)
+
+
+def _relabelled(deal: tuple[Combo, Combo], suits: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """The deal's card ids after renaming suit ``s`` to ``suits[s]``, each combo high card first."""
+    combos = []
+    for combo in deal:
+        a, b = ((int(c) >> 2) * 4 + suits[int(c) & 3] for c in combo)
+        combos.append((a, b) if a > b else (b, a))
+    return tuple(combos)
+
+
+@rule("13.7")
+def suit_patterns(first: str, second: str) -> tuple[tuple[Combo, Combo, int], ...]:
+    """The preflop equity table: the deals of class ``first`` against class ``second`` that no renaming
+    of the suits maps to one another, each once, with the number of deals it stands for."""
+    classes = []
+    for text in (first, second):
+        hi, lo, suffix = _hand_class(str(text), str(text)) if isinstance(text, str) else (0, 0, "?")
+        if not isinstance(text, str) or (hi != lo and not suffix):
+            raise InvalidRange(
+                f"{show_value(text)} is not a starting hand (a pair, or two ranks s or o)", "13.7"
+            )
+        classes.append(_class_combos(hi, lo, suffix))
+    counts: dict[tuple[tuple[int, int], ...], int] = {}
+    for deal in product(*classes):
+        if {int(c) for c in deal[0]} & {int(c) for c in deal[1]}:
+            continue
+        canonical = min(_relabelled(deal, suits) for suits in _SUIT_PERMUTATIONS)
+        counts[canonical] = counts.get(canonical, 0) + 1
+    return tuple((_combo(*canonical[0]), _combo(*canonical[1]), n) for canonical, n in sorted(counts.items()))

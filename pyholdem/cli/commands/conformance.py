@@ -9,8 +9,8 @@ import sys
 from pathlib import Path
 
 from pyholdem.cli.progress import Progress
-from pyholdem.conformance.runner import run_adapter
-from pyholdem.conformance.vectors import RUNNERS, load_vectors
+from pyholdem.conformance.runner import Report, run_adapter
+from pyholdem.conformance.vectors import RUNNERS, Vector, load_vectors
 
 SELF_ADAPTER = f"{sys.executable} -m pyholdem.conformance.self_adapter"
 
@@ -39,13 +39,35 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--timeout", type=seconds, default=30.0, help="seconds to wait for each answer")
     p.add_argument("--json", action="store_true", help="one JSON object per vector, then the summary")
     p.add_argument("--limit", type=int, default=50, help="failures to show in the text report")
+    _add_campaign_arguments(p)
     p.set_defaults(func=run)
+
+
+# issue 16: the vectors in chunks, one adapter process per chunk, run by an executor
+def _add_campaign_arguments(p: argparse.ArgumentParser) -> None:
+    from pyholdem.cli.executor import add_executor_argument
+
+    add_executor_argument(p)
+    p.add_argument("--chunk", type=int, default=200, metavar="N", help="vectors per chunk (with --executor)")
+
+
+def _run_chunked(args: argparse.Namespace, vectors: list[Vector]) -> Report:
+    from pyholdem.campaign import open_executor
+    from pyholdem.campaign import run_adapter as run_in_chunks
+
+    with open_executor(args.executor) as executor:
+        return run_in_chunks(
+            args.adapter, vectors, timeout=args.timeout, executor=executor, chunk_vectors=args.chunk
+        )
 
 
 def run(args: argparse.Namespace) -> int:
     vectors = load_vectors(args.vectors, args.runner)
-    with Progress("vectors", len(vectors)) as bar:
-        report = run_adapter(args.adapter, vectors, timeout=args.timeout, progress=bar.update)
+    if args.executor != "serial":
+        report = _run_chunked(args, list(vectors))
+    else:
+        with Progress("vectors", len(vectors)) as bar:
+            report = run_adapter(args.adapter, vectors, timeout=args.timeout, progress=bar.update)
     if args.json:
         for outcome in report.outcomes:
             print(json.dumps(outcome.as_dict(), sort_keys=True))

@@ -26,10 +26,51 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         "--threads", type=int, default=1, metavar="N", help="threads to split the work (default 1)"
     )
     p.add_argument("--json", action="store_true", help="print the result as JSON")
+    _add_table_arguments(p)
     p.set_defaults(func=run)
 
 
+# issue 16: ``pyholdem equity table --out FILE.csv [--hands AA,KK,...] [--executor ...]`` (§13.7)
+def _add_table_arguments(p: argparse.ArgumentParser) -> None:
+    from pyholdem.cli.executor import add_executor_argument
+
+    p.usage = "%(prog)s RANGE RANGE... [options]  |  %(prog)s table --out FILE.csv [--hands H,H,...]"
+    p.add_argument("--out", metavar="FILE.csv", help="equity table: the CSV file to write (§13.7)")
+    p.add_argument(
+        "--hands", metavar="H,H,...", help="equity table: only these starting hands (default all 169)"
+    )
+    add_executor_argument(p)
+
+
+def run_table(args: argparse.Namespace) -> int:
+    """The preflop equity table (§13.7) of ``--hands`` (default all 169), written to ``--out``."""
+    import time
+
+    from pyholdem.campaign import open_executor
+    from pyholdem.campaign.preflop import preflop_table
+    from pyholdem.errors import InvalidRange
+
+    if len(args.players) != 1 or not args.out:
+        raise InvalidRange("equity table takes no ranges and needs --out FILE.csv", "13.7")
+    hands = None if args.hands is None else [h.strip() for h in args.hands.split(",") if h.strip()]
+    start = time.perf_counter()
+    with open_executor(args.executor) as executor:
+        table = preflop_table(hands, executor=executor)
+    seconds = time.perf_counter() - start
+    rows = table.write_csv(args.out)
+    summary = {"out": str(args.out), "hands": len(table.hands), "rows": rows, "seconds": seconds}
+    if args.json:
+        print(json.dumps({**summary, "executor": args.executor}))
+    else:
+        print(
+            f"{rows:,} matchups of {len(table.hands)} hands in {seconds:.1f} s ({args.executor}): {args.out}"
+        )
+    return 0
+
+
 def run(args: argparse.Namespace) -> int:
+    if args.players[0] == "table":  # issue 16: the preflop equity table (§13.7)
+        return run_table(args)
     from pyholdem.native.ranges import range_equity
     from pyholdem.spec.ranges import as_range, live_combos
 

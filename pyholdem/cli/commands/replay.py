@@ -37,6 +37,9 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     )
     p.add_argument("--json", action="store_true", help="one JSON object per hand per line")
     p.add_argument("--quiet", action="store_true", help="print only failing hands and the summary")
+    from pyholdem.cli.executor import add_executor_argument  # issue 16: files over an executor
+
+    add_executor_argument(p)
     p.set_defaults(func=run)
 
 
@@ -79,39 +82,53 @@ def rules_from(name: str) -> RuleSet:
     return preset(name)
 
 
-def run(args: argparse.Namespace) -> int:
-    from pyholdem.history.phh import iter_files, read_file
+def replay_file(
+    path: Path, rules: RuleSet, diagnose_with: RuleSet | None, repair: bool, engine: str
+) -> tuple[list[object], object | None]:
+    """One file's results and, for a ``.phhs`` session (§12.13), its ``SessionResult`` (module level:
+    an executor's worker runs it, issue 16)."""
+    from pyholdem.history.phh import read_file
     from pyholdem.history.replay import is_session, replay_histories, replay_session
+
+    read = read_file(path)
+    if path.suffix == ".phhs" and is_session(read):  # one table's hands in order (§12.13)
+        session = replay_session(read, rules, file=str(path), repair=repair, engine=engine)
+        return list(session.hands), session
+    return list(
+        replay_histories(read, rules, diagnose_with=diagnose_with, repair=repair, engine=engine)
+    ), None
+
+
+def run(args: argparse.Namespace) -> int:
+    from pyholdem.campaign import open_executor, run_chunks
+    from pyholdem.history.phh import iter_files
 
     rules = rules_from(args.rules)
     diagnose_with = preset(args.diagnose) if args.diagnose else None
+    tasks = [(path, rules, diagnose_with, args.repair, args.engine) for path in iter_files(args.paths)]
     results = []
     sessions_ok = True
-    for path in iter_files(args.paths):
-        read = read_file(path)
-        session = None
-        if path.suffix == ".phhs" and is_session(read):  # one table's hands in order (§12.13)
-            session = replay_session(read, rules, file=str(path), repair=args.repair, engine=args.engine)
-            replayed = list(session.hands)
-        else:
-            replayed = replay_histories(
-                read, rules, diagnose_with=diagnose_with, repair=args.repair, engine=args.engine
-            )
-        for result in replayed:
-            results.append(result)
-            if args.json:
-                print(json.dumps(result.as_dict(), sort_keys=True))
-            elif not (args.quiet and result.ok):
-                print(format_result(result))
-        if session is not None:
-            sessions_ok = sessions_ok and session.break_index is None
-            if args.json:
-                print(json.dumps(session.as_dict(), sort_keys=True))
-            else:
-                print(format_session(session))
+    with open_executor(args.executor) as executor:
+        # in process, each file is printed as soon as it is replayed; an executor runs them all at once
+        files = (
+            (replay_file(*t) for t in tasks) if executor is None else run_chunks(executor, replay_file, tasks)
+        )
+        for replayed, session in files:
+            for result in replayed:
+                results.append(result)
+                if args.json:
+                    print(json.dumps(result.as_dict(), sort_keys=True))
+                elif not (args.quiet and result.ok):
+                    print(format_result(result))
+            if session is not None:
+                sessions_ok = sessions_ok and session.break_index is None  # type: ignore[attr-defined]
+                if args.json:
+                    print(json.dumps(session.as_dict(), sort_keys=True))  # type: ignore[attr-defined]
+                else:
+                    print(format_session(session))
     if not args.json:
         print(summarize(results))
-    return 0 if all(r.ok for r in results) and sessions_ok else 1
+    return 0 if all(r.ok for r in results) and sessions_ok else 1  # type: ignore[attr-defined]
 
 
 def format_session(session: object) -> str:

@@ -1,0 +1,44 @@
+"""Campaigns (issue 16): long runs cut into chunks that any ``concurrent.futures.Executor`` runs, with the
+same result for every executor and worker count (``executors``), the entry points that take one
+(``jobs``) and the preflop equity table of the 169 starting hands (``preflop``, §13.7)."""
+
+from __future__ import annotations
+
+from importlib import import_module
+
+from pyholdem.campaign.executors import (
+    EXECUTOR_FORMS,
+    ExecutorError,
+    index_chunks,
+    open_executor,
+    run_chunks,
+    spawn_seeds,
+)
+
+# The entry points load the compiled module: imported on first use, so that ``pyholdem.campaign.executors``
+# (the command line's ``--executor``) is light.
+_JOBS = ("SimulationSummary", "equity_batch", "range_equities", "replay_paths", "run_adapter", "simulate")
+_JOBS += ("simulate_summary",)
+
+
+def __getattr__(name: str) -> object:
+    if name in _JOBS:
+        return getattr(import_module("pyholdem.campaign.jobs"), name)
+    raise AttributeError(f"module 'pyholdem.campaign' has no attribute {name!r}")
+
+
+__all__ = [
+    "EXECUTOR_FORMS",
+    "ExecutorError",
+    "SimulationSummary",
+    "equity_batch",
+    "index_chunks",
+    "open_executor",
+    "range_equities",
+    "replay_paths",
+    "run_adapter",
+    "run_chunks",
+    "simulate",
+    "simulate_summary",
+    "spawn_seeds",
+]
