@@ -8,6 +8,8 @@
 #include "eval_tables.h"
 #include "holdem.h"
 
+#define FLOOR_HASH_MULT 0x9e3779b97f4a7c15ull
+
 int ph_bench_lookup_floor(const uint8_t *cards, size_t rows, int32_t *out)
 {
     if (rows > 0 && (cards == NULL || out == NULL))
@@ -17,7 +19,7 @@ int ph_bench_lookup_floor(const uint8_t *cards, size_t rows, int32_t *out)
         uint64_t key = PH_KEY_INIT;
         for (int j = 0; j < 7; j++)
             key += PH_CARD_KEY[c[j]];
-        uint32_t slot = (uint32_t)((((key * PH_HASH_MULT) >> 32) * PH_RANK_TABLE_SIZE) >> 32);
+        uint32_t slot = (uint32_t)((((key * FLOOR_HASH_MULT) >> 32) * PH_RANK_TABLE_SIZE) >> 32);
         out[i] = PH_RANK_TABLE[slot];
     }
     return PH_OK;

@@ -6,7 +6,7 @@
  * 0..15 that start at 3, so PH_FLUSH_CHECK is set once a suit has five cards, and 3-bit rank
  * counts from bit 16. With at most seven cards a flush excludes four of a kind and full house, so a
  * flush hand's value is PH_FLUSH_TABLE[ranks of that suit]; any other hand's is in
- * PH_RANK_TABLE, reached through the perfect hash of the rank counts.
+ * PH_RANK_TABLE, reached from the rank sum through one row displacement (ph_rank_value).
  */
 #include <string.h>
 #if defined(__SSE2__)
@@ -25,16 +25,7 @@
 #define ONE_PER_SUIT (0x1111ull << PH_SUIT_SHIFT)
 #define SUIT_COLUMN 0x1111111111111ull
 
-static inline unsigned rank_lookup(uint64_t key)
-{
-    uint64_t h = (key >> PH_RANK_SHIFT) * PH_HASH_MULT;
-    uint32_t bucket = (uint32_t)(h >> (64 - PH_BUCKET_BITS));
-    uint32_t slot = (uint32_t)((((h >> 16) & 0xffffffffull) * PH_RANK_TABLE_SIZE) >> 32);
-    slot += PH_DISPLACE[bucket];
-    if (slot >= PH_RANK_TABLE_SIZE)
-        slot -= PH_RANK_TABLE_SIZE;
-    return PH_RANK_TABLE[slot];
-}
+static inline unsigned rank_lookup(uint64_t key) { return ph_rank_value(key); }
 
 static inline int flush_suit(uint64_t flush_bits)
 {
@@ -132,45 +123,53 @@ int ph_evaluate_mask(uint64_t mask)
     return (int)rank_lookup(key);
 }
 
-/* Key and card-bit sum of k cards; the bits of distinct, valid cards sum to k set bits. Two
-   accumulators halve the chain of dependent additions. */
-static inline void key_and_bits(const uint8_t *c, const int k, uint64_t *key, uint64_t *bits)
+/* Rows go in blocks of BLOCK (issue 15): each row's value is read from the rank table with no branch,
+   and the block's flush rows (about 3 % of random hands) are listed without a branch and revalued
+   after the block, so that a flush costs no mispredicted jump in the main loop. */
+#define BLOCK 256
+
+static inline uint64_t row_key(const uint8_t *c, const int k)
 {
-#if defined(__SSE2__)
-    __m128i even = _mm_set_epi64x(0, (long long)PH_KEY_INIT), odd = _mm_setzero_si128();
+    uint64_t even = PH_KEY_INIT, odd = 0;
     for (int j = 0; j + 1 < k; j += 2) {
-        even = _mm_add_epi64(even, _mm_load_si128((const __m128i *)&PH_CARD_KEY_BIT[2 * (size_t)c[j]]));
-        odd = _mm_add_epi64(odd, _mm_load_si128((const __m128i *)&PH_CARD_KEY_BIT[2 * (size_t)c[j + 1]]));
+        even += PH_CARD_KEY[c[j]];
+        odd += PH_CARD_KEY[c[j + 1]];
     }
     if (k & 1)
-        even = _mm_add_epi64(even, _mm_load_si128((const __m128i *)&PH_CARD_KEY_BIT[2 * (size_t)c[k - 1]]));
-    __m128i acc = _mm_add_epi64(even, odd);
-    *key = (uint64_t)_mm_cvtsi128_si64(acc);
-    *bits = (uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(acc, acc));
-#else
-    uint64_t sum_key = PH_KEY_INIT, sum_bits = 0;
-    for (int j = 0; j < k; j++) {
-        sum_key += PH_CARD_KEY_BIT[2 * c[j]];
-        sum_bits += PH_CARD_KEY_BIT[2 * c[j] + 1];
-    }
-    *key = sum_key;
-    *bits = sum_bits;
-#endif
+        even += PH_CARD_KEY[c[k - 1]];
+    return even + odd;
 }
 
-/* The value of k cards whose key has a flush: kept out of line, so that the common path stays short.
-   Safe for any bytes (only rows with invalid cards get a meaningless value). */
-static __attribute__((noinline)) int32_t flush_row(const uint8_t *c, const int k, uint64_t key)
+/* The value of k cards whose key has a flush. Safe for any bytes (a row with invalid cards gets a
+   meaningless value). */
+static inline int32_t flush_value(const uint8_t *c, const int k, uint64_t key)
 {
-    int suit = flush_suit(key & PH_FLUSH_CHECK);
-    unsigned ranks = 0;
+    uint64_t suits = 0;
     for (int j = 0; j < k; j++)
-        if ((c[j] & 3) == suit)
-            ranks |= 1u << ((c[j] >> 2) & 15);
-    return PH_FLUSH_TABLE[ranks & RANK_MASK13];
+        suits |= PH_SUIT_BIT[c[j]];
+    return PH_FLUSH_TABLE[suit_ranks(suits, flush_suit((key & PH_FLUSH_CHECK) | (8ull << (PH_SUIT_SHIFT + 12))))];
 }
 
-/* The first bad row's status: reads the cards again (kept out of line for the same reason). */
+/* Values of n <= BLOCK rows. Memory-safe for any bytes (PH_CARD_KEY covers every byte, every lookup
+   stays in its table); a row with invalid cards gets a meaningless value. */
+static inline void value_block(const uint8_t *restrict cards, size_t n, const int k, int32_t *restrict out)
+{
+    uint16_t flushes[BLOCK];
+    size_t found = 0;
+    for (size_t i = 0; i < n; i++) {
+        uint64_t key = row_key(cards + i * (size_t)k, k);
+        out[i] = (int32_t)ph_rank_value(key);
+        flushes[found] = (uint16_t)i;
+        found += (key & PH_FLUSH_CHECK) != 0;
+    }
+    for (size_t f = 0; f < found; f++) {
+        const uint8_t *c = cards + flushes[f] * (size_t)k;
+        out[flushes[f]] = flush_value(c, k, row_key(c, k));
+    }
+}
+
+/* The first bad row's status: reads the cards again (kept out of line, so that the common path stays
+   short). */
 static __attribute__((noinline)) int bad_rows(const uint8_t *cards, size_t first, size_t rows, const int k,
                                               size_t *bad_row)
 {
@@ -183,63 +182,6 @@ static __attribute__((noinline)) int bad_rows(const uint8_t *cards, size_t first
     }
     *bad_row = first;
     return PH_ERR_ARGUMENT; /* not reached: the caller saw a bad row */
-}
-
-/* Rows are keyed LOOKAHEAD rows before they are looked up, and the displacement entry of each key is
-   prefetched then (issue 15): the two dependent lookups of a row no longer wait on a cache miss. A
-   flush row goes to flush_row, a bad one stops the batch (the rows before it may be written). */
-#define LOOKAHEAD 16
-
-static inline void prefetch_displace(uint64_t key)
-{
-    __builtin_prefetch(&PH_DISPLACE[((key >> PH_RANK_SHIFT) * PH_HASH_MULT) >> (64 - PH_BUCKET_BITS)]);
-}
-
-static inline int batch_rows(const uint8_t *restrict cards, size_t rows, const int k, int32_t *restrict out,
-                             size_t *bad_row)
-{
-    uint64_t keys[LOOKAHEAD];
-    size_t ahead = rows < LOOKAHEAD ? rows : LOOKAHEAD;
-    for (size_t r = 0; r < ahead; r++) {
-        uint64_t bits;
-        key_and_bits(cards + r * (size_t)k, k, &keys[r], &bits);
-        if (__builtin_popcountll(bits) != k)
-            return bad_rows(cards, r, rows, k, bad_row);
-        prefetch_displace(keys[r]);
-    }
-    for (size_t i = 0; i < rows; i++) {
-        uint64_t key = keys[i % LOOKAHEAD];
-        size_t next = i + LOOKAHEAD;
-        if (__builtin_expect(next < rows, 1)) {
-            uint64_t next_key, bits;
-            key_and_bits(cards + next * (size_t)k, k, &next_key, &bits);
-            if (__builtin_expect(__builtin_popcountll(bits) != k, 0))
-                return bad_rows(cards, next, rows, k, bad_row);
-            keys[i % LOOKAHEAD] = next_key;
-            prefetch_displace(next_key);
-        }
-        int32_t value = (int32_t)rank_lookup(key);
-        if (__builtin_expect((key & PH_FLUSH_CHECK) != 0, 0))
-            value = flush_row(cards + i * (size_t)k, k, key);
-        out[i] = value;
-    }
-    return PH_OK;
-}
-
-int ph_evaluate_batch(const uint8_t *cards, size_t rows, int k, int32_t *out, size_t *bad_row)
-{
-    if (k < 5 || k > 7)
-        return PH_ERR_CARD_COUNT;
-    if (bad_row == NULL || (rows > 0 && (cards == NULL || out == NULL)))
-        return PH_ERR_ARGUMENT;
-    switch (k) {
-    case 5:
-        return batch_rows(cards, rows, 5, out, bad_row);
-    case 6:
-        return batch_rows(cards, rows, 6, out, bad_row);
-    default:
-        return batch_rows(cards, rows, 7, out, bad_row);
-    }
 }
 
 /* The first bad row of a batch, without evaluating (issue 15: validate first, then write once). */
@@ -264,6 +206,20 @@ static inline void rotations(const int k, __m128i *rot, __m128i *lanes)
 }
 #endif
 
+#if defined(__SSE4_1__)
+/* The bytes of one 16-byte load that are above 51 or equal to another card of their row. */
+static inline __m128i bad_lanes(const uint8_t *p, const int k, const __m128i *rot, __m128i top)
+{
+    __m128i v = _mm_loadu_si128((const __m128i *)p);
+    __m128i bad = _mm_subs_epu8(v, top);
+    bad = _mm_or_si128(bad, _mm_cmpeq_epi8(v, _mm_shuffle_epi8(v, rot[0])));
+    bad = _mm_or_si128(bad, _mm_cmpeq_epi8(v, _mm_shuffle_epi8(v, rot[1])));
+    if (k >= 6)
+        bad = _mm_or_si128(bad, _mm_cmpeq_epi8(v, _mm_shuffle_epi8(v, rot[2])));
+    return bad;
+}
+#endif
+
 /* Rows are checked a 16-byte load at a time where SSE4.1 allows (issue 15: the check pass of
    evaluate_batch(out=)): a byte above 51, or two equal bytes in a row, sends the load's rows to the
    scalar check; the last rows, which a 16-byte load would overrun, are checked with card bits. */
@@ -275,14 +231,15 @@ static inline int check_rows(const uint8_t *restrict cards, size_t rows, const i
     __m128i rot[3], lanes;
     rotations(k, rot, &lanes);
     const __m128i top = _mm_set1_epi8(51);
-    for (; i + group <= rows && (rows - i) * (size_t)k >= 16; i += group) {
-        __m128i v = _mm_loadu_si128((const __m128i *)(cards + i * (size_t)k));
-        __m128i bad = _mm_subs_epu8(v, top);
-        bad = _mm_or_si128(bad, _mm_cmpeq_epi8(v, _mm_shuffle_epi8(v, rot[0])));
-        bad = _mm_or_si128(bad, _mm_cmpeq_epi8(v, _mm_shuffle_epi8(v, rot[1])));
-        if (k >= 6)
-            bad = _mm_or_si128(bad, _mm_cmpeq_epi8(v, _mm_shuffle_epi8(v, rot[2])));
+    /* Two loads per test: the rows of both are sent to the scalar check if either is bad. */
+    for (; i + 2 * group <= rows && (rows - i - group) * (size_t)k >= 16; i += 2 * group) {
+        __m128i bad = _mm_or_si128(bad_lanes(cards + i * (size_t)k, k, rot, top),
+                                   bad_lanes(cards + (i + group) * (size_t)k, k, rot, top));
         if (__builtin_expect(!_mm_testz_si128(bad, lanes), 0))
+            return bad_rows(cards, i, rows, k, bad_row);
+    }
+    for (; i + group <= rows && (rows - i) * (size_t)k >= 16; i += group) {
+        if (__builtin_expect(!_mm_testz_si128(bad_lanes(cards + i * (size_t)k, k, rot, top), lanes), 0))
             return bad_rows(cards, i, rows, k, bad_row);
     }
 #endif
@@ -306,6 +263,34 @@ static inline int check_rows(const uint8_t *restrict cards, size_t rows, const i
     return PH_OK;
 }
 
+/* Every row is checked first, then valued (a bad row stops the batch before any value is written). */
+static inline int checked_rows(const uint8_t *restrict cards, size_t rows, const int k, int32_t *restrict out);
+
+static inline int batch_rows(const uint8_t *restrict cards, size_t rows, const int k, int32_t *restrict out,
+                             size_t *bad_row)
+{
+    int status = check_rows(cards, rows, k, bad_row);
+    if (status != PH_OK)
+        return status;
+    return checked_rows(cards, rows, k, out);
+}
+
+int ph_evaluate_batch(const uint8_t *cards, size_t rows, int k, int32_t *out, size_t *bad_row)
+{
+    if (k < 5 || k > 7)
+        return PH_ERR_CARD_COUNT;
+    if (bad_row == NULL || (rows > 0 && (cards == NULL || out == NULL)))
+        return PH_ERR_ARGUMENT;
+    switch (k) {
+    case 5:
+        return batch_rows(cards, rows, 5, out, bad_row);
+    case 6:
+        return batch_rows(cards, rows, 6, out, bad_row);
+    default:
+        return batch_rows(cards, rows, 7, out, bad_row);
+    }
+}
+
 int ph_check_batch(const uint8_t *cards, size_t rows, int k, size_t *bad_row)
 {
     if (k < 5 || k > 7)
@@ -322,41 +307,13 @@ int ph_check_batch(const uint8_t *cards, size_t rows, int k, size_t *bad_row)
     }
 }
 
-/* Values of rows that ph_check_batch accepted: no card bits, only keys. Memory-safe for any bytes
-   (PH_CARD_KEY covers every byte, every lookup stays in its table); a row with invalid cards, which
-   only a concurrent change of the input can bring here, gets a meaningless value. */
-static inline uint64_t row_key(const uint8_t *c, const int k)
-{
-    uint64_t even = PH_KEY_INIT, odd = 0;
-    for (int j = 0; j + 1 < k; j += 2) {
-        even += PH_CARD_KEY[c[j]];
-        odd += PH_CARD_KEY[c[j + 1]];
-    }
-    if (k & 1)
-        even += PH_CARD_KEY[c[k - 1]];
-    return even + odd;
-}
-
+/* Values of rows that ph_check_batch accepted: keys only, no card bits. Memory-safe for any bytes; a
+   row with invalid cards, which only a concurrent change of the input can bring here, gets a
+   meaningless value. */
 static inline int checked_rows(const uint8_t *restrict cards, size_t rows, const int k, int32_t *restrict out)
 {
-    uint64_t keys[LOOKAHEAD];
-    size_t ahead = rows < LOOKAHEAD ? rows : LOOKAHEAD;
-    for (size_t r = 0; r < ahead; r++) {
-        keys[r] = row_key(cards + r * (size_t)k, k);
-        prefetch_displace(keys[r]);
-    }
-    for (size_t i = 0; i < rows; i++) {
-        uint64_t key = keys[i % LOOKAHEAD];
-        size_t next = i + LOOKAHEAD;
-        if (__builtin_expect(next < rows, 1)) {
-            keys[i % LOOKAHEAD] = row_key(cards + next * (size_t)k, k);
-            prefetch_displace(keys[i % LOOKAHEAD]);
-        }
-        int32_t value = (int32_t)rank_lookup(key);
-        if (__builtin_expect((key & PH_FLUSH_CHECK) != 0, 0))
-            value = flush_row(cards + i * (size_t)k, k, key);
-        out[i] = value;
-    }
+    for (size_t i = 0; i < rows; i += BLOCK)
+        value_block(cards + i * (size_t)k, rows - i < BLOCK ? rows - i : BLOCK, k, out + i);
     return PH_OK;
 }
 

@@ -19,16 +19,7 @@
 #define WEIGHT_UNIT 1000u
 #define ONE_PER_SUIT (0x1111ull << PH_SUIT_SHIFT)
 
-static inline unsigned rank_lookup(uint64_t key)
-{
-    uint64_t h = (key >> PH_RANK_SHIFT) * PH_HASH_MULT;
-    uint32_t bucket = (uint32_t)(h >> (64 - PH_BUCKET_BITS));
-    uint32_t slot = (uint32_t)((((h >> 16) & 0xffffffffull) * PH_RANK_TABLE_SIZE) >> 32);
-    slot += PH_DISPLACE[bucket];
-    if (slot >= PH_RANK_TABLE_SIZE)
-        slot -= PH_RANK_TABLE_SIZE;
-    return PH_RANK_TABLE[slot];
-}
+static inline unsigned rank_lookup(uint64_t key) { return ph_rank_value(key); }
 
 /* Value of seven cards from their key and their suits' rank masks (16 bits per suit). */
 static inline unsigned value_of(uint64_t key, uint64_t suits)

@@ -184,20 +184,43 @@ static uint32_t genrand_lane(mt19937_lanes *g, int l) { /* genrand above, on lan
     return y;
 }
 
+/* The first EAGER words of every lane's first generation, twisted and tempered for all lanes at once
+   (issue 15): word k < MT_N - MT_M reads only words not twisted yet, so the loops over the lanes have no
+   dependence between lanes or steps and run in vector registers. A shuffle draws about 66 outputs (51
+   indices and the rejected draws); a lane that needs more goes on with genrand_lane from word EAGER. */
+enum { EAGER = 96 };
+
+static void twist_eager(mt19937_lanes *g, uint32_t (*out)[LANES]) {
+    for (int k = 0; k < EAGER; k++)
+        for (int l = 0; l < LANES; l++) {
+            uint32_t y = (g->mt[k][l] & 0x80000000u) | (g->mt[k + 1][l] & 0x7fffffffu);
+            uint32_t x = g->mt[k + MT_M][l] ^ (y >> 1) ^ ((0u - (y & 1u)) & 0x9908b0dfu);
+            g->mt[k][l] = x;
+            x ^= x >> 11;
+            x ^= (x << 7) & 0x9d2c5680u;
+            x ^= (x << 15) & 0xefc60000u;
+            out[k][l] = x ^ (x >> 18);
+        }
+    for (int l = 0; l < LANES; l++) g->index[l] = g->ready[l] = EAGER;
+}
+
 int ph_shuffled_decks(const uint32_t *keys, size_t words, int lanes, uint8_t *decks) {
     if (!keys || !decks || words < 1 || words > 3 || lanes < 1 || lanes > LANES) return PH_ERR_ARGUMENT;
     uint32_t padded[LANES * 3]; /* the unused lanes repeat the last key (their decks are not written) */
     for (int l = 0; l < LANES; l++)
         for (size_t w = 0; w < words; w++) padded[(size_t)l * words + w] = keys[(size_t)(l < lanes ? l : lanes - 1) * words + w];
     mt19937_lanes g;
+    uint32_t eager[EAGER][LANES];
     init_by_array_lanes(&g, padded, words);
+    twist_eager(&g, eager);
     for (int l = 0; l < lanes; l++) {
         uint8_t *deck = decks + 52 * l;
+        int used = 0; /* outputs of eager taken */
         for (int c = 0; c < 52; c++) deck[c] = (uint8_t)c;
         for (uint32_t i = 51; i >= 1; i--) {
             uint32_t n = i + 1, r;
             int k = 32 - __builtin_clz(n);
-            do r = genrand_lane(&g, l) >> (32 - k);
+            do r = (used < EAGER ? eager[used++][l] : genrand_lane(&g, l)) >> (32 - k);
             while (r >= n);
             uint8_t t = deck[i];
             deck[i] = deck[r];

@@ -5,17 +5,19 @@ Every value in the tables is computed by ``pyholdem.spec.rankings`` (spec 02):
 * ``PH_FLUSH_TABLE[m]``: for each 13-bit set ``m`` of 5 to 7 ranks of one suit, the value of the
   best five of those suited cards (a flush or a straight flush).
 * ``PH_RANK_TABLE``: for each multiset of 5 to 7 ranks (each rank at most four times), the value of
-  the best five cards when no five share a suit. It is indexed through a perfect hash of the
-  rank-count key ``sum(count[r] << 3r)``: ``h = key * PH_HASH_MULT`` (mod 2**64), bucket = the top
-  ``PH_BUCKET_BITS`` bits of ``h``, slot = ``((h >> 16) mod 2**32) * PH_RANK_TABLE_SIZE >> 32`` plus
-  the bucket's displacement ``PH_DISPLACE[bucket]``, modulo the table size ("hash and displace").
+  the best five cards when no five share a suit. It is indexed by the rank sum
+  ``s = sum(PH_RANK_WEIGHT[r] for each card)``, which differs for any two such multisets (the weights
+  are checked here), through one row displacement (issue 15: a single table read after one small,
+  cache-resident offset read, no multiply): ``PH_RANK_TABLE[(s >> PH_ROW_BITS) +
+  PH_ROW_OFFSET[s & (2**PH_ROW_BITS - 1)]]``. Rows are packed first-fit, largest first.
 * ``PH_CARD_KEY[c]``: what card ``c`` adds to a hand key: ``1 << 4*suit`` (four 4-bit suit
   counters that start at 3, so bit 3 of a counter is set once a suit has five) plus
-  ``1 << (16 + 3*rank)``; the rank-count key is the hand key shifted right by 16.
+  ``PH_RANK_WEIGHT[rank] << 16``; the rank sum is the hand key shifted right by 16.
   Entries 52..255 carry ``PH_BAD_CARD`` so that any byte can be looked up safely.
-* ``PH_CARD_BIT[c]``: ``1 << c`` for a card, 0 for bytes 52..255 (duplicate and range checks);
-  ``PH_CARD_KEY_BIT`` interleaves the two. The sum of the bits of k cards has k bits set exactly
-  when the cards are distinct and in range.
+* ``PH_CARD_BIT[c]``: ``1 << c`` for a card, 0 for bytes 52..255 (duplicate and range checks):
+  the sum of the bits of k cards has k bits set exactly when the cards are distinct and in range.
+* ``PH_SUIT_BIT[c]``: ``1 << (16*suit + rank)`` for a card, 0 for bytes 52..255: the sum over a
+  flush hand's cards holds the flush suit's ranks in that suit's 16 bits.
 
 Run ``python tools/generate_tables.py`` to rewrite the file; ``--check`` exits 1 if the file
 differs from what the spec generates (the test suite runs the same comparison).
@@ -37,18 +39,18 @@ from pyholdem.spec.rankings import five_card_key, value_of_key
 
 OUTPUT = Path(__file__).resolve().parent.parent / "csrc" / "generated" / "eval_tables.h"
 
-RANK_BITS = 3
 RANK_SHIFT = 16
 SUIT_SHIFT = 0
 KEY_INIT = 0x3333 << SUIT_SHIFT
 FLUSH_CHECK = 0x8888 << SUIT_SHIFT
 BAD_CARD = 1 << 63
-BUCKET_BITS = 14
-RANK_TABLE_SIZE = 76000
-MAX_DISPLACEMENT = 1 << 16
-FIRST_MULT = 0x9E3779B97F4A7C15
-MAX_ATTEMPTS = 200
-MASK64 = (1 << 64) - 1
+# Rank weights (deuce .. ace), found by a greedy search (each the smallest above the last that keeps
+# the sums of all multisets of at most seven ranks distinct); checked by rank_sums() below.
+RANK_WEIGHT = (1, 5, 24, 112, 521, 2247, 9244, 30823, 103066, 250154, 667453, 1526359, 3453520)
+SUM_BITS = 25  # every sum of at most seven weights is below 2**25
+ROW_BITS = 13  # the low 13 bits of a sum pick its row, the rest is its column in the row
+ROWS = 1 << ROW_BITS
+COLUMNS = 1 << (SUM_BITS - ROW_BITS)
 
 DECK = standard_deck()
 
@@ -94,69 +96,54 @@ def flush_table() -> list[int]:
     return table
 
 
-def rank_key(ranks: Iterable[int]) -> int:
-    return sum(1 << (RANK_BITS * r) for r in ranks)
+def rank_sum(ranks: Iterable[int]) -> int:
+    return sum(RANK_WEIGHT[r] for r in ranks)
 
 
-def hash_parts(keys: np.ndarray, mult: int) -> tuple[np.ndarray, np.ndarray]:
-    h = keys * np.uint64(mult)
-    bucket = h >> np.uint64(64 - BUCKET_BITS)
-    low = (h >> np.uint64(16)) & np.uint64(MASK64 >> 32)
-    slot = (low * np.uint64(RANK_TABLE_SIZE)) >> np.uint64(32)
-    return bucket.astype(np.int64), slot.astype(np.int64)
+def rank_sums(values: dict[tuple[int, ...], int]) -> dict[int, int]:
+    """The value of each rank sum; fails if two multisets share a sum or a sum needs SUM_BITS + 1 bits."""
+    by_sum: dict[int, int] = {}
+    for multiset, value in values.items():
+        key = rank_sum(multiset)
+        if key in by_sum or key >> SUM_BITS:
+            raise SystemExit(f"rank weights do not separate {multiset}: change RANK_WEIGHT")
+        by_sum[key] = value
+    return by_sum
 
 
-def place(keys: np.ndarray, mult: int) -> tuple[list[int], list[int]] | None:
-    """Displacements and slots for ``keys`` under ``mult``, or None if this multiplier fails."""
-    buckets, slots = hash_parts(keys, mult)
-    order = np.lexsort((slots, buckets))
-    members: dict[int, list[int]] = {}
-    for i in order.tolist():
-        members.setdefault(int(buckets[i]), []).append(i)
-    free = np.ones(RANK_TABLE_SIZE, dtype=bool)
-    displacement = [0] * (1 << BUCKET_BITS)
-    slot_of = [0] * len(keys)
-    for bucket in sorted(members, key=lambda b: (-len(members[b]), b)):
-        items = members[bucket]
-        base = slots[items]
-        if len(set(base.tolist())) != len(items):
-            return None
-        found = None
-        for start in range(0, MAX_DISPLACEMENT, 512):
-            tries = np.arange(start, min(start + 512, MAX_DISPLACEMENT))
-            ok = free[(base[:, None] + tries[None, :]) % RANK_TABLE_SIZE].all(axis=0)
-            if ok.any():
-                found = int(tries[int(ok.argmax())])
-                break
-        if found is None:
-            return None
-        displacement[bucket] = found
-        for i, s in zip(items, ((base + found) % RANK_TABLE_SIZE).tolist(), strict=True):
-            free[s] = False
-            slot_of[i] = s
-    return displacement, slot_of
+def row_displacement(by_sum: dict[int, int]) -> tuple[list[int], list[int]]:
+    """Row offsets and the packed table: the sum ``s`` goes to slot ``(s >> ROW_BITS) + offset[s % ROWS]``.
 
-
-def perfect_hash(values: dict[tuple[int, ...], int]) -> tuple[int, list[int], list[int]]:
-    multisets = sorted(values)
-    keys = np.array([rank_key(m) for m in multisets], dtype=np.uint64)
-    mult = FIRST_MULT
-    for _ in range(MAX_ATTEMPTS):
-        placed = place(keys, mult)
-        if placed is not None:
-            displacement, slot_of = placed
-            table = [0] * RANK_TABLE_SIZE
-            for m, s in zip(multisets, slot_of, strict=True):
-                table[s] = values[m]
-            return mult, displacement, table
-        mult = (mult + 2 * FIRST_MULT) & MASK64 | 1
-    raise SystemExit(f"no perfect hash in {MAX_ATTEMPTS} multipliers: raise RANK_TABLE_SIZE or BUCKET_BITS")
+    Rows with the most sums are placed first, each at the lowest offset where every slot it needs is
+    still empty (first fit, largest first)."""
+    rows: dict[int, list[int]] = {}
+    for key in sorted(by_sum):
+        rows.setdefault(key & (ROWS - 1), []).append(key)
+    capacity = 2 * len(by_sum) + COLUMNS
+    table = np.zeros(capacity, dtype=np.int64)
+    free = np.ones(capacity + COLUMNS, dtype=bool)
+    offsets = [0] * ROWS
+    end = 0  # slots from here on are all empty
+    for row in sorted(rows, key=lambda r: (-len(rows[r]), r)):
+        cols = [k >> ROW_BITS for k in rows[row]]
+        offset = np.flatnonzero(free[: end + COLUMNS]) - cols[0]
+        offset = offset[offset >= 0]
+        for c in cols[1:]:
+            offset = offset[free[offset + c]]
+        found = int(offset[0])
+        slots = np.array(cols) + found
+        free[slots] = False
+        table[slots] = [by_sum[k] for k in rows[row]]
+        offsets[row] = found
+        end = max(end, int(slots[-1]) + 1)
+    size = max(offsets) + COLUMNS  # any column of any row stays inside the table
+    return offsets, [int(v) for v in table[:size]]
 
 
 def card_keys() -> list[int]:
     keys = [BAD_CARD] * 256
     for c in DECK:
-        keys[c] = (1 << (RANK_SHIFT + RANK_BITS * c.rank)) + (1 << (SUIT_SHIFT + 4 * c.suit))
+        keys[c] = (RANK_WEIGHT[c.rank] << RANK_SHIFT) + (1 << (SUIT_SHIFT + 4 * c.suit))
     return keys
 
 
@@ -164,9 +151,8 @@ def card_bits() -> list[int]:
     return [1 << c if c < len(DECK) else 0 for c in range(256)]
 
 
-def card_key_bits() -> list[int]:
-    """``PH_CARD_KEY`` and ``PH_CARD_BIT`` interleaved, for one 16-byte load per card."""
-    return [x for pair in zip(card_keys(), card_bits(), strict=True) for x in pair]
+def suit_bits() -> list[int]:
+    return [1 << (16 * DECK[c].suit + DECK[c].rank) if c < len(DECK) else 0 for c in range(256)]
 
 
 def c_array(ctype: str, name: str, values: list[int], per_line: int, fmt: str) -> str:
@@ -179,9 +165,9 @@ def c_array(ctype: str, name: str, values: list[int], per_line: int, fmt: str) -
 
 def render() -> str:
     values = nonflush_values()
-    mult, displacement, table = perfect_hash(values)
+    offsets, table = row_displacement(rank_sums(values))
     flush = flush_table()
-    size = 2 * (len(table) + len(displacement) + len(flush)) + 4 * 8 * 256
+    size = 2 * (len(table) + len(flush)) + 4 * len(offsets) + 3 * 8 * 256
     return "\n".join(
         [
             "/* Generated by tools/generate_tables.py from pyholdem.spec.rankings (spec 02). Do not edit. */",
@@ -197,21 +183,30 @@ def render() -> str:
             f"#define PH_FLUSH_CHECK 0x{FLUSH_CHECK:016x}ull",
             f"#define PH_RANK_SHIFT {RANK_SHIFT}",
             f"#define PH_BAD_CARD 0x{BAD_CARD:016x}ull",
-            f"#define PH_HASH_MULT 0x{mult:016x}ull",
-            f"#define PH_BUCKET_BITS {BUCKET_BITS}",
-            f"#define PH_RANK_TABLE_SIZE {RANK_TABLE_SIZE}u",
+            f"#define PH_SUM_BITS {SUM_BITS}",
+            f"#define PH_ROW_BITS {ROW_BITS}",
+            f"#define PH_RANK_TABLE_SIZE {len(table)}u",
             "",
             c_array("uint64_t", "PH_CARD_KEY", card_keys(), 4, "0x{:016x}ull"),
             "",
             c_array("uint64_t", "PH_CARD_BIT", card_bits(), 4, "0x{:016x}ull"),
             "",
-            c_array("_Alignas(16) uint64_t", "PH_CARD_KEY_BIT", card_key_bits(), 4, "0x{:016x}ull"),
+            c_array("uint64_t", "PH_SUIT_BIT", suit_bits(), 4, "0x{:016x}ull"),
             "",
-            c_array("uint16_t", "PH_DISPLACE", displacement, 12, "{:5d}"),
+            c_array("uint32_t", "PH_ROW_OFFSET", offsets, 10, "{:6d}"),
             "",
             c_array("uint16_t", "PH_FLUSH_TABLE", flush, 12, "{:5d}"),
             "",
             c_array("uint16_t", "PH_RANK_TABLE", table, 12, "{:5d}"),
+            "",
+            "/* The value of a hand key without a flush: one offset read (a 32 KB table) and one table read.",
+            "   Any key stays inside both tables. */",
+            "static inline unsigned ph_rank_value(uint64_t key)",
+            "{",
+            "    uint32_t sum = (uint32_t)(key >> PH_RANK_SHIFT) & ((1u << PH_SUM_BITS) - 1);",
+            "    uint32_t row = sum & ((1u << PH_ROW_BITS) - 1);",
+            "    return PH_RANK_TABLE[(sum >> PH_ROW_BITS) + PH_ROW_OFFSET[row]];",
+            "}",
             "",
             "#endif",
             "",

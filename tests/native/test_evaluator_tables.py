@@ -28,10 +28,30 @@ def test_2_7_generated_tables_match_the_spec_byte_for_byte() -> None:
 
 
 def test_2_7_tables_fit_in_l2() -> None:
-    sizes = {"uint16_t": 2, "uint64_t": 8}
+    sizes = {"uint16_t": 2, "uint32_t": 4, "uint64_t": 8}
     total = 0
     for ctype, count in re.findall(
-        r"static const (?:_Alignas\(\d+\) )?(uint16_t|uint64_t) \w+\[(\d+)\]", TABLES.read_text()
+        r"static const (?:_Alignas\(\d+\) )?(uint16_t|uint32_t|uint64_t) \w+\[(\d+)\]", TABLES.read_text()
     ):
         total += sizes[ctype] * int(count)
     assert 0 < total <= 256 * 1024
+
+
+def test_2_7_every_rank_multiset_reads_its_own_slot() -> None:
+    """Issue 15: every multiset of 5 to 7 ranks (no flush), evaluated in C through the row
+    displacement, gets the value the generator computed from the spec for it."""
+    import numpy as np
+
+    import pyholdem
+
+    generator = load_generator()
+    values = generator.nonflush_values()
+    for size in (5, 6, 7):
+        multisets = [m for m in values if len(m) == size]
+        hands = np.array(
+            [[r * 4 + s for r, s in zip(m, generator.offsuit(m), strict=True)] for m in multisets],
+            dtype=np.uint8,
+        )
+        expected = np.array([values[m] for m in multisets], dtype=np.int32)
+        assert np.array_equal(pyholdem.evaluate_batch(hands), expected)
+        assert np.array_equal(pyholdem.evaluate_batch(hands, np.empty(len(hands), dtype=np.int32)), expected)
