@@ -54,6 +54,7 @@ from pyholdem.spec.tournament import (
     table_break_due,
     table_seat_count,
     tournament_winner,
+    unit_after_colour_up,
 )
 from pyholdem.values import is_int
 
@@ -697,6 +698,9 @@ class Tournament:
         """§9.18: every colour-up due by the level in force, at each table."""
         while self._ups and self._ups[0][0] <= self._level:
             _, removed, new = self._ups.pop(0)
+            self.rules = unit_after_colour_up(self.rules, new)  # §5.12: the new smallest chip
+            for table in self._tables.values():
+                table.set_rules(self.rules)
             for number, table in sorted(self._tables.items()):
                 views = [v for v in table.seats if v.state != "empty"]
                 stacks = {v.seat + 1: v.stack for v in views}
@@ -706,11 +710,9 @@ class Tournament:
                     stacks, removed, new, self.rules, button=button, seed=f"{self.seed}-race-{number}-{new}"
                 )
                 delta = sum(stacks.values()) - sum(after.values())
-                if after != stacks:
-                    for v in views:  # every seat again, so that the table deals them all in
-                        table.leave(v.seat)
-                    for v in views:
-                        table.sit(v.seat, after[v.seat + 1], name=v.name)
+                for v in views:  # each keeps his seat and his state (away included)
+                    if after[v.seat + 1] != v.stack:
+                        table.set_stack(v.seat, after[v.seat + 1])
                 self.chips_removed += delta
                 self._log(
                     "colour_up",

@@ -863,6 +863,18 @@ def colour_ups(structure: Structure) -> tuple[tuple[int, int, int], ...]:
     return tuple(ups)
 
 
+@part_of("9.18")
+def unit_after_colour_up(rules: RuleSet, new: int) -> RuleSet:
+    """§9.18 / §5.12: the rules of the hands after a colour-up to ``new``: the smallest chip still
+    in play, ``new``, is the ``chip_unit`` (never smaller than the unit in force)."""
+    if not is_int(new) or new < 1 or new % rules.chip_unit:
+        raise RuleViolation(
+            f"the new smallest chip {show_value(new)} is not a multiple of the chip unit {rules.chip_unit}",
+            "9.18",
+        )
+    return rules if new == rules.chip_unit else rules.replace(chip_unit=new)
+
+
 # ---------------------------------------------------------------- 9.19 – 9.23
 
 

@@ -1,0 +1,112 @@
+"""Issue 13, the rest: stacks changed in place by a colour-up, the new chip unit, seed 000's redraw
+balancing and the tournament's tables replayed as sessions (spec 09, §12.13)."""
+
+from __future__ import annotations
+
+import pytest
+
+from pyholdem import RuleSet, RuleViolation, Tournament, preset, random_policy
+from pyholdem.engine.table import Table
+from pyholdem.engine.tournament import Event
+from pyholdem.rules.structure import structure_preset
+from pyholdem.spec.tournament import unit_after_colour_up
+
+BILL = structure_preset("seed_000_bill_limit")
+
+
+def passive(hand: object) -> tuple[str, int | None]:
+    return ("check", None) if hand.legal_actions().check else ("fold", None)  # type: ignore[attr-defined]
+
+
+def play_round(t: Tournament, policy: object = passive) -> list[int]:
+    """Deal a round and play it out; returns the numbers of the tables that played."""
+    t.next_hands()
+    numbers = sorted(t.in_progress)
+    for number, hand in t.in_progress.items():
+        while not hand.is_over:
+            if not t.tables[number].fold_absent():
+                hand.act(*policy(hand))  # type: ignore[operator]
+    return numbers
+
+
+def kinds(t: Tournament, kind: str) -> list[Event]:
+    return [e for e in t.events if e.kind == kind]
+
+
+# ---------------------------------------------------------------------------- Table.set_stack
+def test_3_22_set_stack_only_between_hands_keeps_the_seat_and_state() -> None:
+    table = Table(RuleSet(), 6, blinds=(5, 10), seed=1)
+    for seat in range(3):
+        table.sit(seat, 1000, name=f"P{seat}")
+    table.away(2)
+    assert table.set_stack(2, 975) == -25 and table.set_stack(1, 1100) == 100
+    assert [v.state for v in table.seats[:3]] == ["waiting", "waiting", "away"]
+    assert table.chips_on_table() == 3075 and table.chips_in - table.chips_out == 3075
+    hand = table.next_hand()
+    assert table.chips_removed(1) == {2: 25} and table.chips_added(1) == {1: 100}
+    before = table.seats
+    with pytest.raises(RuleViolation, match=r"only between hands.*\(§3\.22\)"):
+        table.set_stack(0, 500)
+    with pytest.raises(RuleViolation, match=r"rules change only between hands.*\(§9\.18\)"):
+        table.set_rules(RuleSet(chip_unit=5))
+    assert table.seats == before and table.rules == RuleSet()
+    while not hand.is_over:
+        hand.act(*passive(hand))
+    with pytest.raises(RuleViolation, match=r"stack 0 at seat 0 is not a whole number > 0 \(§3\.22\)"):
+        table.set_stack(0, 0)
+
+
+def test_3_22_chips_removed_are_not_credited_to_a_new_player_at_the_seat() -> None:
+    table = Table(RuleSet(), 6, blinds=(5, 10), seed=1)
+    for seat in range(3):
+        table.sit(seat, 1000, name=f"P{seat}")
+    table.set_stack(2, 990)
+    table.leave(2)
+    table.sit(2, 800, name="Q")
+    table.next_hand()
+    assert table.chips_removed(1) == {}
+
+
+# ---------------------------------------------------------------------------- §9.18 in the tournament
+def test_9_18_an_away_player_stays_away_across_a_colour_up() -> None:
+    t = Tournament(preset("seed_000_bill_limit"), BILL, 8, seed=4, seconds_per_hand=600)
+    play_round(t)
+    name = next(n for n in t.remaining if t.stack(n) > 0)
+    t.away(name)
+    while not kinds(t, "colour_up"):
+        play_round(t)
+    entrant = next(s for s in t.standings if s.name == name)
+    assert entrant.place is None and entrant.table is not None and entrant.seat is not None
+    seat = t.tables[entrant.table].seats[entrant.seat]
+    assert seat.name == name and seat.state == "away"
+    up = kinds(t, "colour_up")[0]
+    assert up.data["after"][entrant.seat + 1] == t.stack(name)
+    assert not [e for e in t.events if e.kind == "move" and e.data["player"] == name]
+
+
+def test_9_18_unit_after_colour_up_is_the_new_smallest_chip() -> None:
+    assert unit_after_colour_up(RuleSet(), 25).chip_unit == 25
+    assert unit_after_colour_up(RuleSet(chip_unit=25), 25) == RuleSet(chip_unit=25)
+    with pytest.raises(RuleViolation, match=r"new smallest chip 30 is not a multiple of the chip unit 25"):
+        unit_after_colour_up(RuleSet(chip_unit=25), 30)
+
+
+@pytest.mark.parametrize("engine", ["spec", "native"])
+def test_9_18_hands_after_a_colour_up_play_the_new_chip_unit(engine: str) -> None:
+    t = Tournament(preset("seed_000_bill_limit"), BILL, 12, seed=5, seconds_per_hand=600, engine=engine)
+    seen: dict[int, int] = {}  # round -> the chip unit of its hands
+
+    def check(t: Tournament) -> None:
+        units = {table.setups[-1].rules.chip_unit for table in t.tables.values()}
+        assert len(units) == 1 and units == {t.rules.chip_unit}
+        seen[t.rounds] = t.rules.chip_unit
+        for table in t.tables.values():
+            assert all(v.stack % t.rules.chip_unit == 0 for v in table.seats)
+
+    t.play(random_policy(5), on_round=check)
+    ups = kinds(t, "colour_up")
+    news = sorted({e.data["new"] for e in ups})
+    assert news and news == [25, 50, 100][: len(news)]
+    for e in ups:  # every hand from the colour-up's round on plays its unit (or a later one's)
+        assert all(unit % e.data["new"] == 0 for r, unit in seen.items() if r > e.round)
+    assert max(seen.values()) == ups[-1].data["new"]
