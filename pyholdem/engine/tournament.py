@@ -164,6 +164,7 @@ class Tournament:
         stacks = starting_stacks(names, structure.starting_stack, rules)  # §9.2
         sizes = initial_table_sizes(len(names), rules)  # §9.14
         self.rules, self.structure, self.engine = rules, structure, engine
+        self._first_unit = rules.chip_unit
         self.seconds_per_hand = seconds_per_hand
         self.seed = seed if seed is not None else random.Random().getrandbits(64)
         self.seat_count = table_seat_count(rules)
@@ -184,6 +185,7 @@ class Tournament:
         self._all_tables: list[tuple[int, Table]] = []
         self._levels_of: dict[int, list[int]] = {}  # id(table) -> the level of each hand
         self._rounds_of: dict[int, list[int]] = {}  # id(table) -> the round of each hand
+        self._resat: dict[tuple[int, int], dict[int, int]] = {}  # (id(table), hand) -> seat -> rebuy chips
         self._reading: tuple[tuple[int, int], tuple[int, Fraction, bool]] | None = None
         self._settled_counts: tuple[int, ...] | None = None
         self._level_signalled = False  # a level changed by advance() since the last round
@@ -324,8 +326,10 @@ class Tournament:
 
     def histories(self) -> list[Any]:
         """Every finished hand of every table as PHH (§12.12, §12.13) with ``event``, ``table``,
-        ``hand``, ``level``, the ``players`` and ``seats`` of the table, and the extension fields
-        ``_round`` (the hand round), ``_eliminations`` (``[player, place]`` of the players the hand
+        ``hand``, ``level``, the ``players`` and ``seats`` of the table, the chips added (rebuys,
+        add-ons) and removed (colour-ups) before each hand (§12.13: each table replays as one
+        session), and the extension fields ``_round`` (the hand round), ``_chip_unit`` (a hand
+        after a colour-up, §9.18), ``_eliminations`` (``[player, place]`` of the players the hand
         put out; a tied place as ``"best-worst"``) and, on the last hand, ``_prizes``."""
         from pyholdem.history.record import history_from_hand
 
@@ -345,11 +349,23 @@ class Tournament:
                     continue
                 extra: dict[str, Any] = {"event": event, "table": number, "hand": k, "level": levels[k - 1]}
                 extra["_round"] = rounds[k - 1]
+                unit = table.setups[k - 1].rules.chip_unit
+                if unit != self._first_unit:  # after a colour-up (§9.18): its replay needs the unit
+                    extra["_chip_unit"] = unit
                 if (rounds[k - 1], number) in busts:
                     extra["_eliminations"] = busts[(rounds[k - 1], number)]
                 if self._over and k == len(table.hands) and (rounds[k - 1], number) == last:
                     extra["_prizes"] = {e.name: e.prize for e in self._entrants.values() if e.prize}
-                out.append(history_from_hand(hand, seated=True, names=table.players(k), extra=extra))
+                out.append(
+                    history_from_hand(
+                        hand,
+                        seated=True,
+                        names=table.players(k),
+                        extra=extra,
+                        chips_added=_merged(table.chips_added(k), self._resat.get((id(table), k), {})),
+                        chips_removed=table.chips_removed(k),
+                    )
+                )
         return out
 
     # ------------------------------------------------------------------ between hands
@@ -579,6 +595,9 @@ class Tournament:
             view = table.seats[entrant.seat]
             if view.name != entrant.name:
                 table.sit(entrant.seat, chips, name=entrant.name)
+                # a session's next hand records his chips as added (§12.13)
+                resat = self._resat.setdefault((id(table), table.hand_number + 1), {})
+                resat[entrant.seat] = resat.get(entrant.seat, 0) + chips
             else:
                 table.add_chips(entrant.seat, chips)
             self._rebought.add(entrant.name)
@@ -831,6 +850,10 @@ class Tournament:
         self._final = True
         self._colour_up()
         self._log("final_table", table=home, seats={n: s - 1 for n, s in seats.items()}, level=self._level)
+
+
+def _merged(a: Mapping[int, int], b: Mapping[int, int]) -> dict[int, int]:
+    return {seat: a.get(seat, 0) + b.get(seat, 0) for seat in sorted({*a, *b})}
 
 
 def _names(entrants: int | Sequence[str]) -> list[str]:

@@ -3,6 +3,8 @@ balancing and the tournament's tables replayed as sessions (spec 09, §12.13).""
 
 from __future__ import annotations
 
+import contextlib
+
 import pytest
 
 from pyholdem import RuleSet, RuleViolation, Tournament, preset, random_policy
@@ -110,3 +112,73 @@ def test_9_18_hands_after_a_colour_up_play_the_new_chip_unit(engine: str) -> Non
     for e in ups:  # every hand from the colour-up's round on plays its unit (or a later one's)
         assert all(unit % e.data["new"] == 0 for r, unit in seen.items() if r > e.round)
     assert max(seen.values()) == ups[-1].data["new"]
+
+
+# ---------------------------------------------------------------------------- §12.13 sessions
+def _sessions(t: Tournament) -> list[list[object]]:
+    """The tournament's histories, one list per table dealt (a table's hands are numbered from 1)."""
+    out: list[list[object]] = []
+    for history in t.histories():
+        if history.hand == 1:
+            out.append([])
+        out[-1].append(history)
+    return out
+
+
+@pytest.mark.parametrize(
+    ("rules", "structure", "entrants", "seed"),
+    [
+        ("seed_000_bill_limit", "seed_000_bill_limit", 14, 21),  # colour-ups remove chips
+        ("seed_000_home_nl", "seed_000_home_nl", 13, 22),  # rebuys and add-ons add chips
+    ],
+)
+def test_12_13_each_table_of_a_tournament_replays_as_one_continuous_session(
+    rules: str, structure: str, entrants: int, seed: int
+) -> None:
+    from pyholdem.history.phh import dumps_many, loads
+    from pyholdem.history.replay import replay_session
+
+    t = Tournament(preset(rules), structure_preset(structure), entrants, seed=seed, seconds_per_hand=300)
+    policy = random_policy(seed)
+
+    def buy(t: Tournament) -> None:
+        for name in t.remaining:  # the busted rebuy, every third player adds on
+            action = t.rebuy if t.stack(name) == 0 else t.add_on if int(name[1:]) % 3 == 0 else None
+            if action is not None:
+                with contextlib.suppress(RuleViolation):
+                    action(name)
+
+    t.play(policy, on_round=buy)
+    assert (
+        kinds(t, "colour_up") if rules == "seed_000_bill_limit" else kinds(t, "rebuy") and kinds(t, "add_on")
+    )
+    sessions = _sessions(t)
+    assert len(sessions) >= 2
+    changed = 0
+    for hands in sessions:
+        read = loads(dumps_many(hands), many=True)  # type: ignore[arg-type]
+        changed += sum(bool(h.chips_added or h.chips_removed) for h in read)
+        result = replay_session(read, preset(rules))
+        assert result.break_index is None, result.message
+        assert result.ok
+    assert changed
+
+
+def test_12_13_chips_removed_pair_up_and_round_trip() -> None:
+    from pyholdem.errors import HistoryError
+    from pyholdem.history.phh import dumps, loads
+    from pyholdem.spec.histories import check_session_fields
+
+    with pytest.raises(
+        HistoryError, match=r"_chips_removed_seats = \[1\] and _chips_removed = .* \(§12\.13\)"
+    ):
+        check_session_fields({"_chips_removed_seats": [1]})
+    t = Tournament(preset("seed_000_bill_limit"), BILL, 6, seed=7, seconds_per_hand=900)
+    t.play(random_policy(7))
+    removed = [h for h in t.histories() if h.chips_removed]
+    assert removed and all(h.extra["_chip_unit"] > 1 for h in removed)
+    (back,) = loads(dumps(removed[0]))
+    assert (
+        back.chips_removed == removed[0].chips_removed
+        and back.extra["_chip_unit"] == removed[0].extra["_chip_unit"]
+    )
