@@ -49,12 +49,14 @@ from pyholdem.spec.tournament import (
     places_paid,
     prize_pool,
     propose_deal,
+    redraw_tables,
     shared_prizes,
     starting_stacks,
     table_break_due,
     table_seat_count,
     tournament_winner,
     unit_after_colour_up,
+    written_chip_unit,
 )
 from pyholdem.values import is_int
 
@@ -74,7 +76,7 @@ Policy = Callable[[Hand], tuple[str, int | None]]
 class Event:
     """Something the tournament did, at hand round ``round`` and clock ``seconds``: ``kind`` is one
     of ``"level"``, ``"break"``, ``"colour_up"``, ``"move"``, ``"table_break"``, ``"final_table"``,
-    ``"hand_for_hand"``, ``"elimination"``, ``"rebuy"``, ``"add_on"``, ``"entry"``, ``"away"``,
+    ``"hand_for_hand"``, ``"redraw"``, ``"elimination"``, ``"rebuy"``, ``"add_on"``, ``"entry"``, ``"away"``,
     ``"back"``, ``"deal"``, ``"end"``; ``data`` its details (plain values, as in ``as_dict``)."""
 
     kind: str
@@ -164,7 +166,7 @@ class Tournament:
         stacks = starting_stacks(names, structure.starting_stack, rules)  # §9.2
         sizes = initial_table_sizes(len(names), rules)  # §9.14
         self.rules, self.structure, self.engine = rules, structure, engine
-        self._first_unit = rules.chip_unit
+        self._first_rules = rules
         self.seconds_per_hand = seconds_per_hand
         self.seed = seed if seed is not None else random.Random().getrandbits(64)
         self.seat_count = table_seat_count(rules)
@@ -349,8 +351,8 @@ class Tournament:
                     continue
                 extra: dict[str, Any] = {"event": event, "table": number, "hand": k, "level": levels[k - 1]}
                 extra["_round"] = rounds[k - 1]
-                unit = table.setups[k - 1].rules.chip_unit
-                if unit != self._first_unit:  # after a colour-up (§9.18): its replay needs the unit
+                unit = written_chip_unit(table.setups[k - 1].rules, self._first_rules)
+                if unit is not None:  # after a colour-up (§9.18): its replay needs the unit
                     extra["_chip_unit"] = unit
                 if (rounds[k - 1], number) in busts:
                     extra["_eliminations"] = busts[(rounds[k - 1], number)]
@@ -825,11 +827,37 @@ class Tournament:
         if len(self._tables) > 1:
             layout = self._layout()
             if balancing_due(layout, self.rules, level_changed=level_changed):
-                for source, name, target, seat in balance_moves(
-                    layout, self.rules, level_changed=level_changed, seed=f"{self.seed}-balance-{k}"
+                redraw = redraw_tables(layout, self.rules, seed=f"{self.seed}-redraw-{k}")
+                if redraw is not None:  # seed 000's other option: every table broken and drawn again
+                    self._redraw(redraw)
+                for source, name, target, seat in (
+                    []
+                    if redraw is not None
+                    else balance_moves(
+                        layout, self.rules, level_changed=level_changed, seed=f"{self.seed}-balance-{k}"
+                    )
                 ):
                     self._move(name, source, target, seat - 1, "balance")
         self._settled_counts = tuple(len(self._seating[n]) for n in sorted(self._tables))
+
+    def _redraw(self, seats: Mapping[str, tuple[int, int]]) -> None:
+        """§9.15, ``"redraw"``: every table broken and started anew with the players drawn to it."""
+        chips: dict[str, int] = {}
+        away = {v.name for t in self._tables.values() for v in t.seats if v.state == "away"}
+        for number, seating in self._seating.items():
+            for seat, name in list(seating.items()):
+                chips[name] = self._leave(number, seat)
+        numbers = sorted(self._tables)
+        self._tables.clear()
+        self._seating.clear()
+        for number in numbers:
+            self._new_table(number)
+        for name, (number, seat) in sorted(seats.items(), key=lambda item: item[1]):
+            self._sit(number, seat - 1, chips[name], name)
+            self._entrants[name].table, self._entrants[name].seat = number, seat - 1
+            if name in away:  # still away at his new seat (§3.19)
+                self._tables[number].away(seat - 1)
+        self._log("redraw", seats={n: [t, s - 1] for n, (t, s) in sorted(seats.items())})
 
     def _final_table(self, layout: dict[int, dict[str, Any]]) -> None:
         seats, level = final_table(layout, self._level, self.rules, seed=f"{self.seed}-final")

@@ -705,6 +705,30 @@ def balance_moves(
     return moves
 
 
+@part_of("9.15")
+def redraw_tables(
+    tables: Mapping[int, Table], rules: RuleSet, *, seed: object = None
+) -> dict[Player, tuple[int, int]] | None:
+    """§9.15 with ``balance_method = "redraw"``: every player's new ``(table, seat)`` when the
+    tables are broken and drawn again (sizes within one, the lower numbers larger, seats 1 to
+    ``n`` at a table of ``n``); ``None`` when players are moved one at a time instead."""
+    _check_tables(tables, rules, "9.15")
+    if rules.balance_method != "redraw" or len(tables) < 2:
+        return None
+    players = [p for n in sorted(tables) for _, p in sorted(tables[n]["seats"].items())]
+    rng = _rng(seed)
+    rng.shuffle(players)
+    size, extra = divmod(len(players), len(tables))
+    out: dict[Player, tuple[int, int]] = {}
+    for i, number in enumerate(sorted(tables)):
+        count = size + 1 if i < extra else size
+        seats = list(range(1, count + 1))
+        rng.shuffle(seats)
+        drawn, players = players[:count], players[count:]
+        out.update({player: (number, seat) for player, seat in zip(drawn, seats, strict=True)})
+    return out
+
+
 @part_of("9.14")
 def table_seat_count(rules: RuleSet) -> int:
     """§9.14: the seats of every tournament table (``max_seats``)."""
@@ -873,6 +897,13 @@ def unit_after_colour_up(rules: RuleSet, new: int) -> RuleSet:
             "9.18",
         )
     return rules if new == rules.chip_unit else rules.replace(chip_unit=new)
+
+
+@part_of("9.18")
+def written_chip_unit(played: RuleSet, base: RuleSet) -> int | None:
+    """§9.18 / §12.10: the ``_chip_unit`` a hand's history carries: the unit it was played with
+    (``played``) where it is not the unit of the rules it is replayed with (``base``), else ``None``."""
+    return None if played.chip_unit == base.chip_unit else played.chip_unit
 
 
 # ---------------------------------------------------------------- 9.19 – 9.23

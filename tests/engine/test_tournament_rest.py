@@ -182,3 +182,42 @@ def test_12_13_chips_removed_pair_up_and_round_trip() -> None:
         back.chips_removed == removed[0].chips_removed
         and back.extra["_chip_unit"] == removed[0].extra["_chip_unit"]
     )
+
+
+# ---------------------------------------------------------------------------- §9.15 redraw
+def test_9_15_seed_000_redraws_both_tables_instead_of_moving_a_player() -> None:
+    rules = preset("seed_000_home_nl").replace(balance_method="redraw")
+    t = Tournament(rules, structure_preset("seed_000_home_nl"), 14, seed=8)
+    play_round(t, random_policy(8))
+    away = next(n for n in t.remaining if t.stack(n) > 0)
+    t.away(away)
+    before: set[str] = set()
+    policy = random_policy(8)
+    while True:  # the redraw is made between rounds, before the round's hands are dealt
+        before = {s.name for s in t.standings if s.place is None}
+        hands = t.next_hands()
+        if kinds(t, "redraw") or not hands:
+            break
+        for number, hand in t.in_progress.items():
+            while not hand.is_over:
+                if not t.tables[number].fold_absent():
+                    hand.act(*policy(hand))
+    (redraw,) = kinds(t, "redraw")
+    assert not kinds(t, "move")  # nobody moved one at a time
+    out = {e.data["player"] for e in kinds(t, "elimination")}
+    assert set(redraw.data["seats"]) == before - out
+    counts = sorted(len(t._seating[n]) for n in t.tables)
+    assert len(counts) == 2 and counts[-1] - counts[0] <= 1 and sum(counts) == len(before - out)
+    for name, (number, seat) in redraw.data["seats"].items():
+        view = t.tables[number].seats[seat]
+        assert view.name == name and view.stack == t.stack(name) > 0
+        assert (view.state == "away") == (name == away)
+    for number, table in t.tables.items():  # seats 1 to k at a table of k; a new table
+        assert {v.seat for v in table.seats if v.state != "empty"} == set(range(len(t._seating[number])))
+        assert table.hand_number == 1
+    for number, hand in t.in_progress.items():
+        while not hand.is_over:
+            if not t.tables[number].fold_absent():
+                hand.act(*policy(hand))
+    t.play(policy)
+    assert t.is_over and sum(prize for _, prize in t.result().values()) == t.prize_pool
