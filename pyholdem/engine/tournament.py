@@ -32,7 +32,7 @@ from pyholdem.spec.tournament import (
     accept_entry,
     apply_deal,
     balance_moves,
-    balancing_due,
+    balancing_due_counts,
     break_table,
     check_addon,
     check_rebuy,
@@ -615,13 +615,18 @@ class Tournament:
         busts: dict[int, list[str]] = {}
         starts: dict[str, int] = {}
         finals: dict[int, tuple[dict[str, int], dict[str, int]]] = {}
+        emptied = False  # did any stack dealt in end at 0 (the only way the round puts a player out)
         for number in self._round_tables:
             table = self._tables[number]
             hand, setup = table.hand, table.setups[-1]
             assert hand is not None
+            final = hand.stacks
+            if not any(s == 0 and dealt for s, dealt in zip(final, setup.in_hand, strict=True)):
+                continue  # nobody at this table busted: nothing to place
+            emptied = True
             names = table.players(table.hand_number)
             start = {n: setup.stacks[s] for s, n in enumerate(names) if n is not None and setup.in_hand[s]}
-            end = {n: hand.stacks[s] for s, n in enumerate(names) if n in start}
+            end = {n: final[s] for s, n in enumerate(names) if n in start}
             finals[number] = (start, end)
             out = [n for n in start if end[n] == 0 and n not in self._rebought]
             if out:
@@ -650,7 +655,7 @@ class Tournament:
                 if entrant.table is not None and entrant.seat is not None:
                     self._seating[entrant.table].pop(entrant.seat, None)
                 entrant.table = entrant.seat = None
-        if len(self._tables) == 1:  # §9.20 can only end it at one table
+        if emptied and len(self._tables) == 1:  # §9.20 ends it at one table, when a player busts
             (table,) = self._tables.values()
             stacks = {v.name: v.stack for v in table.seats if v.name is not None}
             winner = tournament_winner(stacks)
@@ -803,7 +808,8 @@ class Tournament:
             moves = break_table(layout, self.rules, seed=f"{self.seed}-break-{k}-{len(self._tables)}")
             if moves is None:
                 break
-            broken = next(n for n, t in layout.items() if set(t["seats"].values()) == set(moves))
+            broken = self._entrants[next(iter(moves))].table  # every player of the broken table moves
+            assert broken is not None
             chips: dict[str, int] = {}
             for name in moves:
                 entrant = self._entrants[name]
@@ -824,18 +830,16 @@ class Tournament:
                     reason="table_break",
                 )
                 entrant.table, entrant.seat = target, seat - 1
-        if len(self._tables) > 1:
+        counts = [len(self._seating[n]) for n in self._tables]
+        if balancing_due_counts(counts, self.rules, level_changed=level_changed):  # the layout only then
             layout = self._layout()
-            if balancing_due(layout, self.rules, level_changed=level_changed):
-                redraw = redraw_tables(layout, self.rules, seed=f"{self.seed}-redraw-{k}")
-                if redraw is not None:  # seed 000's other option: every table broken and drawn again
-                    self._redraw(redraw)
-                for source, name, target, seat in (
-                    []
-                    if redraw is not None
-                    else balance_moves(
-                        layout, self.rules, level_changed=level_changed, seed=f"{self.seed}-balance-{k}"
-                    )
+            redraw = redraw_tables(layout, self.rules, seed=f"{self.seed}-redraw-{k}")
+            if redraw is not None:  # seed 000's other option: every table broken and drawn again
+                self._redraw(redraw)
+            else:
+                seed = f"{self.seed}-balance-{k}"
+                for source, name, target, seat in balance_moves(
+                    layout, self.rules, level_changed=level_changed, seed=seed
                 ):
                     self._move(name, source, target, seat - 1, "balance")
         self._settled_counts = tuple(len(self._seating[n]) for n in sorted(self._tables))

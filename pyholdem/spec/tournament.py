@@ -621,18 +621,28 @@ def _clockwise(start: int, max_seats: int) -> list[int]:
 
 
 @part_of("9.15")
-def _tolerance(tables: Mapping[int, Table], rules: RuleSet) -> int:
+def _tolerance(tables: int, rules: RuleSet) -> int:
+    """§9.15: the largest spread allowed with ``tables`` tables in play."""
     if rules.balance_max_spread is not None:
         return rules.balance_max_spread
-    return 1 if len(tables) <= 6 else 2
+    return 1 if tables <= 6 else 2
 
 
 @part_of("9.15")
 def balancing_due(tables: Mapping[int, Table], rules: RuleSet, *, level_changed: bool) -> bool:
     """§9.15: whether the tables are balanced now (``balance_timing``; a table of one at once)."""
     _check_tables(tables, rules, "9.15")
-    counts = [len(t["seats"]) for t in tables.values()]
-    if len(counts) < 2 or max(counts) - min(counts) <= _tolerance(tables, rules):
+    return balancing_due_counts(
+        [len(t["seats"]) for t in tables.values()], rules, level_changed=level_changed
+    )
+
+
+@part_of("9.15")
+def balancing_due_counts(counts: Sequence[int], rules: RuleSet, *, level_changed: bool) -> bool:
+    """§9.15: ``balancing_due`` from the player count of each table in play alone."""
+    if len(counts) < 2:
+        return False
+    if max(counts) - min(counts) <= _tolerance(len(counts), rules):
         return False
     return rules.balance_timing == "between_hands" or level_changed or min(counts) == 1
 
@@ -652,7 +662,7 @@ def balance_move(
     counts = {n: len(t["seats"]) for n, t in sorted(tables.items())}
     source = min(counts, key=lambda n: (-counts[n], n))
     target = min(counts, key=lambda n: (counts[n], n))
-    if counts[source] - counts[target] <= _tolerance(tables, rules):
+    if counts[source] - counts[target] <= _tolerance(len(tables), rules):
         return None
     rng = _rng(seed)
     src, dst = tables[source], tables[target]
@@ -712,8 +722,10 @@ def redraw_tables(
     """§9.15 with ``balance_method = "redraw"``: every player's new ``(table, seat)`` when the
     tables are broken and drawn again (sizes within one, the lower numbers larger, seats 1 to
     ``n`` at a table of ``n``); ``None`` when players are moved one at a time instead."""
+    if rules.balance_method != "redraw":
+        return None
     _check_tables(tables, rules, "9.15")
-    if rules.balance_method != "redraw" or len(tables) < 2:
+    if len(tables) < 2:
         return None
     players = [p for n in sorted(tables) for _, p in sorted(tables[n]["seats"].items())]
     rng = _rng(seed)
