@@ -49,6 +49,7 @@ from pyholdem.spec.tournament import (
     places_paid,
     prize_pool,
     propose_deal,
+    rank_busts,
     redraw_tables,
     shared_prizes,
     starting_stacks,
@@ -339,7 +340,7 @@ class Tournament:
         event = self.structure.name or "tournament"
         busts: dict[tuple[int, object], list[list[Any]]] = {}
         for e in self.events:
-            if e.kind == "elimination":
+            if e.kind == "elimination" and "reason" not in e.data:  # a hand put him out
                 place = e.data["place"]
                 shown = place if isinstance(place, int) else f"{place[0]}-{place[1]}"
                 busts.setdefault((e.round, e.data["table"]), []).append([e.data["player"], shown])
@@ -490,6 +491,8 @@ class Tournament:
         if self._over:
             return []
         self._between_rounds()
+        if self._over:  # a chip race left one player (§9.18, §9.20)
+            return []
         self._round_open = True
         self.rounds += 1
         remaining = len(self._alive)
@@ -655,7 +658,12 @@ class Tournament:
                 if entrant.table is not None and entrant.seat is not None:
                     self._seating[entrant.table].pop(entrant.seat, None)
                 entrant.table = entrant.seat = None
-        if emptied and len(self._tables) == 1:  # §9.20 ends it at one table, when a player busts
+        if emptied:  # §9.20 ends it when a player busts
+            self._end_if_won()
+
+    def _end_if_won(self) -> None:
+        """§9.20: at one table, the last player with chips wins; prizes are awarded."""
+        if len(self._tables) == 1:
             (table,) = self._tables.values()
             stacks = {v.name: v.stack for v in table.seats if v.name is not None}
             winner = tournament_winner(stacks)
@@ -727,6 +735,7 @@ class Tournament:
             self.rules = unit_after_colour_up(self.rules, new)  # §5.12: the new smallest chip
             for table in self._tables.values():
                 table.set_rules(self.rules)
+            raced_out: dict[str, int] = {}  # §9.18 step 6, chip_race_no_elimination false: his odd chips
             for number, table in sorted(self._tables.items()):
                 views = [v for v in table.seats if v.state != "empty"]
                 stacks = {v.seat + 1: v.stack for v in views}
@@ -737,7 +746,10 @@ class Tournament:
                 )
                 delta = sum(stacks.values()) - sum(after.values())
                 for v in views:  # each keeps his seat and his state (away included)
-                    if after[v.seat + 1] != v.stack:
+                    if after[v.seat + 1] == 0 and v.name is not None:
+                        raced_out[v.name] = v.stack
+                        self._leave(number, v.seat)
+                    elif after[v.seat + 1] != v.stack:
                         table.set_stack(v.seat, after[v.seat + 1])
                 self.chips_removed += delta
                 self._log(
@@ -749,6 +761,24 @@ class Tournament:
                     after=after,
                     chips_removed=delta,
                 )
+            if raced_out:  # placed as if busted together (§9.9, §9.10), more chips finishing better
+                places = rank_busts(
+                    raced_out, len(self._alive) - len(raced_out), self.rules, order=list(raced_out)
+                )
+                for name in sorted(places, key=lambda p: _best(places[p]), reverse=True):
+                    entrant = self._entrants[name]
+                    entrant.place, entrant.out_round = places[name], self.rounds
+                    del self._alive[name]
+                    self._log(
+                        "elimination",
+                        player=name,
+                        place=places[name],
+                        table=entrant.table,
+                        start=raced_out[name],
+                        reason="chip_race",
+                    )
+                    entrant.table = entrant.seat = None
+                self._end_if_won()
 
     def _layout(self) -> dict[int, dict[str, Any]]:
         """The tables as spec 09 reads them: seats 1..max_seats, the last button and big blind."""

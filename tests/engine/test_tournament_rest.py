@@ -221,3 +221,31 @@ def test_9_15_seed_000_redraws_both_tables_instead_of_moving_a_player() -> None:
                 hand.act(*policy(hand))
     t.play(policy)
     assert t.is_over and sum(prize for _, prize in t.result().values()) == t.prize_pool
+
+
+def test_9_18_a_player_raced_out_of_his_chips_is_placed_as_busted() -> None:
+    from pyholdem.rules.structure import Level, Structure
+
+    race = Structure(
+        levels=(Level(5, 10, duration=10), Level(100, 200, duration=10), Level(200, 400, duration=None)),
+        starting_stack=250,
+        buy_in=10,
+        chips=(5, 100),
+        name="race",
+    )
+    seen: list[int] = []
+    t = Tournament(RuleSet(chip_race_no_elimination=False), race, 6, seed=0)
+    t.play(random_policy(0), on_round=lambda t: seen.append(t.chips_in_play() - t.chips_expected))
+    (up,) = kinds(t, "colour_up")
+    (out,) = [e for e in kinds(t, "elimination") if e.data.get("reason") == "chip_race"]
+    seat = next(s for s, chips in up.data["after"].items() if chips == 0)
+    assert up.data["before"][seat] == out.data["start"] == 70 and out.data["place"] == 6
+    assert out.round == up.round and set(seen) == {0}
+    assert t.result()[out.data["player"]] == (6, 0)
+    assert sum(prize for _, prize in t.result().values()) == t.prize_pool
+    assert all(out.data["player"] not in (h.player_names or ()) for h in t.histories()[up.round :])
+    # by default nobody is raced out: he is given one chip of the new smallest denomination
+    t = Tournament(RuleSet(), race, 6, seed=0)
+    t.play(random_policy(0))
+    (up,) = kinds(t, "colour_up")
+    assert up.data["after"][seat] == 100
