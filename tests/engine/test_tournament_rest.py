@@ -6,12 +6,15 @@ from __future__ import annotations
 import contextlib
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pyholdem import RuleSet, RuleViolation, Tournament, preset, random_policy
 from pyholdem.engine.table import Table
 from pyholdem.engine.tournament import Event
-from pyholdem.rules.structure import structure_preset
+from pyholdem.rules.structure import STRUCTURES, structure_preset
 from pyholdem.spec.tournament import unit_after_colour_up
+from tests.engine.test_tournament_properties import RULES, check_result, checked_play
 
 BILL = structure_preset("seed_000_bill_limit")
 
@@ -249,3 +252,25 @@ def test_9_18_a_player_raced_out_of_his_chips_is_placed_as_busted() -> None:
     t.play(random_policy(0))
     (up,) = kinds(t, "colour_up")
     assert up.data["after"][seat] == 100
+
+
+@settings(max_examples=6, deadline=None)
+@given(
+    entrants=st.integers(10, 40),
+    rules=st.sampled_from(RULES),
+    method=st.sampled_from(("move_players", "redraw")),
+    seed=st.integers(0, 10**6),
+)
+def test_12_13_random_tournaments_replay_table_by_table_as_sessions(
+    entrants: int, rules: str, method: str, seed: int
+) -> None:
+    from pyholdem.history.phh import dumps_many, loads
+    from pyholdem.history.replay import replay_session
+
+    structure = structure_preset(rules if rules in STRUCTURES else "seed_000_home_nl")
+    t = Tournament(preset(rules).replace(balance_method=method), structure, entrants, seed=seed)
+    checked_play(t, seed)
+    check_result(t)
+    for hands in _sessions(t):
+        result = replay_session(loads(dumps_many(hands), many=True), preset(rules))  # type: ignore[arg-type]
+        assert result.ok, result.message or [r.error for r in result.hands if not r.ok][:1]
