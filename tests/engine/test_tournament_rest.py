@@ -274,3 +274,10 @@ def test_12_13_random_tournaments_replay_table_by_table_as_sessions(
     for hands in _sessions(t):
         result = replay_session(loads(dumps_many(hands), many=True), preset(rules))  # type: ignore[arg-type]
         assert result.ok, result.message or [r.error for r in result.hands if not r.ok][:1]
+
+
+def test_9_15_tournament_play_prints_a_redraw() -> None:
+    from pyholdem.cli.commands.tournament import _event_line
+
+    line = _event_line("redraw", {"seats": {"p1": [1, 0], "p2": [2, 3], "p3": [1, 4]}})
+    assert line == "tables 1, 2 broken and redrawn: 3 players"
