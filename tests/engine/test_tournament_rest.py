@@ -281,3 +281,16 @@ def test_9_15_tournament_play_prints_a_redraw() -> None:
 
     line = _event_line("redraw", {"seats": {"p1": [1, 0], "p2": [2, 3], "p3": [1, 4]}})
     assert line == "tables 1, 2 broken and redrawn: 3 players"
+
+
+# ------------------------------------------------------------------ §3.6, found by a random tournament
+def test_3_6_frozen_button_on_an_empty_seat_heads_up_goes_to_the_small_blind_due() -> None:
+    from pyholdem.spec.table import Positions, frozen_button
+
+    previous = Positions(button=6, small_blind=1, big_blind=3)
+    occupied = [s in (1, 4) for s in range(10)]  # the button (6) and the big blind (3) busted together
+    assert frozen_button(previous, occupied) == Positions(1, 1, 4)
+    # the seed 002 tournament where a hand put out the button and the big blind, going heads-up
+    t = Tournament(preset("seed_002_sng_addon"), BILL, 46, seed=164710)
+    checked_play(t, 164710)
+    check_result(t)
