@@ -410,6 +410,62 @@ class Table:
         hand.fold()
         return True
 
+    # ------------------------------------------------------------ issue 13: stacks and rules between hands
+    def set_stack(self, seat: int, stack: int) -> int:
+        """Set the chips of the player at ``seat`` to ``stack`` between hands (a colour-up, §9.18);
+        he keeps his seat and his state. Chips gained count as added (``chips_added``, §3.22),
+        chips lost as removed (``chips_removed``). Returns the change (``stack`` less his chips)."""
+        self._settle()
+        player = self._occupant(seat)
+        if self.hand_running:
+            raise RuleViolation(
+                f"the stack at seat {seat} ({player.name}) changes only between hands: hand "
+                f"{self.hand_number} is being played",
+                "3.22",
+            )
+        if not is_int(stack) or stack < 1:
+            raise RuleViolation(f"stack {show_value(stack)} at seat {seat} is not a whole number > 0", "3.22")
+        delta = stack - player.stack
+        if delta > 0:
+            self._added[seat] = self._added.get(seat, 0) + delta
+            self.chips_in += delta
+        elif delta < 0:
+            removed: dict[int, dict[int, tuple[str, int]]] = self.__dict__.setdefault("_removed_log", {})
+            pending = removed.setdefault(self.hand_number + 1, {})
+            name, before = pending.get(seat, (player.name, 0))
+            pending[seat] = (player.name, (before if name == player.name else 0) - delta)
+            self.chips_out -= delta
+        player.stack = stack
+        return delta
+
+    def chips_added(self, number: int) -> dict[int, int]:
+        """The chips added at each seat (0-based) between hand ``number - 1`` and hand ``number``
+        (§3.22, §12.13)."""
+        self.players(number)
+        return dict(self._added_log[number - 1])
+
+    def chips_removed(self, number: int) -> dict[int, int]:
+        """The chips removed (``set_stack``, a colour-up §9.18) at each seat (0-based) between hand
+        ``number - 1`` and hand ``number`` from the player dealt in at that seat (§12.13)."""
+        names = self.players(number)
+        pending = self.__dict__.get("_removed_log", {}).get(number, {})
+        return {seat: chips for seat, (name, chips) in sorted(pending.items()) if names[seat] == name}
+
+    def set_rules(self, rules: RuleSet) -> None:
+        """Play the next hands under ``rules`` (a tournament's ``chip_unit`` after a colour-up,
+        §9.18 / §5.12); between hands only."""
+        if not isinstance(rules, RuleSet):
+            raise RuleViolation(f"rules {rules!r} is not a RuleSet", "0.1")
+        if self.hand_running:
+            raise RuleViolation(
+                f"the rules change only between hands: hand {self.hand_number} is being played", "9.18"
+            )
+        check_table_size(self.seat_count, rules)
+        self._settle()
+        self.rules = rules
+        self._layouts.clear()  # the laid-out hands were built under the old rules
+        self._busted_leave = busted_player_leaves(rules)
+
     # ------------------------------------------------------------------ internals
     def _checked_stakes(
         self,

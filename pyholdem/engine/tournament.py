@@ -32,7 +32,7 @@ from pyholdem.spec.tournament import (
     accept_entry,
     apply_deal,
     balance_moves,
-    balancing_due,
+    balancing_due_counts,
     break_table,
     check_addon,
     check_rebuy,
@@ -49,11 +49,15 @@ from pyholdem.spec.tournament import (
     places_paid,
     prize_pool,
     propose_deal,
+    rank_busts,
+    redraw_tables,
     shared_prizes,
     starting_stacks,
     table_break_due,
     table_seat_count,
     tournament_winner,
+    unit_after_colour_up,
+    written_chip_unit,
 )
 from pyholdem.values import is_int
 
@@ -73,7 +77,7 @@ Policy = Callable[[Hand], tuple[str, int | None]]
 class Event:
     """Something the tournament did, at hand round ``round`` and clock ``seconds``: ``kind`` is one
     of ``"level"``, ``"break"``, ``"colour_up"``, ``"move"``, ``"table_break"``, ``"final_table"``,
-    ``"hand_for_hand"``, ``"elimination"``, ``"rebuy"``, ``"add_on"``, ``"entry"``, ``"away"``,
+    ``"hand_for_hand"``, ``"redraw"``, ``"elimination"``, ``"rebuy"``, ``"add_on"``, ``"entry"``, ``"away"``,
     ``"back"``, ``"deal"``, ``"end"``; ``data`` its details (plain values, as in ``as_dict``)."""
 
     kind: str
@@ -163,6 +167,7 @@ class Tournament:
         stacks = starting_stacks(names, structure.starting_stack, rules)  # §9.2
         sizes = initial_table_sizes(len(names), rules)  # §9.14
         self.rules, self.structure, self.engine = rules, structure, engine
+        self._first_rules = rules
         self.seconds_per_hand = seconds_per_hand
         self.seed = seed if seed is not None else random.Random().getrandbits(64)
         self.seat_count = table_seat_count(rules)
@@ -183,6 +188,7 @@ class Tournament:
         self._all_tables: list[tuple[int, Table]] = []
         self._levels_of: dict[int, list[int]] = {}  # id(table) -> the level of each hand
         self._rounds_of: dict[int, list[int]] = {}  # id(table) -> the round of each hand
+        self._resat: dict[tuple[int, int], dict[int, int]] = {}  # (id(table), hand) -> seat -> rebuy chips
         self._reading: tuple[tuple[int, int], tuple[int, Fraction, bool]] | None = None
         self._settled_counts: tuple[int, ...] | None = None
         self._level_signalled = False  # a level changed by advance() since the last round
@@ -323,8 +329,10 @@ class Tournament:
 
     def histories(self) -> list[Any]:
         """Every finished hand of every table as PHH (§12.12, §12.13) with ``event``, ``table``,
-        ``hand``, ``level``, the ``players`` and ``seats`` of the table, and the extension fields
-        ``_round`` (the hand round), ``_eliminations`` (``[player, place]`` of the players the hand
+        ``hand``, ``level``, the ``players`` and ``seats`` of the table, the chips added (rebuys,
+        add-ons) and removed (colour-ups) before each hand (§12.13: each table replays as one
+        session), and the extension fields ``_round`` (the hand round), ``_chip_unit`` (a hand
+        after a colour-up, §9.18), ``_eliminations`` (``[player, place]`` of the players the hand
         put out; a tied place as ``"best-worst"``) and, on the last hand, ``_prizes``."""
         from pyholdem.history.record import history_from_hand
 
@@ -332,7 +340,7 @@ class Tournament:
         event = self.structure.name or "tournament"
         busts: dict[tuple[int, object], list[list[Any]]] = {}
         for e in self.events:
-            if e.kind == "elimination":
+            if e.kind == "elimination" and "reason" not in e.data:  # a hand put him out
                 place = e.data["place"]
                 shown = place if isinstance(place, int) else f"{place[0]}-{place[1]}"
                 busts.setdefault((e.round, e.data["table"]), []).append([e.data["player"], shown])
@@ -344,11 +352,23 @@ class Tournament:
                     continue
                 extra: dict[str, Any] = {"event": event, "table": number, "hand": k, "level": levels[k - 1]}
                 extra["_round"] = rounds[k - 1]
+                unit = written_chip_unit(table.setups[k - 1].rules, self._first_rules)
+                if unit is not None:  # after a colour-up (§9.18): its replay needs the unit
+                    extra["_chip_unit"] = unit
                 if (rounds[k - 1], number) in busts:
                     extra["_eliminations"] = busts[(rounds[k - 1], number)]
                 if self._over and k == len(table.hands) and (rounds[k - 1], number) == last:
                     extra["_prizes"] = {e.name: e.prize for e in self._entrants.values() if e.prize}
-                out.append(history_from_hand(hand, seated=True, names=table.players(k), extra=extra))
+                out.append(
+                    history_from_hand(
+                        hand,
+                        seated=True,
+                        names=table.players(k),
+                        extra=extra,
+                        chips_added=_merged(table.chips_added(k), self._resat.get((id(table), k), {})),
+                        chips_removed=table.chips_removed(k),
+                    )
+                )
         return out
 
     # ------------------------------------------------------------------ between hands
@@ -471,6 +491,8 @@ class Tournament:
         if self._over:
             return []
         self._between_rounds()
+        if self._over:  # a chip race left one player (§9.18, §9.20)
+            return []
         self._round_open = True
         self.rounds += 1
         remaining = len(self._alive)
@@ -578,6 +600,9 @@ class Tournament:
             view = table.seats[entrant.seat]
             if view.name != entrant.name:
                 table.sit(entrant.seat, chips, name=entrant.name)
+                # a session's next hand records his chips as added (§12.13)
+                resat = self._resat.setdefault((id(table), table.hand_number + 1), {})
+                resat[entrant.seat] = resat.get(entrant.seat, 0) + chips
             else:
                 table.add_chips(entrant.seat, chips)
             self._rebought.add(entrant.name)
@@ -593,13 +618,18 @@ class Tournament:
         busts: dict[int, list[str]] = {}
         starts: dict[str, int] = {}
         finals: dict[int, tuple[dict[str, int], dict[str, int]]] = {}
+        emptied = False  # did any stack dealt in end at 0 (the only way the round puts a player out)
         for number in self._round_tables:
             table = self._tables[number]
             hand, setup = table.hand, table.setups[-1]
             assert hand is not None
+            final = hand.stacks
+            if not any(s == 0 and dealt for s, dealt in zip(final, setup.in_hand, strict=True)):
+                continue  # nobody at this table busted: nothing to place
+            emptied = True
             names = table.players(table.hand_number)
             start = {n: setup.stacks[s] for s, n in enumerate(names) if n is not None and setup.in_hand[s]}
-            end = {n: hand.stacks[s] for s, n in enumerate(names) if n in start}
+            end = {n: final[s] for s, n in enumerate(names) if n in start}
             finals[number] = (start, end)
             out = [n for n in start if end[n] == 0 and n not in self._rebought]
             if out:
@@ -628,7 +658,12 @@ class Tournament:
                 if entrant.table is not None and entrant.seat is not None:
                     self._seating[entrant.table].pop(entrant.seat, None)
                 entrant.table = entrant.seat = None
-        if len(self._tables) == 1:  # §9.20 can only end it at one table
+        if emptied:  # §9.20 ends it when a player busts
+            self._end_if_won()
+
+    def _end_if_won(self) -> None:
+        """§9.20: at one table, the last player with chips wins; prizes are awarded."""
+        if len(self._tables) == 1:
             (table,) = self._tables.values()
             stacks = {v.name: v.stack for v in table.seats if v.name is not None}
             winner = tournament_winner(stacks)
@@ -697,6 +732,10 @@ class Tournament:
         """§9.18: every colour-up due by the level in force, at each table."""
         while self._ups and self._ups[0][0] <= self._level:
             _, removed, new = self._ups.pop(0)
+            self.rules = unit_after_colour_up(self.rules, new)  # §5.12: the new smallest chip
+            for table in self._tables.values():
+                table.set_rules(self.rules)
+            raced_out: dict[str, int] = {}  # §9.18 step 6, chip_race_no_elimination false: his odd chips
             for number, table in sorted(self._tables.items()):
                 views = [v for v in table.seats if v.state != "empty"]
                 stacks = {v.seat + 1: v.stack for v in views}
@@ -706,11 +745,12 @@ class Tournament:
                     stacks, removed, new, self.rules, button=button, seed=f"{self.seed}-race-{number}-{new}"
                 )
                 delta = sum(stacks.values()) - sum(after.values())
-                if after != stacks:
-                    for v in views:  # every seat again, so that the table deals them all in
-                        table.leave(v.seat)
-                    for v in views:
-                        table.sit(v.seat, after[v.seat + 1], name=v.name)
+                for v in views:  # each keeps his seat and his state (away included)
+                    if after[v.seat + 1] == 0 and v.name is not None:
+                        raced_out[v.name] = v.stack
+                        self._leave(number, v.seat)
+                    elif after[v.seat + 1] != v.stack:
+                        table.set_stack(v.seat, after[v.seat + 1])
                 self.chips_removed += delta
                 self._log(
                     "colour_up",
@@ -721,6 +761,24 @@ class Tournament:
                     after=after,
                     chips_removed=delta,
                 )
+            if raced_out:  # placed as if busted together (§9.9, §9.10), more chips finishing better
+                places = rank_busts(
+                    raced_out, len(self._alive) - len(raced_out), self.rules, order=list(raced_out)
+                )
+                for name in sorted(places, key=lambda p: _best(places[p]), reverse=True):
+                    entrant = self._entrants[name]
+                    entrant.place, entrant.out_round = places[name], self.rounds
+                    del self._alive[name]
+                    self._log(
+                        "elimination",
+                        player=name,
+                        place=places[name],
+                        table=entrant.table,
+                        start=raced_out[name],
+                        reason="chip_race",
+                    )
+                    entrant.table = entrant.seat = None
+                self._end_if_won()
 
     def _layout(self) -> dict[int, dict[str, Any]]:
         """The tables as spec 09 reads them: seats 1..max_seats, the last button and big blind."""
@@ -780,7 +838,8 @@ class Tournament:
             moves = break_table(layout, self.rules, seed=f"{self.seed}-break-{k}-{len(self._tables)}")
             if moves is None:
                 break
-            broken = next(n for n, t in layout.items() if set(t["seats"].values()) == set(moves))
+            broken = self._entrants[next(iter(moves))].table  # every player of the broken table moves
+            assert broken is not None
             chips: dict[str, int] = {}
             for name in moves:
                 entrant = self._entrants[name]
@@ -801,14 +860,38 @@ class Tournament:
                     reason="table_break",
                 )
                 entrant.table, entrant.seat = target, seat - 1
-        if len(self._tables) > 1:
+        counts = [len(self._seating[n]) for n in self._tables]
+        if balancing_due_counts(counts, self.rules, level_changed=level_changed):  # the layout only then
             layout = self._layout()
-            if balancing_due(layout, self.rules, level_changed=level_changed):
+            redraw = redraw_tables(layout, self.rules, seed=f"{self.seed}-redraw-{k}")
+            if redraw is not None:  # seed 000's other option: every table broken and drawn again
+                self._redraw(redraw)
+            else:
+                seed = f"{self.seed}-balance-{k}"
                 for source, name, target, seat in balance_moves(
-                    layout, self.rules, level_changed=level_changed, seed=f"{self.seed}-balance-{k}"
+                    layout, self.rules, level_changed=level_changed, seed=seed
                 ):
                     self._move(name, source, target, seat - 1, "balance")
         self._settled_counts = tuple(len(self._seating[n]) for n in sorted(self._tables))
+
+    def _redraw(self, seats: Mapping[str, tuple[int, int]]) -> None:
+        """§9.15, ``"redraw"``: every table broken and started anew with the players drawn to it."""
+        chips: dict[str, int] = {}
+        away = {v.name for t in self._tables.values() for v in t.seats if v.state == "away"}
+        for number, seating in self._seating.items():
+            for seat, name in list(seating.items()):
+                chips[name] = self._leave(number, seat)
+        numbers = sorted(self._tables)
+        self._tables.clear()
+        self._seating.clear()
+        for number in numbers:
+            self._new_table(number)
+        for name, (number, seat) in sorted(seats.items(), key=lambda item: item[1]):
+            self._sit(number, seat - 1, chips[name], name)
+            self._entrants[name].table, self._entrants[name].seat = number, seat - 1
+            if name in away:  # still away at his new seat (§3.19)
+                self._tables[number].away(seat - 1)
+        self._log("redraw", seats={n: [t, s - 1] for n, (t, s) in sorted(seats.items())})
 
     def _final_table(self, layout: dict[int, dict[str, Any]]) -> None:
         seats, level = final_table(layout, self._level, self.rules, seed=f"{self.seed}-final")
@@ -829,6 +912,10 @@ class Tournament:
         self._final = True
         self._colour_up()
         self._log("final_table", table=home, seats={n: s - 1 for n, s in seats.items()}, level=self._level)
+
+
+def _merged(a: Mapping[int, int], b: Mapping[int, int]) -> dict[int, int]:
+    return {seat: a.get(seat, 0) + b.get(seat, 0) for seat in sorted({*a, *b})}
 
 
 def _names(entrants: int | Sequence[str]) -> list[str]:

@@ -67,8 +67,9 @@ class HandHistory:
     number), ``blinds`` (the level), ``posts`` (``ForcedPost`` by 0-based player index, in posting
     order) and ``sitting_out`` ((seat number, chips) pairs) are pyholdem's ``_`` fields for the
     explicit set-up of a table hand (§12.12); ``button`` is ``None`` for a hand at a full table.
-    ``sitting_out_names`` (one per ``sitting_out`` seat, or none) and ``chips_added`` ((seat number,
-    chips) added since the hand before, §3.22) are a session's ``_`` fields (§12.13).
+    ``sitting_out_names`` (one per ``sitting_out`` seat, or none), ``chips_added`` ((seat number,
+    chips) added since the hand before, §3.22) and ``chips_removed`` ((seat number, chips) removed
+    since the hand before, a colour-up §9.18) are a session's ``_`` fields (§12.13).
     """
 
     variant: str
@@ -94,6 +95,7 @@ class HandHistory:
     sitting_out: tuple[tuple[int, int], ...] = ()
     sitting_out_names: tuple[str, ...] = ()
     chips_added: tuple[tuple[int, int], ...] = ()
+    chips_removed: tuple[tuple[int, int], ...] = ()
     extra: Mapping[str, Any] = field(default_factory=dict)
     file: str | None = field(default=None, compare=False)
     index: int | None = field(default=None, compare=False)
@@ -218,6 +220,11 @@ def _check_session(hand: HandHistory) -> None:
         isinstance(p, tuple) and len(p) == 2 and type(p[0]) is int and _is_units(p[1]) for p in added
     ):
         raise HistoryError(f"chips_added = {added!r} is not (seat, chips) pairs", "12.13")
+    removed = hand.chips_removed
+    if not isinstance(removed, tuple) or not all(
+        isinstance(p, tuple) and len(p) == 2 and type(p[0]) is int and _is_units(p[1]) for p in removed
+    ):
+        raise HistoryError(f"chips_removed = {removed!r} is not (seat, chips) pairs", "12.13")
 
 
 def hand_from_table(
@@ -238,6 +245,7 @@ def hand_from_table(
         explicit = check_setup_fields(table)
         check_session_fields(table)
         named += [(f"_chips_added[{i}]", v) for i, v in enumerate(table.get("_chips_added", []))]
+        named += [(f"_chips_removed[{i}]", v) for i, v in enumerate(table.get("_chips_removed", []))]
         if explicit:
             named += [(f"_blinds[{i}]", v) for i, v in enumerate(table["_blinds"])]
             named += [
@@ -282,6 +290,12 @@ def hand_from_table(
                 (seat, to_units(chips, scale, f"_chips_added[{i}]"))
                 for i, (seat, chips) in enumerate(
                     zip(table.get("_chips_added_seats", []), table.get("_chips_added", []), strict=True)
+                )
+            ),
+            "chips_removed": tuple(
+                (seat, to_units(chips, scale, f"_chips_removed[{i}]"))
+                for i, (seat, chips) in enumerate(
+                    zip(table.get("_chips_removed_seats", []), table.get("_chips_removed", []), strict=True)
                 )
             ),
         }
@@ -415,6 +429,9 @@ def dumps(hand: HandHistory) -> str:
     if hand.chips_added:
         lines.append(f"_chips_added_seats = {_toml_value([seat for seat, _ in hand.chips_added])}")
         lines.append(f"_chips_added = {array([chips for _, chips in hand.chips_added])}")
+    if hand.chips_removed:
+        lines.append(f"_chips_removed_seats = {_toml_value([seat for seat, _ in hand.chips_removed])}")
+        lines.append(f"_chips_removed = {array([chips for _, chips in hand.chips_removed])}")
     for name, value in hand.extra.items():
         try:
             lines.append(f"{toml_key(name)} = {_toml_value(value)}")

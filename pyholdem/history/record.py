@@ -40,6 +40,7 @@ def history_from_hand(
     seated: bool = False,
     chips_added: Mapping[int, int] | None = None,
     setup: HandSetup | None = None,
+    chips_removed: Mapping[int, int] | None = None,
 ) -> HandHistory:
     """The PHH history of ``hand`` as played so far: set-up, deals, actions, shows and mucks (§12.9).
 
@@ -54,7 +55,8 @@ def history_from_hand(
     ``_``-fields …); ``names`` a name per seat, written as ``players``. ``seated`` writes
     ``seat_count`` and ``seats`` for every hand, as the hands of a session need (§12.13), with the
     names of the seats sitting out and ``chips_added`` (seat → chips added since the hand before,
-    §3.22). ``setup`` is the hand's set-up where the hand does not keep it (an engine, not a ``Hand``).
+    §3.22) and ``chips_removed`` (seat → chips removed since the hand before, a colour-up §9.18).
+    ``setup`` is the hand's set-up where the hand does not keep it (an engine, not a ``Hand``).
     """
     setup = setup if setup is not None else getattr(hand, "setup", None)
     if setup is None:
@@ -112,6 +114,10 @@ def history_from_hand(
     )
     if chips_added:
         history = replace(history, chips_added=tuple((s + 1, c) for s, c in sorted(chips_added.items()) if c))
+    if chips_removed:
+        history = replace(
+            history, chips_removed=tuple((s + 1, c) for s, c in sorted(chips_removed.items()) if c)
+        )
     if all(setup.in_hand) and button == n - 1 and _reads_back(history, setup, posts):
         return replace(history, seat_count=n, seats=tuple(range(1, n + 1))) if seated else history
     out = [s for s in range(n) if setup.seats[s] == "sitting_out"]

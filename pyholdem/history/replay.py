@@ -29,6 +29,7 @@ from pyholdem.spec.histories import (
     hand_setup,
     replay_rules,
     session_break,
+    to_units,
     variant_structure,
 )
 from pyholdem.spec.table import ForcedPost
@@ -221,11 +222,17 @@ def play_history(
 _BETTING = ("fold", "check_call", "bet_raise_to")
 
 
+def _chip_unit(history: HandHistory) -> int | None:
+    """The history's ``_chip_unit`` in chip units (§12.10), or ``None``."""
+    written = history.extra.get("_chip_unit")
+    return None if written is None else to_units(written, history.scale, "_chip_unit")
+
+
 def _hand_setup(history: HandHistory, setup: HistorySetup, rules: RuleSet, cards: DealtCards) -> HandSetup:
     """The ``HandSetup`` (§3.20) a history starts from: its forced bets and stacks as §12.10 read them
     (``setup``), the rule set §12.10 replays it with, and the cards it names."""
     return setup_from_arguments(
-        replay_rules(rules, setup, history.ante_trimming_status),
+        replay_rules(rules, setup, history.ante_trimming_status, chip_unit=_chip_unit(history)),
         setup.stacks,
         button=setup.button,
         blinds=setup.blinds[0] if len(setup.blinds) == 1 else setup.blinds,
@@ -260,7 +267,7 @@ def _table_setup(history: HandHistory, layout: TableLayout, rules: RuleSet, card
     read = HistorySetup(structure, tuple(stacks), layout.button - 1, layout.blinds, (), (), bet_sizes)
     posts = tuple(ForcedPost(layout.seats[p.seat] - 1, p.kind, p.amount, p.live) for p in layout.posts)
     return HandSetup(
-        replay_rules(rules, read, history.ante_trimming_status),
+        replay_rules(rules, read, history.ante_trimming_status, chip_unit=_chip_unit(history)),
         tuple(stacks),
         layout.button - 1,
         posts,
@@ -574,7 +581,7 @@ def replay_session(
             continue
         start = _seat_chips(item, item.starting_stacks)
         if previous is not None and start is not None and break_index is None:
-            why = session_break(previous[1], start, dict(item.chips_added))
+            why = session_break(previous[1], start, dict(item.chips_added), dict(item.chips_removed))
             if why is not None:
                 break_index = item.index
                 message = f"hand [{item.index}]: {why} (hand [{previous[0]}])"

@@ -154,6 +154,7 @@ class RuleSet:
     balance_destination: str = _choice("worst_position", "any_seat_before_bb", "random", section="9.15")
     balance_timing: str = _choice("between_hands", "between_levels", section="9.15")
     balance_max_spread: int | None = _int(None, 1, 3, section="9.15")
+    balance_method: str = _choice("move_players", "redraw", section="9.15")
     final_table_level_bump: bool = _flag(False, section="9.17")
     final_table_redraw: bool = _flag(True, section="9.17")
     chip_race_start: str = _choice("seat_1", "dealer_left", section="9.18")

@@ -671,12 +671,21 @@ def hand_setup(
 
 
 @part_of("12.10")
-def replay_rules(rules: RuleSet, setup: HistorySetup, ante_trimming_status: bool) -> RuleSet:
+def replay_rules(
+    rules: RuleSet, setup: HistorySetup, ante_trimming_status: bool, *, chip_unit: int | None = None
+) -> RuleSet:
     """§12.10: the rule set a history is replayed with: ``rules`` with the history's betting structure
     and number of blinds, and ``ante_award = "as_bets"`` for a history with ``ante_trimming_status =
-    true`` when ``rules`` pools the antes (``"pooled"``, pokerkit's other reading of antes)."""
+    true`` when ``rules`` pools the antes (``"pooled"``, pokerkit's other reading of antes); a
+    history's ``_chip_unit`` (``chip_unit``, in chip units) is its ``chip_unit``."""
     if rules.ante_award == "pooled" and ante_trimming_status:
         rules = rules.replace(ante_award="as_bets")
+    if chip_unit is not None:
+        if not is_int(chip_unit) or chip_unit < 1:
+            raise HistoryError(
+                f"_chip_unit = {brief(chip_unit, quote=False)} is not a chip unit >= 1", "12.10"
+            )
+        rules = rules.replace(chip_unit=chip_unit)
     return rules.replace(betting_structure=setup.structure, blind_count=len(setup.blinds))
 
 
@@ -715,6 +724,8 @@ SESSION_FIELDS: dict[str, str] = {
     "_sitting_out_players": "array of strings",
     "_chips_added_seats": "array of integers",
     "_chips_added": "array of amounts",
+    "_chips_removed_seats": "array of integers",
+    "_chips_removed": "array of amounts",
 }
 """pyholdem's extension fields for a session's hands (§12.13), with their TOML types."""
 _POST_TEXT = re.compile(r"^\s*p([1-9][0-9]?)\s+(\w+)\s+(\S+)(\s+dead)?\s*$")
@@ -844,24 +855,26 @@ def session_break(
     previous: Mapping[int, tuple[str | None, int]],
     current: Mapping[int, tuple[str | None, int]],
     added: Mapping[int, int] | None = None,
+    removed: Mapping[int, int] | None = None,
 ) -> str | None:
     """Sessions: what breaks the continuity from one hand of a session to the next, or ``None``.
 
     Each hand gives, per seat number, the player sitting there (a name, or ``None`` when the file
     names nobody) and his chips: ``previous`` after its hand, ``current`` before its own; ``added``
-    the chips each seat added between the two (§3.22). A player who stays (the same seat, and the
-    same name where both hands name him) MUST start with the chips he finished with plus those he
-    added; a seat whose name changed is a new player, a seat in one hand only a player who left or
-    arrived (§12.13).
+    the chips each seat added between the two (§3.22), ``removed`` those removed (a colour-up,
+    §9.18). A player who stays (the same seat, and the same name where both hands name him) MUST
+    start with the chips he finished with plus those he added less those removed; a seat whose
+    name changed is a new player, a seat in one hand only a player who left or arrived (§12.13).
     """
-    added = added or {}
+    added, removed = added or {}, removed or {}
     for seat in sorted(set(previous) & set(current)):
         (name_before, finished), (name_now, now) = previous[seat], current[seat]
         if name_before is not None and name_now is not None and name_before != name_now:
             continue
-        if finished + added.get(seat, 0) != now:
+        if finished + added.get(seat, 0) - removed.get(seat, 0) != now:
             who = f" ({name_now})" if name_now else ""
             plus = f" and added {added[seat]}" if seat in added else ""
+            plus += f" and had {removed[seat]} removed" if seat in removed else ""
             return f"seat {seat}{who} starts with {now} but finished the hand before with {finished}{plus}"
     return None
 
@@ -893,7 +906,8 @@ def check_setup_fields(table: Mapping[str, Any]) -> bool:
 def check_session_fields(table: Mapping[str, Any]) -> None:
     """A session hand's own fields (§12.13): ``_sitting_out_players`` names the seats of
     ``_sitting_out`` one for one; ``_chips_added_seats`` and ``_chips_added`` (seat numbers and the
-    chips each added since the hand before, §3.22) come together, of the same length."""
+    chips each added since the hand before, §3.22) come together, of the same length, and so do
+    ``_chips_removed_seats`` and ``_chips_removed`` (the chips a colour-up removed, §9.18)."""
     for name, kind in SESSION_FIELDS.items():
         if name in table:
             _check_type(name, table[name], kind)
@@ -902,11 +916,13 @@ def check_session_fields(table: Mapping[str, Any]) -> None:
         raise HistoryError(
             f"_sitting_out_players = {brief(names)} does not name each seat of _sitting_out", "12.13"
         )
-    seats, chips = table.get("_chips_added_seats"), table.get("_chips_added")
-    if (seats is None) != (chips is None) or len(seats or ()) != len(chips or ()):
-        raise HistoryError(
-            f"_chips_added_seats = {brief(seats)} and _chips_added = {brief(chips)} do not pair up", "12.13"
-        )
+    for what in ("added", "removed"):
+        seats, chips = table.get(f"_chips_{what}_seats"), table.get(f"_chips_{what}")
+        if (seats is None) != (chips is None) or len(seats or ()) != len(chips or ()):
+            raise HistoryError(
+                f"_chips_{what}_seats = {brief(seats)} and _chips_{what} = {brief(chips)} do not pair up",
+                "12.13",
+            )
 
 
 def post_amount_text(text: str) -> str | None:

@@ -97,6 +97,8 @@ def _check_table(previous: Positions, occupied: Sequence[bool]) -> None:
 
 def _positions_after_button(button: int, occupied: Sequence[bool]) -> Positions:
     if sum(bool(o) for o in occupied) == 2:
+        if not occupied[button]:  # a frozen button on an empty seat (§3.6): the small blind due has it
+            button = _next_occupied(occupied, button)
         other = _next_occupied(occupied, button)
         return Positions(button, button, other)
     small = _next_occupied(occupied, button)

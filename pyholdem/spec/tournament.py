@@ -621,18 +621,28 @@ def _clockwise(start: int, max_seats: int) -> list[int]:
 
 
 @part_of("9.15")
-def _tolerance(tables: Mapping[int, Table], rules: RuleSet) -> int:
+def _tolerance(tables: int, rules: RuleSet) -> int:
+    """§9.15: the largest spread allowed with ``tables`` tables in play."""
     if rules.balance_max_spread is not None:
         return rules.balance_max_spread
-    return 1 if len(tables) <= 6 else 2
+    return 1 if tables <= 6 else 2
 
 
 @part_of("9.15")
 def balancing_due(tables: Mapping[int, Table], rules: RuleSet, *, level_changed: bool) -> bool:
     """§9.15: whether the tables are balanced now (``balance_timing``; a table of one at once)."""
     _check_tables(tables, rules, "9.15")
-    counts = [len(t["seats"]) for t in tables.values()]
-    if len(counts) < 2 or max(counts) - min(counts) <= _tolerance(tables, rules):
+    return balancing_due_counts(
+        [len(t["seats"]) for t in tables.values()], rules, level_changed=level_changed
+    )
+
+
+@part_of("9.15")
+def balancing_due_counts(counts: Sequence[int], rules: RuleSet, *, level_changed: bool) -> bool:
+    """§9.15: ``balancing_due`` from the player count of each table in play alone."""
+    if len(counts) < 2:
+        return False
+    if max(counts) - min(counts) <= _tolerance(len(counts), rules):
         return False
     return rules.balance_timing == "between_hands" or level_changed or min(counts) == 1
 
@@ -652,7 +662,7 @@ def balance_move(
     counts = {n: len(t["seats"]) for n, t in sorted(tables.items())}
     source = min(counts, key=lambda n: (-counts[n], n))
     target = min(counts, key=lambda n: (counts[n], n))
-    if counts[source] - counts[target] <= _tolerance(tables, rules):
+    if counts[source] - counts[target] <= _tolerance(len(tables), rules):
         return None
     rng = _rng(seed)
     src, dst = tables[source], tables[target]
@@ -703,6 +713,32 @@ def balance_moves(
         state[target]["big_blind"] = state[target].get("big_blind") and seat
         moves.append(move)
     return moves
+
+
+@part_of("9.15")
+def redraw_tables(
+    tables: Mapping[int, Table], rules: RuleSet, *, seed: object = None
+) -> dict[Player, tuple[int, int]] | None:
+    """§9.15 with ``balance_method = "redraw"``: every player's new ``(table, seat)`` when the
+    tables are broken and drawn again (sizes within one, the lower numbers larger, seats 1 to
+    ``n`` at a table of ``n``); ``None`` when players are moved one at a time instead."""
+    if rules.balance_method != "redraw":
+        return None
+    _check_tables(tables, rules, "9.15")
+    if len(tables) < 2:
+        return None
+    players = [p for n in sorted(tables) for _, p in sorted(tables[n]["seats"].items())]
+    rng = _rng(seed)
+    rng.shuffle(players)
+    size, extra = divmod(len(players), len(tables))
+    out: dict[Player, tuple[int, int]] = {}
+    for i, number in enumerate(sorted(tables)):
+        count = size + 1 if i < extra else size
+        seats = list(range(1, count + 1))
+        rng.shuffle(seats)
+        drawn, players = players[:count], players[count:]
+        out.update({player: (number, seat) for player, seat in zip(drawn, seats, strict=True)})
+    return out
 
 
 @part_of("9.14")
@@ -861,6 +897,25 @@ def colour_ups(structure: Structure) -> tuple[tuple[int, int, int], ...]:
             ups.append((number, smallest, max(fits)))
             smallest = max(fits)
     return tuple(ups)
+
+
+@part_of("9.18")
+def unit_after_colour_up(rules: RuleSet, new: int) -> RuleSet:
+    """§9.18 / §5.12: the rules of the hands after a colour-up to ``new``: the smallest chip still
+    in play, ``new``, is the ``chip_unit`` (never smaller than the unit in force)."""
+    if not is_int(new) or new < 1 or new % rules.chip_unit:
+        raise RuleViolation(
+            f"the new smallest chip {show_value(new)} is not a multiple of the chip unit {rules.chip_unit}",
+            "9.18",
+        )
+    return rules if new == rules.chip_unit else rules.replace(chip_unit=new)
+
+
+@part_of("9.18")
+def written_chip_unit(played: RuleSet, base: RuleSet) -> int | None:
+    """§9.18 / §12.10: the ``_chip_unit`` a hand's history carries: the unit it was played with
+    (``played``) where it is not the unit of the rules it is replayed with (``base``), else ``None``."""
+    return None if played.chip_unit == base.chip_unit else played.chip_unit
 
 
 # ---------------------------------------------------------------- 9.19 – 9.23

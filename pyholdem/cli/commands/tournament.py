@@ -231,6 +231,10 @@ def _event_line(kind: str, data: dict[str, object]) -> str | None:
         return f"table {data['table']} breaks; its {data['players']} players are reseated"
     if kind == "final_table":
         return f"final table at table {data['table']}: {len(data['seats'])} players"  # type: ignore[arg-type]
+    if kind == "redraw":  # §9.15, balance_method "redraw"
+        seats = data["seats"]
+        tables = sorted({table for table, _ in seats.values()})  # type: ignore[attr-defined]
+        return f"tables {', '.join(map(str, tables))} broken and redrawn: {len(seats)} players"  # type: ignore[arg-type]
     if kind == "hand_for_hand":
         return f"hand-for-hand {'on' if data['on'] else 'off'} with {data['remaining']} players"
     if kind == "end":
