@@ -142,7 +142,7 @@ class _Layout:
     """A hand's layout as the table planned it (§3.18, §3.20): the plan, the set-up it was first
     dealt with, the new players it deals in, the absent seats it deals in, whether it records
     nothing in the seats (``quiet``), and ``after``: the layout that followed it, with the seats'
-    keys and the stakes it followed with (the same objects: a lookup by identity)."""
+    keys and the stakes it followed with (the stakes the same object)."""
 
     __slots__ = ("absent", "after", "new", "plan", "quiet", "setup")
 
@@ -426,12 +426,15 @@ class Table:
         keys = derived.keys
         if keys is None:
             keys = derived.keys = tuple(
-                [None if s is None else (s.key(), stack > 0) for s, stack in zip(seats, stacks, strict=True)]
+                [
+                    None if s is None else (s._key or s.key(), stack > 0)
+                    for s, stack in zip(seats, stacks, strict=True)
+                ]
             )
         last, fresh = self._layout, False
         after = None if last is None else last.after
-        if after is not None and after[0] is keys and after[1] is stakes:
-            layout = after[2]  # what followed the last layout with these very seats and stakes
+        if after is not None and after[1] is stakes and after[0] == keys:
+            layout = after[2]  # what followed the last layout with these seats and stakes
         else:
             layout = self._layouts.get((self._previous, keys, stakes))
             if layout is None:
