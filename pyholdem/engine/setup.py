@@ -245,3 +245,17 @@ def with_stacks(setup: HandSetup, stacks: Sequence[int], seed: Seed) -> HandSetu
     other.__dict__.update(setup.__dict__)
     other.__dict__.update(stacks=stacks, seed=seed)
     return other
+
+
+def laid_out_again(setup: HandSetup, stacks: tuple[int, ...], seed: Seed) -> HandSetup:
+    """``setup`` with other ``stacks`` and ``seed``, not checked again (§3.20): for a table dealing a
+    hand laid out as an earlier one, which guarantees what ``with_stacks`` checks — the stacks are
+    ints (checked when bought in or added, or the engine's results), with chips exactly where the
+    earlier set-up had them (the layout's key records which seats have chips), and the seed is
+    the table's seed and the hand's number as a ``str`` (§1.4)."""
+    other = object.__new__(HandSetup)
+    fields = other.__dict__
+    fields.update(setup.__dict__)
+    fields["stacks"] = stacks
+    fields["seed"] = seed
+    return other

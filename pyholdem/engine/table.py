@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pyholdem.engine.hand import ENGINES, Hand
-from pyholdem.engine.setup import HandSetup, with_stacks
+from pyholdem.engine.setup import HandSetup, laid_out_again
 from pyholdem.errors import RuleViolation, show_value
 from pyholdem.rules.ruleset import RuleSet
 from pyholdem.spec.cards import Seed
@@ -72,44 +72,86 @@ class LedgerEntry:
     blind: str
 
 
+_new = object.__new__
+_OWES = {
+    (small, big): ("small_blind",) * small + ("big_blind",) * big
+    for small in (False, True)
+    for big in (False, True)
+}
+"""A view's ``owes``, by (owes the small blind, owes the big blind)."""
+
+
+class _Derived:
+    """What the table derives from who sits where and in which state, kept until that changes (a
+    ``_Seat``'s fields, a seat taken or left, a stack reaching or leaving 0): the seats' part of
+    the layout key (what ``plan_hand`` reads), the views ``seats`` shows, the names at the seats."""
+
+    __slots__ = ("keys", "names", "views")
+
+    def __init__(self) -> None:
+        self.keys: tuple[tuple[tuple[object, ...], bool] | None, ...] | None = None
+        self.views: tuple[SeatView, ...] | None = None
+        self.names: tuple[str | None, ...] | None = None
+
+
 @dataclass
 class _Seat:
+    """The player at a seat: his name, state, way in and the blinds he owes (his chips are the
+    table's ``_stacks``)."""
+
     name: str
-    stack: int
     status: str = "waiting"
     entry: str | None = "wait_bb"
     new: bool = True
     owes_small: bool = False
     owes_big: bool = False
     button_passed: bool = False
+    _derived: _Derived | None = field(default=None, repr=False, compare=False)
     _key: tuple[object, ...] | None = field(default=None, repr=False, compare=False)
 
     def __setattr__(self, name: str, value: Any) -> None:
-        if name != "stack" or (value > 0) != (self.__dict__.get("stack", 0) > 0):
-            object.__setattr__(self, "_key", None)  # what plan_hand reads has changed
-        object.__setattr__(self, name, value)
+        # a field changes: what the seat and the table derived from it is stale
+        fields = self.__dict__
+        fields["_key"] = None
+        derived = fields.get("_derived")
+        if derived is not None:
+            derived.keys = derived.views = None
+        fields[name] = value
 
     def key(self) -> tuple[object, ...]:
-        """What ``plan_hand`` reads of the seat: everything, and of the stack only whether it is > 0
-        (kept until a field changes)."""
+        """What ``plan_hand`` reads of the seat but its chips (kept until a field changes)."""
         key = self._key
         if key is None:
-            key = (
+            key = self.__dict__["_key"] = (
                 self.status,
                 self.entry,
                 self.new,
                 self.owes_small,
                 self.owes_big,
                 self.button_passed,
-                self.stack > 0,
             )
-            object.__setattr__(self, "_key", key)
         return key
 
-    def spec(self) -> TableSeat:
+    def spec(self, stack: int) -> TableSeat:
         return TableSeat(
-            self.stack, self.status, self.entry, self.new, self.owes_small, self.owes_big, self.button_passed
+            stack, self.status, self.entry, self.new, self.owes_small, self.owes_big, self.button_passed
         )
+
+
+class _Layout:
+    """A hand's layout as the table planned it (§3.18, §3.20): the plan, the set-up it was first
+    dealt with, the new players it deals in, the absent seats it deals in, whether it records
+    nothing in the seats (``quiet``), and ``after``: the layout that followed it, with the seats'
+    keys and the stakes it followed with (the stakes the same object)."""
+
+    __slots__ = ("absent", "after", "new", "plan", "quiet", "setup")
+
+    def __init__(
+        self, plan: HandPlan, setup: HandSetup, new: tuple[int, ...], absent: frozenset[int]
+    ) -> None:
+        self.plan, self.setup, self.new, self.absent = plan, setup, new, absent
+        self.quiet = not (plan.entered or plan.missed or plan.passed or new)
+        self.after: tuple[Any, _Stakes, _Layout] | None = None
 
 
 @dataclass(frozen=True)
@@ -157,6 +199,7 @@ class Table:
         self._stakes = self._checked_stakes(blinds, antes, bet_sizes)
         self._pending: _Stakes | None = None
         self._seats: list[_Seat | None] = [None] * seat_count
+        self._stacks: list[int] = [0] * seat_count  # the chips at each seat (0: empty)
         self._previous: Positions | None = None
         self._hand: Hand | None = None
         self._settled = True
@@ -166,7 +209,10 @@ class Table:
         self._added: dict[int, int] = {}
         self._added_log: list[dict[int, int]] = []
         self._dealt: tuple[str, ...] = ()
-        self._layouts: dict[tuple[Any, ...], tuple[HandPlan, HandSetup]] = {}
+        self._layouts: dict[tuple[Any, ...], _Layout] = {}
+        self._layout: _Layout | None = None
+        self._derived = _Derived()
+        self._empty = tuple(SeatView(s, None, 0, "empty") for s in range(seat_count))
         self.hands: list[Hand] = []
         self.setups: list[HandSetup] = []
         self.ledger: list[LedgerEntry] = []
@@ -213,14 +259,22 @@ class Table:
         """Every seat: who sits there, his chips, his state and the blinds he owes (during a hand,
         the chips he was dealt in with)."""
         self._settle()
-        views = []
-        for s, seat in enumerate(self._seats):
-            if seat is None:
-                views.append(SeatView(s, None, 0, "empty"))
-                continue
-            owes = ("small_blind",) * seat.owes_small + ("big_blind",) * seat.owes_big
-            views.append(SeatView(s, seat.name, seat.stack, seat.status, owes))
-        return tuple(views)
+        views = self._derived.views
+        if views is None:
+            made = []
+            for s, (player, stack) in enumerate(zip(self._seats, self._stacks, strict=True)):
+                if player is None:
+                    made.append(self._empty[s])
+                    continue
+                # SeatView(s, player.name, stack, player.status, owes), made without the frozen
+                # dataclass's field-by-field object.__setattr__ (seats is read after every hand)
+                view = _new(SeatView)
+                fields = view.__dict__
+                fields["seat"], fields["name"], fields["stack"] = s, player.name, stack
+                fields["state"], fields["owes"] = player.status, _OWES[player.owes_small, player.owes_big]
+                made.append(view)
+            views = self._derived.views = tuple(made)
+        return views
 
     def options(self, seat: int) -> tuple[str, ...]:
         """The ways back in for the player at ``seat`` (§3.18): a new player's ``new_player_entry``,
@@ -233,7 +287,7 @@ class Table:
     def chips_on_table(self) -> int:
         """Chips in front of the seated players (during a hand: as it was dealt, pot included)."""
         self._settle()
-        return sum(seat.stack for seat in self._seats if seat is not None)
+        return sum(self._stacks)
 
     def players(self, number: int) -> tuple[str | None, ...]:
         """Who sat at each seat when hand ``number`` (1, 2, …) was dealt (``None``: empty)."""
@@ -279,7 +333,8 @@ class Table:
                 name = f"player{self._count}"
         if not isinstance(name, str) or any(s is not None and s.name == name for s in self._seats):
             raise RuleViolation(f"name {name!r} is not a name free at this table", "3.18")
-        self._seats[seat] = _Seat(name, stack, entry=post)
+        self._place(seat, _Seat(name, entry=post))
+        self._stacks[seat] = stack
         self.chips_in += stack
 
     def leave(self, seat: int) -> int:
@@ -290,11 +345,12 @@ class Table:
             raise RuleViolation(
                 f"seat {seat} is in hand {self.hand_number}; he leaves when it is over", "3.18"
             )
+        stack = self._stacks[seat]
         self._forfeit(seat, player)
-        self._seats[seat] = None
+        self._place(seat, None)
         self._added.pop(seat, None)
-        self.chips_out += player.stack
-        return player.stack
+        self.chips_out += stack
+        return stack
 
     def away(self, seat: int) -> None:
         """The player at ``seat`` steps away: a cash game deals him out and his missed blinds
@@ -312,7 +368,7 @@ class Table:
         player = self._occupant(seat)
         if player.status != "away":
             raise RuleViolation(f"seat {seat} ({player.name}) is not away", "3.19")
-        if player.stack == 0:
+        if self._stacks[seat] == 0:
             raise RuleViolation(f"seat {seat} ({player.name}) has no chips; add chips first", "3.21")
         owes = player.owes_small or player.owes_big
         option = post if post is not None else entry_options(player.new, self.rules)[0]
@@ -327,9 +383,10 @@ class Table:
     def add_chips(self, seat: int, amount: int) -> None:
         """Add chips to the stack at ``seat``, between hands only (table stakes, §3.22)."""
         self._settle()
-        player = self._occupant(seat)
-        check_add_chips(player.stack, amount, self.blinds[-1], self.hand_running, self.rules)
-        player.stack += amount
+        self._occupant(seat)
+        check_add_chips(self._stacks[seat], amount, self.blinds[-1], self.hand_running, self.rules)
+        self._stacks[seat] += amount
+        self._derived.keys = self._derived.views = None  # the seat may have chips again
         self.chips_in += amount
         self._added[seat] = self._added.get(seat, 0) + amount
 
@@ -351,44 +408,53 @@ class Table:
 
     def next_hand(self) -> Hand:
         """Deal the next hand: positions, entries and posts as the rules say; returns the ``Hand``."""
-        if self.hand_running:
-            raise RuleViolation(f"hand {self.hand_number} is not over; finish it before the next", "3.18")
-        self._settle()
+        if not self._settled:
+            hand = self._hand
+            assert hand is not None
+            if not hand.is_over:
+                raise RuleViolation(f"hand {self.hand_number} is not over; finish it before the next", "3.18")
+            self._read_back(hand)
         stakes = self._pending or self._stakes
-        stacks = tuple(0 if s is None else s.stack for s in self._seats)  # an empty seat has none
-        number = self.hand_number + 1
+        seats = self._seats
+        stacks = tuple(self._stacks)
+        number = len(self.hands) + 1
         seed = None if self._seed is None else f"{self._seed}-{number}"
         # plan_hand and plan_posts are pure and read the stacks only as "has chips": a layout seen
-        # before is laid out again with this hand's stacks and seed
-        key = (self._previous, tuple(None if s is None else s.key() for s in self._seats), stakes)
-        known = self._layouts.get(key)
-        if known is not None:
-            plan, template = known
-            setup = with_stacks(template, stacks, seed)
-        else:
-            specs = [TableSeat() if s is None else s.spec() for s in self._seats]
-            plan = plan_hand(self._previous, specs, self.rules, button=self._first_button, seed=self._seed)
-            posts = plan_posts(plan, stakes.blinds, stakes.antes, self.rules)
-            setup = HandSetup(
-                self.rules,
-                stacks,
-                button=plan.positions.button,
-                posts=posts,
-                blinds=stakes.blinds,
-                bet_sizes=stakes.bet_sizes,
-                seats=plan.seats,
-                seed=seed,
+        # before (the same previous positions, seats and stakes) is laid out again with this
+        # hand's stacks and seed
+        derived = self._derived
+        keys = derived.keys
+        if keys is None:
+            keys = derived.keys = tuple(
+                [
+                    None if s is None else (s._key or s.key(), stack > 0)
+                    for s, stack in zip(seats, stacks, strict=True)
+                ]
             )
-            if len(self._layouts) >= 4096:
-                self._layouts.clear()
-            self._layouts[key] = (plan, setup)
+        last, fresh = self._layout, False
+        after = None if last is None else last.after
+        if after is not None and after[1] is stakes and after[0] == keys:
+            layout = after[2]  # what followed the last layout with these seats and stakes
+        else:
+            layout = self._layouts.get((self._previous, keys, stakes))
+            if layout is None:
+                layout, fresh = self._lay_out(keys, stakes, stacks, seed), True
+            if last is not None:
+                last.after = (keys, stakes, layout)
+        setup = layout.setup if fresh else laid_out_again(layout.setup, stacks, seed)
         hand = Hand(setup, engine=self.engine)
         self._stakes, self._pending = stakes, None
-        self._apply(plan, number)
-        self._hand, self._settled, self._dealt = hand, False, plan.seats
+        if layout.quiet:  # nobody enters, misses a blind or is passed by the button
+            self._absent_at_deal, self._previous = layout.absent, layout.plan.positions
+        else:
+            self._apply(layout, number)
+        self._hand, self._settled, self._dealt, self._layout = hand, False, layout.plan.seats, layout
         self.hands.append(hand)
         self.setups.append(setup)
-        self._names.append(tuple(None if s is None else s.name for s in self._seats))
+        names = derived.names
+        if names is None:
+            names = derived.names = tuple([None if s is None else s.name for s in seats])
+        self._names.append(names)
         self._absent_log.append(self._absent_at_deal)
         self._added_log.append(self._added)
         self._added = {}
@@ -511,8 +577,48 @@ class Table:
                 self._log(self.hand_number, seat, player, "forfeited", blind)
         player.owes_small = player.owes_big = False
 
-    def _apply(self, plan: HandPlan, number: int) -> None:
+    def _lay_out(
+        self, keys: tuple[Any, ...], stakes: _Stakes, stacks: tuple[int, ...], seed: Seed
+    ) -> _Layout:
+        """The next hand as the rules lay it out (§3.18, §3.20), its set-up checked in full; kept by
+        what it was planned from."""
+        seats = self._seats
+        specs = [TableSeat() if s is None else s.spec(stack) for s, stack in zip(seats, stacks, strict=True)]
+        plan = plan_hand(self._previous, specs, self.rules, button=self._first_button, seed=self._seed)
+        posts = plan_posts(plan, stakes.blinds, stakes.antes, self.rules)
+        setup = HandSetup(
+            self.rules,
+            stacks,
+            button=plan.positions.button,
+            posts=posts,
+            blinds=stakes.blinds,
+            bet_sizes=stakes.bet_sizes,
+            seats=plan.seats,
+            seed=seed,
+        )
+        new = tuple(s for s, state in enumerate(plan.seats) if state == "in" and seats[s].new)  # type: ignore[union-attr]
+        layout = _Layout(plan, setup, new, frozenset(plan.absent))
+        if len(self._layouts) >= 4096:
+            for known in self._layouts.values():
+                known.after = None
+            self._layouts.clear()
+        self._layouts[(self._previous, keys, stakes)] = layout
+        return layout
+
+    def _place(self, seat: int, player: _Seat | None) -> None:
+        """Seat ``player`` (or nobody, and no chips) at ``seat``; what the table derived from its
+        seats is stale."""
+        if player is not None:
+            player._derived = self._derived
+        else:
+            self._stacks[seat] = 0
+        self._seats[seat] = player
+        derived = self._derived
+        derived.keys = derived.views = derived.names = None
+
+    def _apply(self, layout: _Layout, number: int) -> None:
         """Record what the plan decided: entries (debts settled), missed blinds, the button passing."""
+        plan = layout.plan
         for seat, how in plan.entered:
             player = self._seats[seat]
             assert player is not None
@@ -536,11 +642,12 @@ class Table:
             player = self._seats[seat]
             assert player is not None
             player.button_passed = True
-        for seat, state in enumerate(plan.seats):
+        for seat in layout.new:
             player = self._seats[seat]
-            if state == "in" and player is not None and player.new:
+            assert player is not None
+            if player.new:
                 player.new = False  # dealt in (absent too): no longer a new player
-        self._absent_at_deal = frozenset(plan.absent)
+        self._absent_at_deal = layout.absent
         self._previous = plan.positions
 
     def _settle(self) -> None:
@@ -548,16 +655,25 @@ class Table:
         hand = self._hand
         if self._settled or hand is None or not hand.is_over:
             return
+        self._read_back(hand)
+
+    def _read_back(self, hand: Hand) -> None:
+        """The hand is over: the seats dealt in have its final stacks; the busted leave (a
+        tournament) or sit out with none (a cash game, §3.21)."""
         final = hand.stacks  # once the hand is over: the final stacks (HandResult.stacks)
-        for seat, player in enumerate(self._seats):
-            if player is None or self._dealt[seat] != "in" or player.stack == final[seat]:
-                continue
-            player.stack = final[seat]
-            if player.stack == 0:
+        stacks = [f if d == "in" else s for f, d, s in zip(final, self._dealt, self._stacks, strict=True)]
+        if stacks != self._stacks:
+            self._stacks = stacks
+            self._derived.views = None
+        if 0 in final:
+            for seat, (state, stack) in enumerate(zip(self._dealt, stacks, strict=True)):
+                player = self._seats[seat]
+                if state != "in" or stack != 0 or player is None:
+                    continue
                 if self._busted_leave:
                     self._forfeit(seat, player)
                     self._eliminated.append(player.name)
-                    self._seats[seat] = None
+                    self._place(seat, None)
                 else:
                     player.status = "away"
         self._settled = True

@@ -156,6 +156,57 @@ def test_3_20_every_setup_a_table_lays_out_again_passes_the_full_check(name: str
         assert again == setup
 
 
+def _rebuy_session(engine: str) -> Table:
+    """The benchmark's session (benchmarks/bench_table.py), shorter: nine seats, every busted
+    player buys in again and comes back; most hands are laid out again from the table's cache."""
+    import random
+
+    t = Table(preset("tda_2024_cash"), 9, blinds=(50, 100), button=0, seed="rebuys", engine=engine)
+    for seat in range(9):
+        t.sit(seat, 10_000, post="post_bb_now")
+    for number in range(120):
+        for view in t.seats:
+            if view.stack == 0:
+                t.add_chips(view.seat, 10_000)
+                t.back(view.seat)
+        hand = t.next_hand()
+        rng = random.Random(number)
+        while not hand.is_over:
+            legal = hand.legal_actions()
+            if legal.min_raise_to is not None and rng.random() < 0.2:
+                hand.act("bet" if legal.is_bet else "raise", legal.max_raise_to)
+            else:
+                hand.act("check" if legal.check else "call")
+    return t
+
+
+def test_3_20_a_table_laying_hands_out_again_deals_what_the_full_check_accepts() -> None:
+    native, spec = _rebuy_session("native"), _rebuy_session("spec")
+    assert len(native._layouts) < native.hand_number  # the cache was used
+    assert [h.events for h in native.hands] == [h.events for h in spec.hands]
+    assert native.seats == spec.seats and native.ledger == spec.ledger
+    assert sum(0 in h.result.stacks for h in native.hands) >= 3  # players busted and bought in again
+    for setup, hand in zip(native.setups, native.hands, strict=True):
+        again = HandSetup(
+            setup.rules,
+            setup.stacks,
+            button=setup.button,
+            posts=setup.posts,
+            blinds=setup.blinds,
+            bet_sizes=setup.bet_sizes,
+            seats=setup.seats,
+            seed=setup.seed,
+        )
+        assert again == setup and hand.setup is setup
+    previous = None
+    for number, (setup, hand) in enumerate(zip(native.setups, native.hands, strict=True), 1):
+        assert setup.seed == f"rebuys-{number}"
+        if previous is not None:  # each hand starts from the stacks the last one ended with, rebuys added
+            added = [10_000 if s == 0 else 0 for s in previous.result.stacks]
+            assert list(setup.stacks) == [s + a for s, a in zip(previous.result.stacks, added, strict=True)]
+        previous = hand
+
+
 def test_3_20_with_stacks_refuses_stacks_that_do_not_fit_the_seats() -> None:
     t = random_session(RuleSet(), 6, 5, seed=1)
     setup = t.setups[-1]
