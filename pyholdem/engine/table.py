@@ -211,6 +211,7 @@ class Table:
         self._dealt: tuple[str, ...] = ()
         self._layouts: dict[tuple[Any, ...], _Layout] = {}
         self._layout: _Layout | None = None
+        self._removed_log: dict[int, dict[int, tuple[str, int]]] = {}
         self._derived = _Derived()
         self._empty = tuple(SeatView(s, None, 0, "empty") for s in range(seat_count))
         self.hands: list[Hand] = []
@@ -491,17 +492,17 @@ class Table:
             )
         if not is_int(stack) or stack < 1:
             raise RuleViolation(f"stack {show_value(stack)} at seat {seat} is not a whole number > 0", "3.22")
-        delta = stack - player.stack
+        delta = stack - self._stacks[seat]
         if delta > 0:
             self._added[seat] = self._added.get(seat, 0) + delta
             self.chips_in += delta
         elif delta < 0:
-            removed: dict[int, dict[int, tuple[str, int]]] = self.__dict__.setdefault("_removed_log", {})
-            pending = removed.setdefault(self.hand_number + 1, {})
+            pending = self._removed_log.setdefault(self.hand_number + 1, {})
             name, before = pending.get(seat, (player.name, 0))
             pending[seat] = (player.name, (before if name == player.name else 0) - delta)
             self.chips_out -= delta
-        player.stack = stack
+        self._stacks[seat] = stack
+        self._derived.keys = self._derived.views = None
         return delta
 
     def chips_added(self, number: int) -> dict[int, int]:
@@ -514,7 +515,7 @@ class Table:
         """The chips removed (``set_stack``, a colour-up §9.18) at each seat (0-based) between hand
         ``number - 1`` and hand ``number`` from the player dealt in at that seat (§12.13)."""
         names = self.players(number)
-        pending = self.__dict__.get("_removed_log", {}).get(number, {})
+        pending = self._removed_log.get(number, {})
         return {seat: chips for seat, (name, chips) in sorted(pending.items()) if names[seat] == name}
 
     def set_rules(self, rules: RuleSet) -> None:
@@ -529,7 +530,10 @@ class Table:
         check_table_size(self.seat_count, rules)
         self._settle()
         self.rules = rules
-        self._layouts.clear()  # the laid-out hands were built under the old rules
+        for known in self._layouts.values():  # the laid-out hands were built under the old rules
+            known.after = None
+        self._layouts.clear()
+        self._layout = None
         self._busted_leave = busted_player_leaves(rules)
 
     # ------------------------------------------------------------------ internals
