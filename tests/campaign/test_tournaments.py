@@ -131,3 +131,19 @@ def test_plot_without_the_extra(monkeypatch: pytest.MonkeyPatch, tmp_path: Path)
     with pytest.raises(PlotError, match=r'plot extra: pip install "pyholdem\[plot\]"'):
         plot_runs([], tmp_path / "t.png")
     assert not (tmp_path / "t.png").exists()
+
+
+@pytest.mark.parametrize(
+    ("argv", "why"),
+    [
+        (("--runs", "0"), "SimulationError: runs 0"),
+        (("--executor", "threads"), "ExecutorError: executor 'threads'"),
+        (("--structure", "no_such_structure"), "no_such_structure"),
+    ],
+)
+def test_simulate_command_refusals(
+    capsys: pytest.CaptureFixture[str], argv: tuple[str, ...], why: str
+) -> None:
+    code = main(["tournament", "simulate", "--entrants", "12", "--runs", "2", *argv])
+    _, err = capsys.readouterr()
+    assert code == 2 and why in err
