@@ -147,3 +147,60 @@ def test_bench_campaign_preflop_table(
                 full = every / patterns * s
                 line += f"; the full 169 x 169 table ({every:,} patterns) extrapolated: {full:,.0f} s"
             print(line)
+
+
+# --- the tournament-structure simulator (issue 16 item 3) --------------------------------------------
+TOURNAMENT_ENTRANTS = 100
+TOURNAMENT_RUNS = int(os.environ.get("PYHOLDEM_BENCH_TOURNAMENTS", "32"))
+TOURNAMENT_CHUNK = 2
+TOURNAMENT_ROUNDS = 3
+
+
+def test_bench_campaign_tournaments_one_worker_against_two(
+    benchmark: Any, executors: dict[str, Executor | None], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Whole 100-entrant tournaments of random players (``simulate_tournaments``, the structure preset
+    ``seed_000_home_nl`` under ``tda_2024``) per second: serial, a two-worker process pool and a
+    two-worker Dask local cluster; interleaved rounds, each contender's best kept, the runs equal."""
+    from pyholdem.campaign.tournaments import simulate_tournaments
+    from pyholdem.rules.ruleset import preset
+    from pyholdem.rules.structure import structure_preset
+
+    rules, structure = preset("tda_2024"), structure_preset("seed_000_home_nl")
+    best: dict[str, float] = {}
+    cores: dict[str, float] = {}
+    runs: dict[str, Any] = {}
+
+    def play(executor: Executor | None) -> Any:
+        return simulate_tournaments(
+            rules, structure, TOURNAMENT_ENTRANTS, TOURNAMENT_RUNS, seed=1, executor=executor,
+            chunk=TOURNAMENT_CHUNK,
+        )  # fmt: skip
+
+    def one_round() -> None:
+        for name, executor in executors.items():
+            start, cpu = time.perf_counter(), _cpu_seconds()
+            runs[name] = play(executor)
+            wall = time.perf_counter() - start
+            if wall < best.get(name, math.inf):
+                best[name], cores[name] = wall, (_cpu_seconds() - cpu) / wall
+
+    for executor in executors.values():  # warm: the tournament modules imported in every worker
+        simulate_tournaments(rules, structure, 12, 4, seed=2, executor=executor, chunk=1)
+    benchmark.pedantic(one_round, rounds=TOURNAMENT_ROUNDS, iterations=1, warmup_rounds=0)
+    assert all(r == runs["serial"] for r in runs.values())
+    rate = {name: TOURNAMENT_RUNS / t for name, t in best.items()}
+    benchmark.extra_info.update({name: round(r, 2) for name, r in rate.items()})
+    hands = sum(r.hands for r in runs["serial"]) / TOURNAMENT_RUNS
+    with capsys.disabled():
+        print(
+            f"\nsimulate_tournaments, {TOURNAMENT_RUNS} tournaments of {TOURNAMENT_ENTRANTS} entrants "
+            f"({hands:.0f} hands each on average) in chunks of {TOURNAMENT_CHUNK}, "
+            f"best of {TOURNAMENT_ROUNDS} interleaved rounds"
+        )
+        for name, r in rate.items():
+            print(
+                f"  {name}: {r:,.2f} tournaments/s = {r / rate['serial']:.2f}x serial "
+                f"(cores got {cores[name]:.2f})"
+            )
+        print("  target: two workers at least 1.7x one (the machine is shared: the real figure is printed)")

@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 from pathlib import Path
+from typing import Any
 
 from pyholdem.errors import RuleViolation
 from pyholdem.rules.ruleset import PRESETS, RuleSet, load_rules, preset
@@ -46,6 +47,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     struct.add_argument("--json", action="store_true", help="print the structure as JSON")
     struct.set_defaults(func=run_structure)
     add_play_parser(sub)
+    add_simulate_parser(sub)
 
 
 def load_rules_argument(text: str) -> RuleSet:
@@ -240,3 +242,109 @@ def _event_line(kind: str, data: dict[str, object]) -> str | None:
     if kind == "end":
         return f"winner: {data['winner']}"
     return None
+
+
+# ---------------------------------------------------------------------------- tournament simulate
+def add_simulate_parser(sub: argparse._SubParsersAction) -> None:
+    """``tournament simulate``: many whole tournaments of random players (issue 16, structure simulator)."""
+    from pyholdem.cli.executor import add_executor_argument
+
+    sim = sub.add_parser("simulate", help="play many tournaments and report how a structure plays out")
+    sim.add_argument("--entrants", type=int, default=200, help="number of entrants")
+    sim.add_argument("--runs", type=int, default=1000, help="number of tournaments")
+    sim.add_argument("--rules", default="tda_2024", help="a rule-set preset or a rule-set TOML file")
+    sim.add_argument(
+        "--structure",
+        help="a structure preset or TOML file (default: the preset named like --rules, else "
+        f"{DEFAULT_STRUCTURE})",
+    )
+    sim.add_argument("--seed", type=int, default=0, help="the seed the runs' seeds are spawned from")
+    sim.add_argument("--seats", type=int, default=None, help="seats per table (default: max_seats)")
+    sim.add_argument("--seconds-per-hand", type=int, default=120, help="clock seconds per hand round (§9.5)")
+    sim.add_argument("--engine", default="auto", choices=("auto", "spec", "native"), help="the hand engine")
+    sim.add_argument("--chunk", type=int, default=4, help="tournaments per chunk sent to a worker")
+    add_executor_argument(sim)
+    sim.add_argument("--json", action="store_true", help="print the report as one JSON object")
+    sim.add_argument("--plot", type=Path, help="write a PNG of stacks in big blinds and players left")
+    sim.set_defaults(func=run_simulate)
+
+
+def run_simulate(args: argparse.Namespace) -> int:
+    import sys
+
+    from pyholdem.campaign.executors import open_executor
+    from pyholdem.campaign.tournaments import plot_runs, simulate_tournaments, summarise
+    from pyholdem.cli.progress import Progress
+
+    rules = load_rules_argument(args.rules)
+    structure = load_structure_argument(args.structure, args.rules)
+    with Progress("tournaments", args.runs) as bar, open_executor(args.executor) as executor:
+        runs = simulate_tournaments(
+            rules,
+            structure,
+            args.entrants,
+            args.runs,
+            seed=args.seed,
+            executor=executor,
+            seats_per_table=args.seats,
+            seconds_per_hand=args.seconds_per_hand,
+            engine=args.engine,
+            chunk=args.chunk,
+            on_chunk=bar.update,
+        )
+    report = summarise(runs)
+    report.update(
+        entrants=args.entrants, seed=args.seed, structure=structure.name or args.structure, rules=args.rules
+    )
+    if args.plot is not None:
+        name = structure.name or args.structure or args.rules
+        plot_runs(runs, args.plot, title=f"{name}: {args.runs} tournaments of {args.entrants} entrants")
+        print(f"wrote {args.plot}", file=sys.stderr)
+    if args.json:
+        print(json.dumps(report, indent=1))
+        return 0
+    for line in _simulate_lines(report):
+        print(line)
+    return 0
+
+
+def _clock(seconds: float) -> str:
+    minutes = round(seconds / 60)
+    return f"{minutes // 60}h{minutes % 60:02d}"
+
+
+def _simulate_lines(report: dict[str, Any]) -> list[str]:
+    """The report of ``tournament simulate`` as text."""
+
+    def spread(s: dict[str, Any], clock: bool = False) -> str:
+        keys = ("mean", "median", "p10", "p90", "min", "max")
+        if clock:
+            return "  ".join(f"{k} {_clock(s[k])}" for k in keys)
+        return "  ".join(f"{k} {s[k]:.1f}" if isinstance(s[k], float) else f"{k} {s[k]}" for k in keys)
+
+    lines = [
+        f"{report['runs']} tournaments of {report['entrants']} entrants, structure {report['structure']}, "
+        f"seed {report['seed']}",
+        f"duration (clock)  {spread(report['seconds'], clock=True)}",
+        f"duration (hands)  {spread(report['hands'])}",
+    ]
+    moments = (("bubble_level", "bubble"), ("final_table_level", "final table"), ("end_level", "end"))
+    for key, label in moments:
+        levels = report[key]
+        if levels["spread"] is None:
+            lines.append(f"level at the {label}: never reached")
+            continue
+        counts = ", ".join(f"{lv}: {n}" for lv, n in levels["counts"].items())
+        lines.append(f"level at the {label} ({levels['runs']} runs): {spread(levels['spread'])}  [{counts}]")
+    if report["table_breaks"]:
+        lines.append("table breaks (clock time, by order):")
+        for row in report["table_breaks"]:
+            s = row["seconds"]
+            lines.append(
+                f"  break {row['order']:>3} ({row['runs']} runs): median {_clock(s['median'])}  "
+                f"p10 {_clock(s['p10'])}  p90 {_clock(s['p90'])}"
+            )
+    lines.append("average stack in big blinds at the start of each level:")
+    for row in report["average_stack_bb"]:
+        lines.append(f"  level {row['level']:>3} ({row['runs']} runs): {row['mean']:.1f}")
+    return lines
