@@ -308,7 +308,12 @@ class Table:
 
         return [
             history_from_hand(
-                hand, seated=True, names=names, extra={"table": self.table, "hand": number}, chips_added=added
+                hand,
+                seated=True,
+                names=names,
+                extra={"table": self.table, "hand": number},
+                chips_added=added,
+                chips_removed=self.chips_removed(number),
             )
             for number, (hand, names, added) in enumerate(
                 zip(self.hands, self._names, self._added_log, strict=True), 1

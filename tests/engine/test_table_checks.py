@@ -75,3 +75,21 @@ def test_3_18_five_thousand_hand_sessions_keep_every_invariant(index: int, name:
     table = random_session(preset(name), 2 + index % 9, 5_000, seed=index)
     assert table.hand_number == 5_000
     assert session_problems(table, replay=False) == []
+
+
+def test_12_13_a_table_whose_stacks_are_set_between_hands_replays_as_one_session() -> None:
+    from pyholdem import Table
+
+    table = Table(RuleSet(), 4, blinds=(5, 10), button=0, seed="set-stack")
+    for seat in range(4):
+        table.sit(seat, 1000)
+    for number in range(8):
+        hand = table.next_hand()
+        while not hand.is_over:
+            hand.act("check" if hand.legal_actions().check else "call")
+        if number == 3:
+            for view in table.seats:
+                table.set_stack(view.seat, max(1, view.stack - view.stack % 25))  # a colour-up's loss
+            table.set_stack(0, table.seats[0].stack + 50)
+    assert any(table.chips_removed(n) for n in range(1, 9))
+    assert session_problems(table) == []
