@@ -10,12 +10,19 @@ from importlib import import_module
 from pyholdem import __version__
 from pyholdem.errors import PyHoldemError
 
-COMMANDS = ("spec", "rules", "run", "vectors", "conformance", "replay", "table")
-COMMANDS += ("tournament", "icm")  # issue 13: the tournament calculators
-# issue 15: equity of hands and ranges (spec 13)
-COMMANDS += ("equity",)
-# issue 16: hands in bulk over an executor (the preflop table is ``equity table``)
-COMMANDS += ("simulate",)
+COMMANDS = (
+    "spec",
+    "rules",
+    "run",
+    "vectors",
+    "conformance",
+    "replay",
+    "table",
+    "tournament",
+    "icm",
+    "equity",
+    "simulate",
+)
 
 
 def build_parser() -> argparse.ArgumentParser:
