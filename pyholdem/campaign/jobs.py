@@ -29,7 +29,7 @@ import numpy as np
 from pyholdem.campaign.executors import index_chunks, run_chunks, spawn_seeds
 from pyholdem.conformance import runner
 from pyholdem.conformance.vectors import Vector
-from pyholdem.engine.policies import INDEX_LIMIT, SEED_LIMIT, Policy, RandomPolicy
+from pyholdem.engine.policies import Policy, RandomPolicy
 from pyholdem.engine.setup import HandSetup
 from pyholdem.errors import InvalidRange, PyHoldemError, SimulationError, show_value
 from pyholdem.history import replay as replaying
@@ -136,18 +136,10 @@ def _simulation_tasks(
     arguments: dict[str, object],
 ) -> tuple[bulk.SimulationResult, list[tuple[Any, ...]]]:
     """The chunks of a run, and the run of no hands (every argument checked by the call itself)."""
-    if not is_int(n_hands) or not 0 <= n_hands <= INDEX_LIMIT:
-        raise SimulationError(f"n_hands {show_value(n_hands)} is not a number of hands in 0..{INDEX_LIMIT}")
-    if not is_int(first) or not 0 <= first <= INDEX_LIMIT - n_hands:
-        raise SimulationError(
-            f"first {show_value(first)} is not a hand index with first + n_hands ({n_hands}) <= {INDEX_LIMIT}"
-        )
+    bulk.check_run(n_hands, first)
     if not is_int(chunk_hands) or chunk_hands < 1:
         raise SimulationError(f"chunk_hands {show_value(chunk_hands)} is not a number of hands >= 1")
-    if seed is None:
-        seed = int.from_bytes(os.urandom(8), "little")
-    elif not is_int(seed) or not 0 <= seed < SEED_LIMIT:
-        raise SimulationError(f"seed {show_value(seed)} is not an int in 0..2**64 - 1")
+    seed = bulk.run_seed(seed)
     seed, stacks = int(seed), None if stacks is None else list(stacks)
     empty = _simulate_chunk(rules, stacks, arguments, policy, seed, deck, int(first), 0)
     tasks = [

@@ -138,6 +138,25 @@ def _record(
     return hand, engine.play_policy(cpolicy, rng)
 
 
+def check_run(n_hands: object, first: object) -> None:
+    """Refuse a run of ``n_hands`` hands from index ``first`` that leaves the indices below 2**32."""
+    if not is_int(n_hands) or not 0 <= n_hands <= INDEX_LIMIT:
+        raise SimulationError(f"n_hands {show_value(n_hands)} is not a number of hands in 0..{INDEX_LIMIT}")
+    if not is_int(first) or not 0 <= first <= INDEX_LIMIT - n_hands:
+        raise SimulationError(
+            f"first {show_value(first)} is not a hand index with first + n_hands ({n_hands}) <= {INDEX_LIMIT}"
+        )
+
+
+def run_seed(seed: object) -> int:
+    """The run's seed: ``seed`` checked (0 .. 2**64 - 1), or a fresh one when ``None``."""
+    if seed is None:
+        return int.from_bytes(os.urandom(8), "little")
+    if not is_int(seed) or not 0 <= seed < SEED_LIMIT:
+        raise SimulationError(f"seed {show_value(seed)} is not an int in 0..2**64 - 1")
+    return int(seed)  # type: ignore[arg-type]
+
+
 def simulate(
     rules: RuleSet | HandSetup,
     n_hands: int,
@@ -160,18 +179,10 @@ def simulate(
     j``; indices below 2**32), so that a long run can be split. ``record`` lists hand indices whose full
     hands to keep (``result.records[i]``, a finished ``Hand``; ``result.history(i)``, its PHH history).
     """
-    if not is_int(n_hands) or not 0 <= n_hands <= INDEX_LIMIT:
-        raise SimulationError(f"n_hands {show_value(n_hands)} is not a number of hands in 0..{INDEX_LIMIT}")
-    if not is_int(first) or not 0 <= first <= INDEX_LIMIT - n_hands:
-        raise SimulationError(
-            f"first {show_value(first)} is not a hand index with first + n_hands ({n_hands}) <= {INDEX_LIMIT}"
-        )
+    check_run(n_hands, first)
     if not is_int(threads) or threads < 1:
         raise SimulationError(f"threads {show_value(threads)} is not a number of threads >= 1")
-    if seed is None:
-        seed = int.from_bytes(os.urandom(8), "little")
-    elif not is_int(seed) or not 0 <= seed < SEED_LIMIT:
-        raise SimulationError(f"seed {show_value(seed)} is not an int in 0..2**64 - 1")
+    seed = run_seed(seed)
     if deck not in DECKS:
         raise SimulationError(f"deck {show_value(deck)} is not one of {', '.join(map(repr, DECKS))}")
     cpolicy = _policy_struct(policy)
