@@ -33,10 +33,9 @@ def table_session() -> Table:
     for seat in range(SEATS):
         table.sit(seat, 10_000, post="post_bb_now")
     for number in range(HANDS):
-        for view in table.seats:
-            if view.stack == 0:
-                table.add_chips(view.seat, 10_000)
-                table.back(view.seat)
+        for seat in table.without_chips:
+            table.add_chips(seat, 10_000)
+            table.back(seat)
         play_out(table.next_hand(), random.Random(number))
     return table
 

@@ -256,6 +256,13 @@ class Table:
         return tuple(self._eliminated)
 
     @property
+    def without_chips(self) -> tuple[int, ...]:
+        """The seats whose player has no chips (a cash player who busted sits out with none until
+        he adds chips or leaves, §3.21), without building every seat's view."""
+        self._settle()
+        return tuple(s for s, p in enumerate(self._seats) if p is not None and self._stacks[s] == 0)
+
+    @property
     def seats(self) -> tuple[SeatView, ...]:
         """Every seat: who sits there, his chips, his state and the blinds he owes (during a hand,
         the chips he was dealt in with)."""

@@ -305,3 +305,19 @@ def test_3_18_the_ways_back_in_of_each_seat() -> None:
     assert t.seats[3].owes == ("big_blind",) and t.options(3) == ("post_both_sb_dead", "wait_bb")
     with pytest.raises(RuleViolation, match=r"seat 4 is empty \(§3\.18\)"):
         t.options(4)
+
+
+def test_3_21_the_seats_without_chips_are_the_busted_cash_players() -> None:
+    t = Table(preset("tda_2024_cash"), 4, blinds=(5, 10), button=0, seed=3)
+    for seat in (0, 1, 3):
+        t.sit(seat, 1000 if seat else 100, post="post_bb_now")
+    while not t.without_chips:
+        hand = t.next_hand()
+        while not hand.is_over:
+            top = hand.legal_actions().max_raise_to
+            if top is None:
+                hand.act("call")
+            else:
+                hand.act("raise", top)
+    assert t.without_chips == tuple(v.seat for v in t.seats if v.state != "empty" and v.stack == 0)
+    assert all(t.seats[s].state == "away" for s in t.without_chips)
