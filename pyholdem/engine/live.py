@@ -424,21 +424,23 @@ class LiveHand:
         self.steps.append(("act", kind, amount))
         self._after_change()
 
-    def _play(self, step: Callable[[], None]) -> None:
-        """Run an engine step; a showdown it refuses for a wrong card count is §10.5's refusal."""
+    def _play(self, step: Callable[[], None], leaving: int | None = None) -> None:
+        """Run an engine step (``leaving``: the seat it folds); a showdown it refuses for a wrong card
+        count is §10.5's refusal."""
         try:
             step()
         except InvalidCards:
-            self._wrong_count_at_showdown()
+            self._wrong_count_at_showdown(leaving)
             raise
 
-    def _wrong_count_at_showdown(self) -> None:
+    def _wrong_count_at_showdown(self, leaving: int | None = None) -> None:
         """A showdown refused for an unknown card (§8.5) because a seat holds a wrong number of hole
-        cards nobody reported: refused again naming the seat and §10.5, which must rule first."""
+        cards nobody reported: refused again naming the seat and §10.5, which must rule first (not
+        ``leaving``, the seat whose fold reached the showdown)."""
         assert self.engine is not None
         folded = self.engine.record.state.folded
         for seat, cards in enumerate(self.phys.holes):
-            if not folded[seat] and self.setup.in_hand[seat] and len(cards) != 2:
+            if seat != leaving and not folded[seat] and self.setup.in_hand[seat] and len(cards) != 2:
                 raise InvalidCards(
                     f"seat {seat} holds {len(cards)} hole cards: the showdown waits for the ruling on a "
                     "wrong number of hole cards (WrongCardCount)",
@@ -571,7 +573,7 @@ class LiveHand:
         if self.engine is None:
             self.kills.append(seat)
             return
-        self._play(lambda: self.engine.kill(seat))  # type: ignore[union-attr]
+        self._play(lambda: self.engine.kill(seat), leaving=seat)  # type: ignore[union-attr]
         self.phys.muck.extend(self.phys.holes[seat])
         self.phys.holes[seat] = []
         self._after_change()
