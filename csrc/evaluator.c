@@ -18,6 +18,7 @@
 
 #include "eval_tables.h"
 #include "holdem.h"
+#include "rng.h"
 
 #define SHARE_UNIT 2520u
 #define SUIT_SPAN 16
@@ -465,29 +466,6 @@ static uint64_t complete_boards(showdown *sd, const uint8_t *deck, int size, int
         boards += complete_boards(sd, deck + i + 1, size - i - 1, left - 1, key + PH_CARD_KEY[deck[i]],
                                   suit_masks | suit_bit(deck[i]));
     return boards;
-}
-
-static uint64_t splitmix64(uint64_t *x)
-{
-    uint64_t z = (*x += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
-
-static inline uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
-
-/* xoshiro256** on the four words of s. */
-static inline uint64_t next64(uint64_t *s)
-{
-    uint64_t result = rotl(s[1] * 5, 7) * 9, t = s[1] << 17;
-    s[2] ^= s[0];
-    s[3] ^= s[1];
-    s[1] ^= s[2];
-    s[0] ^= s[3];
-    s[2] ^= t;
-    s[3] = rotl(s[3], 45);
-    return result;
 }
 
 /* Uniform integer in 0..bound-1 (Lemire's multiply-and-reject). */

@@ -11,6 +11,7 @@
 
 #include "eval_tables.h"
 #include "holdem.h"
+#include "rng.h"
 
 #define SHARE_UNIT 2520u
 #define RANK_MASK13 0x1fffu
@@ -244,29 +245,6 @@ int ph_range_exact(const ph_range_query *q, const int32_t *from, const int32_t *
 }
 
 /* ---- Monte Carlo ---- */
-
-static uint64_t splitmix64(uint64_t *x)
-{
-    uint64_t z = (*x += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
-
-static inline uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
-
-/* xoshiro256** */
-static inline uint64_t next64(uint64_t *s)
-{
-    uint64_t result = rotl(s[1] * 5, 7) * 9, t = s[1] << 17;
-    s[2] ^= s[0];
-    s[3] ^= s[1];
-    s[1] ^= s[2];
-    s[0] ^= s[3];
-    s[2] ^= t;
-    s[3] = rotl(s[3], 45);
-    return result;
-}
 
 /* The generator: xoshiro256** words, each used as two 32-bit halves (high half first). */
 typedef struct {
