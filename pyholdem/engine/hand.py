@@ -106,6 +106,14 @@ class Hand:
         self._use(SpecHand(setup) if start is None else start(setup, insist=engine == "native"))
         self._setup = setup
 
+    @classmethod
+    def _on(cls, setup: HandSetup, engine: Engine) -> Hand:
+        """The hand of ``setup`` played on ``engine``, already started from it (a table's fast path)."""
+        hand = object.__new__(cls)
+        hand._use(engine)
+        hand._setup = setup
+        return hand
+
     def _use(self, engine: Engine) -> None:
         """Play on ``engine`` from now on (at the start, and when the C engine hands over)."""
         self._engine = engine
@@ -225,6 +233,17 @@ def _native_hand_class() -> Callable[..., Engine] | None:
     except NativeError:
         return None
     return start
+
+
+@cache
+def native_layouts() -> tuple[Callable[[HandSetup], Any], Callable[[HandSetup, Any], Engine]] | None:
+    """How a table deals hands laid out again on the C engine (``pyholdem.native.hand.pack_layout`` and
+    ``start_laid_out``), or None when the core is not built."""
+    try:
+        from pyholdem.native.hand import pack_layout, start_laid_out
+    except NativeError:
+        return None
+    return pack_layout, start_laid_out
 
 
 def _setup_of(rules: object, stacks: object, arguments: dict[str, object]) -> HandSetup:

@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from pyholdem.engine.hand import ENGINES, Hand
+from pyholdem.engine.hand import ENGINES, Hand, native_layouts
 from pyholdem.engine.setup import HandSetup, laid_out_again
 from pyholdem.errors import RuleViolation, show_value
 from pyholdem.rules.ruleset import RuleSet
@@ -144,14 +144,20 @@ class _Layout:
     nothing in the seats (``quiet``), and ``after``: the layout that followed it, with the seats'
     keys and the stakes it followed with (the stakes the same object)."""
 
-    __slots__ = ("absent", "after", "new", "plan", "quiet", "setup")
+    __slots__ = ("absent", "after", "new", "outs", "packed", "plan", "quiet", "setup")
 
     def __init__(
         self, plan: HandPlan, setup: HandSetup, new: tuple[int, ...], absent: frozenset[int]
     ) -> None:
         self.plan, self.setup, self.new, self.absent = plan, setup, new, absent
         self.quiet = not (plan.entered or plan.missed or plan.passed or new)
+        self.outs = tuple(s for s, state in enumerate(plan.seats) if state != "in")
         self.after: tuple[Any, _Stakes, _Layout] | None = None
+        self.packed: Any = _UNPACKED  # the C engine's packed set-up, made when the layout is dealt again
+
+
+_UNPACKED = object()
+_NONE_ADDED: dict[int, int] = {}  # the hands before which no chips were added share it (never changed)
 
 
 @dataclass(frozen=True)
@@ -209,6 +215,7 @@ class Table:
         self._added: dict[int, int] = {}
         self._added_log: list[dict[int, int]] = []
         self._dealt: tuple[str, ...] = ()
+        self._outs: tuple[int, ...] = ()
         self._layouts: dict[tuple[Any, ...], _Layout] = {}
         self._layout: _Layout | None = None
         self._removed_log: dict[int, dict[int, tuple[str, int]]] = {}
@@ -260,7 +267,10 @@ class Table:
         """The seats whose player has no chips (a cash player who busted sits out with none until
         he adds chips or leaves, §3.21), without building every seat's view."""
         self._settle()
-        return tuple(s for s, p in enumerate(self._seats) if p is not None and self._stacks[s] == 0)
+        stacks = self._stacks
+        if 0 not in stacks:
+            return ()
+        return tuple([s for s, p in enumerate(self._seats) if p is not None and stacks[s] == 0])
 
     @property
     def seats(self) -> tuple[SeatView, ...]:
@@ -454,14 +464,19 @@ class Table:
                 layout, fresh = self._lay_out(keys, stakes, stacks, seed), True
             if last is not None:
                 last.after = (keys, stakes, layout)
-        setup = layout.setup if fresh else laid_out_again(layout.setup, stacks, seed)
-        hand = Hand(setup, engine=self.engine)
+        if fresh:
+            setup = layout.setup
+            hand = Hand(setup, engine=self.engine)
+        else:
+            setup = laid_out_again(layout.setup, stacks, seed)
+            hand = self._deal_again(layout, setup)
         self._stakes, self._pending = stakes, None
         if layout.quiet:  # nobody enters, misses a blind or is passed by the button
             self._absent_at_deal, self._previous = layout.absent, layout.plan.positions
         else:
             self._apply(layout, number)
         self._hand, self._settled, self._dealt, self._layout = hand, False, layout.plan.seats, layout
+        self._outs = layout.outs
         self.hands.append(hand)
         self.setups.append(setup)
         names = derived.names
@@ -469,8 +484,11 @@ class Table:
             names = derived.names = tuple([None if s is None else s.name for s in seats])
         self._names.append(names)
         self._absent_log.append(self._absent_at_deal)
-        self._added_log.append(self._added)
-        self._added = {}
+        if self._added:
+            self._added_log.append(self._added)
+            self._added = {}
+        else:
+            self._added_log.append(_NONE_ADDED)
         return hand
 
     def fold_absent(self) -> bool:
@@ -621,6 +639,17 @@ class Table:
         self._layouts[(self._previous, keys, stakes)] = layout
         return layout
 
+    def _deal_again(self, layout: _Layout, setup: HandSetup) -> Hand:
+        """The hand of ``setup``, laid out as ``layout`` was: on the C engine from the layout's packed
+        set-up (packed once, §3.20), else as ``Hand(setup)`` deals it."""
+        packed = layout.packed
+        if packed is _UNPACKED:
+            native = native_layouts() if self.engine != "spec" else None
+            packed = layout.packed = None if native is None else native[0](layout.setup)
+        if packed is None:
+            return Hand(setup, engine=self.engine)
+        return Hand._on(setup, native_layouts()[1](setup, packed))  # type: ignore[index]
+
     def _place(self, seat: int, player: _Seat | None) -> None:
         """Seat ``player`` (or nobody, and no chips) at ``seat``; what the table derived from its
         seats is stale."""
@@ -677,14 +706,20 @@ class Table:
         """The hand is over: the seats dealt in have its final stacks; the busted leave (a
         tournament) or sit out with none (a cash game, §3.21)."""
         final = hand.stacks  # once the hand is over: the final stacks (HandResult.stacks)
-        stacks = [f if d == "in" else s for f, d, s in zip(final, self._dealt, self._stacks, strict=True)]
+        stacks = list(final)
+        if self._outs:  # a seat not dealt in keeps the table's count (he may have left meanwhile)
+            for seat in self._outs:
+                stacks[seat] = self._stacks[seat]
         if stacks != self._stacks:
             self._stacks = stacks
             self._derived.views = None
         if 0 in final:
-            for seat, (state, stack) in enumerate(zip(self._dealt, stacks, strict=True)):
+            dealt = self._dealt
+            for seat, stack in enumerate(stacks):
+                if stack or dealt[seat] != "in":
+                    continue
                 player = self._seats[seat]
-                if state != "in" or stack != 0 or player is None:
+                if player is None:
                     continue
                 if self._busted_leave:
                     self._forfeit(seat, player)

@@ -14,7 +14,7 @@ the same message and section. What the C engine does not play — sleepers (§3.
 from __future__ import annotations
 
 import struct
-from typing import Any, NoReturn
+from typing import Any, NamedTuple, NoReturn
 
 from pyholdem.engine.setup import POST_KINDS, HandSetup, deal_setup
 from pyholdem.engine.spec_engine import (
@@ -38,7 +38,10 @@ from pyholdem.spec.pots import Pot
 from pyholdem.spec.state import STREET_NAMES, HandState
 from pyholdem.values import is_int
 
-__all__ = ["EVENT_KINDS", "LIMIT", "NativeHand", "native_rules", "pack_setup", "start"]
+__all__ = [
+    "EVENT_KINDS", "LIMIT", "NativeHand", "PackedLayout", "native_rules", "pack_layout", "pack_setup", "start",
+    "start_laid_out",
+]  # fmt: skip
 
 _POST_CODES = {kind: code for code, kind in enumerate(POST_KINDS)}  # enum ph_post_kind (generated/codes.h)
 EVENT_STREETS = (*STREET_NAMES, "showdown")
@@ -59,6 +62,8 @@ _RULES_BY_ID: dict[int, tuple[RuleSet, Any]] = {}
 _RULES_BY_VALUE: dict[RuleSet, Any] = {}
 _act = lib.ph_hand_act
 _new_tuple = tuple.__new__
+_new_native = object.__new__
+_SETUP_P = ffi.typeof("ph_setup *")
 _OK, _REFUSED, _LOG_FULL = lib.PH_OK, lib.PH_ERR_REFUSED, lib.PH_ERR_LOG_FULL
 
 
@@ -136,6 +141,49 @@ def start(setup: HandSetup, *, insist: bool = False) -> NativeHand | SpecHand:
     return NativeHand(setup, crules, key, cards)
 
 
+class PackedLayout(NamedTuple):
+    """What ``start`` finds of a set-up but its stacks and seed (``pack_layout``): its ``native_rules``,
+    its ``ph_setup`` with no stacks and no key, and whether a seat sits out."""
+
+    crules: Any
+    template: Any
+    seats_out: bool
+
+
+def pack_layout(setup: HandSetup) -> PackedLayout | None:
+    """For a table dealing hands laid out as ``setup`` again (§3.20: the same seats, button, posts, level
+    and rules; other stacks and seed): what ``start`` would find of every such hand but its stacks
+    and seed, or None when the C engine does not play the layout (``start`` then says why)."""
+    if setup.hole_cards is not None or setup.board:
+        return None
+    crules = native_rules(setup.rules)
+    posts = setup.posts
+    if (
+        crules is None
+        or posts[-1].kind == "sleeper"
+        or len(posts) > lib.PH_MAX_POSTS
+        or max(setup.bet_sizes) >= LIMIT  # type: ignore[type-var]
+        or max([p.amount for p in posts]) >= LIMIT
+    ):
+        return None
+    return PackedLayout(crules, pack_setup(setup, ffi.NULL, 0, ffi.NULL), not all(setup.in_hand))
+
+
+def start_laid_out(setup: HandSetup, packed: PackedLayout) -> NativeHand | SpecHand:
+    """``start(setup)`` for a set-up laid out as the one ``packed`` was made from: the layout's
+    ``ph_setup`` copied, with this hand's stacks and seed."""
+    key = seed_key(setup.seed)
+    if key is None or sum(setup.stacks) >= LIMIT:
+        return start(setup)
+    c = ffi.new(_SETUP_P, packed.template[0])
+    c.stacks = setup.stacks
+    keep = ffi.from_buffer(key)
+    c.key, c.key_bytes = keep, len(key)
+    hand = _new_native(NativeHand)
+    hand._begin(setup, packed.crules, c, packed.seats_out)
+    return hand
+
+
 def pack_setup(setup: HandSetup, key: Any, key_bytes: int, cards: Any) -> Any:
     """The ``ph_setup`` of ``setup`` (its fields in their order); ``key`` and ``cards`` are C pointers (or
     ``ffi.NULL``) the caller keeps alive while the struct is used."""
@@ -169,18 +217,20 @@ class NativeHand(EngineActions):
     def __init__(self, setup: HandSetup, crules: Any, key: bytes | None, cards: list[int] | None) -> None:
         """A hand ``start`` found the C engine can play: ``crules`` its ``native_rules``, and either the
         seed's ``key`` (§1.4) or every card id dealt."""
-        rules = setup.rules
-        h = ffi.new("ph_hand *")
-        log = ffi.new("ph_event[]", _LOG_START)
         keep = ffi.from_buffer(key) if key is not None else ffi.NULL
         known = ffi.new("uint8_t[]", cards) if cards is not None else ffi.NULL
-        c = pack_setup(setup, keep, len(key or b""), known)
+        self._begin(setup, crules, pack_setup(setup, keep, len(key or b""), known), not all(setup.in_hand))
+
+    def _begin(self, setup: HandSetup, crules: Any, c: Any, seats_out: bool) -> None:
+        """Start the hand from ``c``, the ``ph_setup`` of ``setup`` (its key or cards kept alive by the caller)."""
+        h = ffi.new("ph_hand *")
+        log = ffi.new("ph_event[]", _LOG_START)
         status = lib.ph_hand_init(h, crules, c, log, _LOG_START)
         if status == _REFUSED:  # a straddle the player cannot post: the spec words the refusal (§3.16)
             SpecHand(setup)
         if status != _OK:
             raise NativeError(f"ph_hand_init refused the hand (status {status})")
-        self.rules = rules
+        self.rules = setup.rules
         self.initial_stacks = setup.stacks
         self._h = h
         self._log = log
@@ -189,7 +239,7 @@ class NativeHand(EngineActions):
         self._event_objects: list[Event] = []
         self._result: HandResult | None = None
         self._deal: Deal | None = None
-        self._seats_out = not all(setup.in_hand)
+        self._seats_out = seats_out
 
     def to_record(self) -> HandRecord:
         """This hand's ``HandRecord``, read back from the C state (how it is pickled and handed over)."""

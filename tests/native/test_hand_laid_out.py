@@ -1,0 +1,48 @@
+"""A table's hands laid out again on the C engine (§3.20): ``pack_layout`` once per layout, then
+``start_laid_out`` with each hand's stacks and seed, play exactly as ``Hand(setup)`` does."""
+
+from __future__ import annotations
+
+import random
+
+from pyholdem import Hand, RuleSet, preset
+from pyholdem.engine.setup import laid_out_again, setup_from_arguments
+from pyholdem.native.hand import NativeHand, pack_layout, start_laid_out
+
+
+def _play(hand: Hand, rng: random.Random) -> None:
+    while not hand.is_over:
+        legal = hand.legal_actions()
+        if legal.min_raise_to is not None and rng.random() < 0.3:
+            hand.act("bet" if legal.is_bet else "raise", rng.randint(legal.min_raise_to, legal.max_raise_to))
+        else:
+            hand.act("call" if legal.call else "check")
+
+
+def test_3_20_a_hand_laid_out_again_plays_as_hand_of_its_setup() -> None:
+    first = setup_from_arguments(preset("tda_2024"), [900] * 6, button=2, blinds=(50, 100), antes=100, seed=1)
+    packed = pack_layout(first)
+    assert packed is not None
+    rng = random.Random(5)
+    for number in range(60):
+        stacks = tuple(rng.randint(1, 5000) for _ in range(6))
+        setup = laid_out_again(first, stacks, f"t-{number}")
+        fast = Hand._on(setup, start_laid_out(setup, packed))
+        slow = Hand(setup, engine="native")
+        assert isinstance(fast._engine, NativeHand)
+        _play(fast, random.Random(number))
+        _play(slow, random.Random(number))
+        assert fast.events == slow.events and fast.result == slow.result
+        assert fast.initial_stacks == stacks and fast.setup is setup
+
+
+def test_3_20_layouts_the_c_engine_does_not_play_are_not_packed() -> None:
+    rules = RuleSet()
+    sleeper = setup_from_arguments(rules, [1000] * 5, button=0, blinds=(5, 10), sleeper=4, seed=2)
+    known = setup_from_arguments(rules, [1000] * 3, button=0, blinds=(5, 10), hole_cards=["AsKs", None, None])
+    assert pack_layout(sleeper) is None and pack_layout(known) is None
+    huge = setup_from_arguments(rules, [1000] * 3, button=0, blinds=(5, 10), seed=3)
+    packed = pack_layout(huge)
+    assert packed is not None
+    over = laid_out_again(huge, (2**60, 1000, 1000), "x")
+    assert start_laid_out(over, packed).engine == "spec"  # beyond the C engine's chips: start decides
