@@ -39,8 +39,8 @@ from pyholdem.spec.state import STREET_NAMES, HandState
 from pyholdem.values import is_int
 
 __all__ = [
-    "EVENT_KINDS", "LIMIT", "NativeHand", "PackedLayout", "native_rules", "pack_layout", "pack_setup", "start",
-    "start_laid_out",
+    "EVENT_KINDS", "LIMIT", "NativeHand", "PackedLayout", "native_rules", "pack_layout", "pack_setup",
+    "start", "start_laid_out",
 ]  # fmt: skip
 
 _POST_CODES = {kind: code for code, kind in enumerate(POST_KINDS)}  # enum ph_post_kind (generated/codes.h)
@@ -222,7 +222,8 @@ class NativeHand(EngineActions):
         self._begin(setup, crules, pack_setup(setup, keep, len(key or b""), known), not all(setup.in_hand))
 
     def _begin(self, setup: HandSetup, crules: Any, c: Any, seats_out: bool) -> None:
-        """Start the hand from ``c``, the ``ph_setup`` of ``setup`` (its key or cards kept alive by the caller)."""
+        """Start the hand from ``c``, the ``ph_setup`` of ``setup`` (its key or cards kept alive by the
+        caller)."""
         h = ffi.new("ph_hand *")
         log = ffi.new("ph_event[]", _LOG_START)
         status = lib.ph_hand_init(h, crules, c, log, _LOG_START)
