@@ -160,6 +160,22 @@ _UNPACKED = object()
 _NONE_ADDED: dict[int, int] = {}  # the hands before which no chips were added share it (never changed)
 
 
+_LAYOUTS: dict[tuple[Any, ...], _Layout] = {}
+"""Every table's layouts by what they were planned from: the rules (by identity), the previous
+positions (before a first hand: the first button and the seed), the seats' keys and the stakes.
+``plan_hand`` and ``plan_posts`` are pure, so the layout one table planned is any other's in the
+same state (tournament tables, sessions in one process). Bounded by ``_LAYOUTS_KEPT``."""
+_LAYOUTS_KEPT = 8192
+
+
+def _remember(known: tuple[Any, ...], layout: _Layout) -> None:
+    if len(_LAYOUTS) >= _LAYOUTS_KEPT:
+        for old in _LAYOUTS.values():  # no chain of layouts outlives the cache
+            old.after = None
+        _LAYOUTS.clear()
+    _LAYOUTS[known] = layout
+
+
 @dataclass(frozen=True)
 class _Stakes:
     blinds: tuple[int, ...]
@@ -216,7 +232,6 @@ class Table:
         self._added_log: list[dict[int, int]] = []
         self._dealt: tuple[str, ...] = ()
         self._outs: tuple[int, ...] = ()
-        self._layouts: dict[tuple[Any, ...], _Layout] = {}
         self._layout: _Layout | None = None
         self._removed_log: dict[int, dict[int, tuple[str, int]]] = {}
         self._derived = _Derived()
@@ -459,9 +474,12 @@ class Table:
         if after is not None and after[1] is stakes and after[0] == keys:
             layout = after[2]  # what followed the last layout with these seats and stakes
         else:
-            layout = self._layouts.get((self._previous, keys, stakes))
-            if layout is None:
+            rules = self.rules
+            known = (id(rules), self._previous or (self._first_button, self._seed), keys, stakes)
+            layout = _LAYOUTS.get(known)
+            if layout is None or layout.setup.rules is not rules:
                 layout, fresh = self._lay_out(keys, stakes, stacks, seed), True
+                _remember(known, layout)
             if last is not None:
                 last.after = (keys, stakes, layout)
         if fresh:
@@ -560,10 +578,7 @@ class Table:
         check_table_size(self.seat_count, rules)
         self._settle()
         self.rules = rules
-        for known in self._layouts.values():  # the laid-out hands were built under the old rules
-            known.after = None
-        self._layouts.clear()
-        self._layout = None
+        self._layout = None  # what followed the last layout was laid out under the old rules
         self._busted_leave = busted_player_leaves(rules)
 
     # ------------------------------------------------------------------ internals
@@ -631,20 +646,16 @@ class Table:
             seed=seed,
         )
         new = tuple(s for s, state in enumerate(plan.seats) if state == "in" and seats[s].new)  # type: ignore[union-attr]
-        layout = _Layout(plan, setup, new, frozenset(plan.absent))
-        if len(self._layouts) >= 4096:
-            for known in self._layouts.values():
-                known.after = None
-            self._layouts.clear()
-        self._layouts[(self._previous, keys, stakes)] = layout
-        return layout
+        return _Layout(plan, setup, new, frozenset(plan.absent))
 
     def _deal_again(self, layout: _Layout, setup: HandSetup) -> Hand:
         """The hand of ``setup``, laid out as ``layout`` was: on the C engine from the layout's packed
         set-up (packed once, §3.20), else as ``Hand(setup)`` deals it."""
+        if self.engine == "spec":
+            return Hand(setup, engine="spec")
         packed = layout.packed
         if packed is _UNPACKED:
-            native = native_layouts() if self.engine != "spec" else None
+            native = native_layouts()
             packed = layout.packed = None if native is None else native[0](layout.setup)
         if packed is None:
             return Hand(setup, engine=self.engine)

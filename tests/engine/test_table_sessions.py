@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pyholdem import HandSetup, RuleSet, RuleViolation, preset
+from pyholdem.engine import table as table_module
 from pyholdem.engine.setup import with_stacks
 from pyholdem.engine.table import Table, random_session
 from pyholdem.rules.ruleset import PRESETS
@@ -156,12 +157,15 @@ def test_3_20_every_setup_a_table_lays_out_again_passes_the_full_check(name: str
         assert again == setup
 
 
+_REBUY_RULES = preset("tda_2024_cash")
+
+
 def _rebuy_session(engine: str) -> Table:
     """The benchmark's session (benchmarks/bench_table.py), shorter: nine seats, every busted
     player buys in again and comes back; most hands are laid out again from the table's cache."""
     import random
 
-    t = Table(preset("tda_2024_cash"), 9, blinds=(50, 100), button=0, seed="rebuys", engine=engine)
+    t = Table(_REBUY_RULES, 9, blinds=(50, 100), button=0, seed="rebuys", engine=engine)
     for seat in range(9):
         t.sit(seat, 10_000, post="post_bb_now")
     for number in range(120):
@@ -182,7 +186,8 @@ def _rebuy_session(engine: str) -> Table:
 
 def test_3_20_a_table_laying_hands_out_again_deals_what_the_full_check_accepts() -> None:
     native, spec = _rebuy_session("native"), _rebuy_session("spec")
-    assert len(native._layouts) < native.hand_number  # the cache was used
+    firsts = {id(layout.setup) for layout in table_module._LAYOUTS.values()}
+    assert sum(id(s) not in firsts for s in native.setups) > native.hand_number / 2  # laid out again
     assert [h.events for h in native.hands] == [h.events for h in spec.hands]
     assert native.seats == spec.seats and native.ledger == spec.ledger
     assert sum(0 in h.result.stacks for h in native.hands) >= 3  # players busted and bought in again
@@ -224,3 +229,15 @@ def test_3_20_with_stacks_refuses_stacks_that_do_not_fit_the_seats() -> None:
         with pytest.raises(RuleViolation):
             with_stacks(setup, stacks, "x")
     assert with_stacks(setup, setup.stacks, "y").seed == "y"
+
+
+def test_3_20_tables_in_the_same_state_share_their_layouts() -> None:
+    """A layout one table planned is found by another in the same state (``plan_hand`` is pure):
+    the second session plans nothing and deals the very same hands."""
+    first = _rebuy_session("native")
+    planned = len(table_module._LAYOUTS)
+    second = _rebuy_session("native")
+    assert len(table_module._LAYOUTS) == planned or planned >= table_module._LAYOUTS_KEPT
+    assert [h.setup for h in second.hands] == [h.setup for h in first.hands]
+    assert [h.events for h in second.hands] == [h.events for h in first.hands]
+    assert second.ledger == first.ledger and second.seats == first.seats
