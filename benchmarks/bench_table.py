@@ -18,7 +18,7 @@ import pytest
 from benchmarks.workloads import play_out
 from pyholdem import Hand, preset
 from pyholdem.engine.setup import HandSetup
-from pyholdem.engine.table import Table
+from pyholdem.engine.table import Table, forget_layouts
 
 HANDS = 300
 SEATS = 9
@@ -28,7 +28,8 @@ RATE: dict[str, float] = {}
 
 def table_session() -> Table:
     """The session: nine players of 100 big blinds; a busted player buys in again and comes back
-    by the first way in the rules allow (§3.18, §3.22)."""
+    by the first way in the rules allow (§3.18, §3.22). Cold: no layout known from an earlier run."""
+    forget_layouts()
     table = Table(RULES, SEATS, blinds=(50, 100), button=0, seed="bench-table")
     for seat in range(SEATS):
         table.sit(seat, 10_000, post="post_bb_now")

@@ -22,6 +22,7 @@ import pytest
 
 from pyholdem import Hand, RuleSet, Tournament, random_policy
 from pyholdem.engine.setup import HandSetup
+from pyholdem.engine.table import forget_layouts
 from pyholdem.rules.structure import DEFAULT_STRUCTURE, structure_preset
 
 ENTRANTS = 1000
@@ -29,7 +30,9 @@ SEED = 1
 
 
 def play_tournament() -> tuple[Tournament, list[tuple[HandSetup, Hand]]]:
-    """The tournament, and its hands in the order they were dealt."""
+    """The tournament, and its hands in the order they were dealt; cold (no table layout known from
+    an earlier run: its tables share only their own)."""
+    forget_layouts()
     t = Tournament(RuleSet(), structure_preset(DEFAULT_STRUCTURE), ENTRANTS, seed=SEED)
     dealt: list[tuple[HandSetup, Hand]] = []
 

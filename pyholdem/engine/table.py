@@ -43,7 +43,7 @@ from pyholdem.spec.table import (
 )
 from pyholdem.values import is_int
 
-__all__ = ["LedgerEntry", "SeatView", "Table", "random_session"]
+__all__ = ["LedgerEntry", "SeatView", "Table", "forget_layouts", "random_session"]
 
 
 @dataclass(frozen=True)
@@ -170,10 +170,15 @@ _LAYOUTS_KEPT = 8192
 
 def _remember(known: tuple[Any, ...], layout: _Layout) -> None:
     if len(_LAYOUTS) >= _LAYOUTS_KEPT:
-        for old in _LAYOUTS.values():  # no chain of layouts outlives the cache
-            old.after = None
-        _LAYOUTS.clear()
+        forget_layouts()
     _LAYOUTS[known] = layout
+
+
+def forget_layouts() -> None:
+    """Forget every table's layouts (the next hands are planned afresh): for a benchmark's cold run."""
+    for old in _LAYOUTS.values():  # no chain of layouts outlives the cache
+        old.after = None
+    _LAYOUTS.clear()
 
 
 @dataclass(frozen=True)
