@@ -56,6 +56,8 @@ _new = object.__new__
 _new_tuple = tuple.__new__
 _RULES: dict[int, tuple[RuleSet, Any]] = {}
 _SEATS: dict[tuple[object, ...], tuple[int, int, int]] = {}
+_PLANS: dict[tuple[int, bytes], tuple[HandPlan, tuple[ForcedPost, ...], tuple[int, ...]]] = {}
+_POSTS: dict[tuple[int, ...], tuple[ForcedPost, ...]] = {}
 
 
 def table_rules(rules: RuleSet) -> Any:
@@ -99,6 +101,19 @@ def _run(crules: Any, cseats: Any, previous: Positions, small: int, big: int, an
     )  # fmt: skip
 
 
+def _decoded(out: Any, n: int) -> tuple[HandPlan, tuple[ForcedPost, ...], tuple[int, ...]]:
+    """``_decode`` of the record in ``out``, kept by the record's bytes (tables plan the same hands again:
+    the decoded values are immutable)."""
+    key = (n, ffi.buffer(out, 8 * out[0])[:])
+    known = _PLANS.get(key)
+    if known is None:
+        known = _decode(out, n)
+        if len(_PLANS) >= 4096:
+            _PLANS.clear()
+        _PLANS[key] = known
+    return known
+
+
 def _decode(out: Any, n: int) -> tuple[HandPlan, tuple[ForcedPost, ...], tuple[int, ...]]:
     """The plan record ``ph_plan_hand`` wrote (csrc/holdem.h): the plan, its posts, the new players in."""
     r = ffi.unpack(out, out[0])
@@ -107,12 +122,18 @@ def _decode(out: Any, n: int) -> tuple[HandPlan, tuple[ForcedPost, ...], tuple[i
     i = 5 + n
     states = tuple([SEAT_STATES[c] for c in r[5:i]])
     end = i + 1 + 4 * r[i]
-    posts = tuple(
-        [
-            _new_tuple(ForcedPost, (r[j], POST_KINDS[r[j + 1]], r[j + 2], r[j + 3] == 1))
-            for j in range(i + 1, end, 4)
-        ]
-    )
+    section = tuple(r[i:end])
+    posts = _POSTS.get(section)
+    if posts is None:
+        posts = tuple(
+            [
+                _new_tuple(ForcedPost, (r[j], POST_KINDS[r[j + 1]], r[j + 2], r[j + 3] == 1))
+                for j in range(i + 1, end, 4)
+            ]
+        )
+        if len(_POSTS) >= 4096:
+            _POSTS.clear()
+        _POSTS[section] = posts
     i, end = end, end + 1 + 2 * r[end]
     entered = tuple([(r[j], HOW[r[j + 1]]) for j in range(i + 1, end, 2)])
     i, end = end, end + 1 + 2 * r[end]
@@ -192,7 +213,7 @@ def plan_with_posts(
         spec_plan_hand(previous, seats, rules, button=button, seed=seed)  # the spec's refusal (§3.1)
         raise NativeError("ph_plan_hand refused a table the spec plans")
     check(status, "ph_plan_hand", "3.18")
-    plan, posts, _ = _decode(out, n)
+    plan, posts, _ = _decoded(out, n)
     if antes is not None and not one_amount:
         posts = _with_antes(plan, posts, antes, rules)  # type: ignore[arg-type]
     return plan, posts
@@ -264,7 +285,7 @@ class TablePlanner:
         )  # type: ignore[arg-type]
         if status != lib.PH_OK:
             return None
-        plan, posts, new = _decode(out, self.seat_count)
+        plan, posts, new = _decoded(out, self.seat_count)
         if antes is not None and not one_amount:
             posts = _with_antes(plan, posts, antes, rules)  # type: ignore[arg-type]
         return plan, posts, new
