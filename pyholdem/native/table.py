@@ -57,7 +57,8 @@ _new_tuple = tuple.__new__
 _RULES: dict[int, tuple[RuleSet, Any]] = {}
 _SEATS: dict[tuple[object, ...], tuple[int, int, int]] = {}
 _PLANS: dict[tuple[int, bytes], tuple[HandPlan, tuple[ForcedPost, ...], tuple[int, ...]]] = {}
-_POSTS: dict[tuple[int, ...], tuple[ForcedPost, ...]] = {}
+_POSTS: dict[tuple[int, ...], tuple[tuple[ForcedPost, ...], tuple[tuple[int, str, bool], ...]]] = {}
+_STATES: dict[tuple[int, ...], tuple[str, ...]] = {}
 
 
 def table_rules(rules: RuleSet) -> Any:
@@ -120,11 +121,14 @@ def _decode(out: Any, n: int) -> tuple[HandPlan, tuple[ForcedPost, ...], tuple[i
     positions = _new(Positions)
     positions.__dict__.update(button=r[1], small_blind=r[2], big_blind=r[3], small_blind_dead=r[4] == 1)
     i = 5 + n
-    states = tuple([SEAT_STATES[c] for c in r[5:i]])
+    codes = tuple(r[5:i])
+    states = _STATES.get(codes)
+    if states is None:
+        states = _STATES[codes] = tuple([SEAT_STATES[c] for c in codes])  # at most 3**10 of them
     end = i + 1 + 4 * r[i]
     section = tuple(r[i:end])
-    posts = _POSTS.get(section)
-    if posts is None:
+    known = _POSTS.get(section)
+    if known is None:
         posts = tuple(
             [
                 _new_tuple(ForcedPost, (r[j], POST_KINDS[r[j + 1]], r[j + 2], r[j + 3] == 1))
@@ -133,7 +137,11 @@ def _decode(out: Any, n: int) -> tuple[HandPlan, tuple[ForcedPost, ...], tuple[i
         )
         if len(_POSTS) >= 4096:
             _POSTS.clear()
-        _POSTS[section] = posts
+        known = _POSTS[section] = (
+            posts,
+            tuple([(p.seat, p.kind, p.live) for p in posts if p.kind != "ante"]),
+        )
+    posts, blinds = known
     i, end = end, end + 1 + 2 * r[end]
     entered = tuple([(r[j], HOW[r[j + 1]]) for j in range(i + 1, end, 2)])
     i, end = end, end + 1 + 2 * r[end]
@@ -147,7 +155,7 @@ def _decode(out: Any, n: int) -> tuple[HandPlan, tuple[ForcedPost, ...], tuple[i
     plan.__dict__.update(
         positions=positions,
         seats=states,
-        blinds=tuple([(p.seat, p.kind, p.live) for p in posts if p.kind != "ante"]),
+        blinds=blinds,
         entered=entered,
         missed=missed,
         passed=passed,
@@ -250,8 +258,11 @@ class TablePlanner:
         self._keys: tuple[Any, ...] | None = None
 
     def _load(self, keys: tuple[Any, ...]) -> None:
-        cseats = self._seats
+        """Write the codes of the seats whose key changed since the last plan."""
+        cseats, last = self._seats, self._keys
         for s, key in enumerate(keys):
+            if last is not None and key == last[s]:
+                continue
             codes = _SEATS.get(key)  # type: ignore[arg-type]
             if codes is None:
                 codes = (
