@@ -80,9 +80,11 @@ RULES = st.builds(
 @st.composite
 def table_seats(draw: st.DrawFn) -> list[TableSeat]:
     n = draw(st.integers(2, 10))
+    # every status, or mostly players and waiting ones (a full table taking new players in)
+    statuses = draw(st.sampled_from((SEAT_STATUSES, ("playing",) * 3 + ("waiting",) * 2 + SEAT_STATUSES)))
     seats = []
     for _ in range(n):
-        status = draw(st.sampled_from(SEAT_STATUSES))
+        status = draw(st.sampled_from(statuses))
         stack = 0 if status == "empty" else draw(st.sampled_from((0, 1, 7, 500)))
         seats.append(
             TableSeat(
