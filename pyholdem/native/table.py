@@ -4,9 +4,9 @@ followed by ``plan_posts`` (§3.20).
 ``plan_with_posts`` and ``plan_hand`` take the spec functions' arguments and give their answers (the
 differential tests compare them); what the C function does not plan — a table's first hand (its seeded
 first button, §3.3), more seats than ``PH_MAX_SEATS``, a seat status it has no code for, amounts beyond
-64 bits — and every refusal are the spec's own. ``TablePlanner`` is the table's cheaper entry: it keeps
-the seats' codes in a C buffer that changes only when the seats do, and gives what ``Table._lay_out``
-needs.
+64 bits, the posts of a per-seat ante list (§3.12) — and every refusal are the spec's own.
+``TablePlanner`` is the table's cheaper entry: it keeps the seats' codes in a C buffer that changes only
+when the seats do, and gives what ``Table._lay_out`` needs.
 """
 
 from __future__ import annotations
@@ -28,7 +28,6 @@ from pyholdem.spec.table import (
     HandPlan,
     Positions,
     TableSeat,
-    antes_due,
     planning_choices,
 )
 from pyholdem.spec.table import plan_hand as spec_plan_hand
@@ -164,16 +163,6 @@ def _decode(out: Any, n: int) -> tuple[HandPlan, tuple[ForcedPost, ...], tuple[i
     return plan, posts, new
 
 
-def _with_antes(
-    plan: HandPlan, posts: tuple[ForcedPost, ...], antes: Sequence[int], rules: RuleSet
-) -> tuple[ForcedPost, ...]:
-    """``posts`` with the antes of a per-seat list (or the refusal of a bad ante, §3.12) laid out first."""
-    blinds = tuple(s for s, kind, live in plan.blinds if live and kind != "extra_blind")
-    due = antes_due(antes, len(plan.seats), blinds, rules)
-    ante_posts = [ForcedPost(s, "ante", a, False) for s, a in enumerate(due) if a and plan.seats[s] == "in"]
-    return (*ante_posts, *posts)
-
-
 def plan_with_posts(
     previous: Positions | None,
     seats: Sequence[TableSeat],
@@ -222,8 +211,8 @@ def plan_with_posts(
         raise NativeError("ph_plan_hand refused a table the spec plans")
     check(status, "ph_plan_hand", "3.18")
     plan, posts, _ = _decoded(out, n)
-    if antes is not None and not one_amount:
-        posts = _with_antes(plan, posts, antes, rules)  # type: ignore[arg-type]
+    if antes is not None and not one_amount:  # a per-seat list, or an ante the spec refuses (§3.12)
+        posts = spec_plan_posts(plan, blinds, antes, rules)
     return plan, posts
 
 
@@ -297,6 +286,6 @@ class TablePlanner:
         if status != lib.PH_OK:
             return None
         plan, posts, new = _decoded(out, self.seat_count)
-        if antes is not None and not one_amount:
-            posts = _with_antes(plan, posts, antes, rules)  # type: ignore[arg-type]
+        if antes is not None and not one_amount:  # a per-seat list: the spec lays the posts out
+            posts = spec_plan_posts(plan, blinds, antes, rules)
         return plan, posts, new
