@@ -63,6 +63,9 @@ KEEP_GIL_FOR = (
     "ph_hand_value7",
     "ph_py_make_evaluate_mask",  # issue 15: calls the CPython API (build_ffi.FAST_SOURCE)
 )
+# --- issue 13: the table's hand planning, one short call per hand laid out (begin) ---
+KEEP_GIL_FOR += ("ph_plan_hand",)
+# --- issue 13 (end) ---
 KEEP_GIL = (
     "#include <string.h>\n#define PH_KEEPS_GIL ("
     + " || ".join(f'strcmp(__func__, "_cffi_f_{name}") == 0' for name in KEEP_GIL_FOR)

@@ -349,6 +349,61 @@ int ph_range_sample(const ph_range_query *q, uint64_t seed, uint64_t chunk, uint
                     uint64_t max_attempts, uint64_t *wins, uint64_t *ties, uint64_t *shares,
                     uint64_t *attempts);
 
+/* --- issue 13: the table's hand planning (csrc/table.c; twin pyholdem.spec.table.plan_hand) (begin) --- */
+
+/* A seat between hands (section 3.18, pyholdem.spec.table.TableSeat) as codes: its status (the index in
+   SEAT_STATUSES), its way in (PH_ENTRY_NONE, or the option by name) and flags. */
+enum ph_seat_status { PH_SEAT_EMPTY = 0, PH_SEAT_PLAYING = 1, PH_SEAT_WAITING = 2, PH_SEAT_AWAY = 3 };
+enum ph_entry {
+    PH_ENTRY_NONE = 0, PH_ENTRY_WAIT_BB = 1, PH_ENTRY_POST_BB_NOW = 2, PH_ENTRY_WAIT_BUTTON_THEN_POST = 3,
+    PH_ENTRY_POST_BOTH_SB_DEAD = 4
+};
+enum ph_seat_flag {
+    PH_FLAG_NEW = 1, PH_FLAG_OWES_SMALL = 2, PH_FLAG_OWES_BIG = 4, PH_FLAG_BUTTON_PASSED = 8,
+    PH_FLAG_HAS_CHIPS = 16
+};
+/* RuleSet.button_rule (sections 3.4-3.6), its index among the RuleSet's choices. */
+enum ph_table_button_rule { PH_TABLE_BUTTON_DEAD = 0, PH_TABLE_BUTTON_MOVING = 1, PH_TABLE_BUTTON_FROZEN = 2 };
+/* How a seat enters (HandPlan.entered) and a seat's state in the set-up (SEAT_STATES, section 3.20). */
+enum ph_entered_how { PH_ENTERED_BIG_BLIND = 0, PH_ENTERED_POSTED = 1, PH_ENTERED_DEALT = 2 };
+enum ph_planned_state { PH_PLANNED_IN = 0, PH_PLANNED_SITTING_OUT = 1, PH_PLANNED_EMPTY = 2 };
+
+/* The choices plan_hand and plan_posts make (pyholdem.spec.table.planning_choices): button_rule (enum
+   ph_table_button_rule), heads_up_button_adjust (0/1), cash (1: mode "cash"), absent_dealt_in (1: section
+   3.19 deals an absent player in), ante_type (its index among the RuleSet's choices). */
+typedef struct {
+    int32_t button_rule, heads_up_button_adjust, cash, absent_dealt_in, ante_type;
+} ph_table_rules;
+
+/* The table between hands: seats (2..PH_MAX_SEATS) and per seat its status, entry and flags. */
+typedef struct {
+    int32_t seats;
+    uint8_t status[PH_MAX_SEATS];
+    uint8_t entry[PH_MAX_SEATS];
+    uint8_t flags[PH_MAX_SEATS];
+} ph_table_seats;
+
+/* Room a plan record needs (ph_plan_hand's out), in int64 entries. */
+enum { PH_PLAN_RECORD = 256 };
+
+/* The next hand of a table (sections 3.4-3.8, 3.12-3.14, 3.18-3.20): the C twin of plan_hand followed by
+   plan_posts, for a table that has played a hand (previous positions prev_button, prev_small, prev_big,
+   each a seat). small_blind, big_blind: the level's amounts; ante: one ante amount (>= 0) laid out by
+   ante_type, or -1 for none (no ante, or a per-seat list the caller lays out). Writes the plan record to
+   out[0..out[0]) (capacity >= PH_PLAN_RECORD):
+     out[0] length, out[1..4] button, small blind, big blind, small blind dead (0/1),
+     out[5..5+seats) each seat's ph_planned_state, then five lists, each its count and its items:
+     the posts (seat, ph_post_kind, amount, live) in posting order, the entered (seat, ph_entered_how),
+     the missed blinds (seat, PH_POST_SMALL_BLIND or PH_POST_BIG_BLIND), the seats the button passed,
+     the absent seats dealt in, and last the new players dealt in (flag PH_FLAG_NEW, state in).
+   Returns PH_OK, PH_ERR_REFUSED when fewer than two players can be dealt in (section 3.1; out untouched),
+   PH_ERR_ARGUMENT for a count, code, seat or pointer out of range. No allocation, no global state. */
+int ph_plan_hand(const ph_table_rules *rules, const ph_table_seats *seats, int32_t prev_button,
+                 int32_t prev_small, int32_t prev_big, int64_t small_blind, int64_t big_blind, int64_t ante,
+                 int64_t *out, int32_t capacity);
+
+/* --- issue 13: the table's hand planning (end) --- */
+
 /* PH_CDEF_END */
 
 #endif

@@ -16,15 +16,18 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from pyholdem.engine.hand import ENGINES, Hand, native_layouts
 from pyholdem.engine.setup import HandSetup, laid_out_again
-from pyholdem.errors import RuleViolation, show_value
+from pyholdem.errors import NativeError, RuleViolation, show_value
 from pyholdem.rules.ruleset import RuleSet
 from pyholdem.spec.cards import Seed
 from pyholdem.spec.dealing import HAND_START_MARKERS, level_change_applies
+from pyholdem.spec.structures import check_bet_sizes
 from pyholdem.spec.table import (
+    ForcedPost,
     HandPlan,
     Positions,
     TableSeat,
@@ -240,6 +243,7 @@ class Table:
         self._layout: _Layout | None = None
         self._removed_log: dict[int, dict[int, tuple[str, int]]] = {}
         self._derived = _Derived()
+        self._planner = _table_planner(seat_count, engine)  # issue 13: the C planner, or None
         self._empty = tuple(SeatView(s, None, 0, "empty") for s in range(seat_count))
         self.hands: list[Hand] = []
         self.setups: list[HandSetup] = []
@@ -634,23 +638,35 @@ class Table:
     def _lay_out(
         self, keys: tuple[Any, ...], stakes: _Stakes, stacks: tuple[int, ...], seed: Seed
     ) -> _Layout:
-        """The next hand as the rules lay it out (§3.18, §3.20), its set-up checked in full; kept by
-        what it was planned from."""
+        """The next hand as the rules lay it out (§3.18, §3.20), kept by what it was planned from: planned
+        in C after the first hand unless the table plays on the spec engine (its set-up then made as the
+        plan says, not checked again: ``_planned_setup``), else by the spec with its set-up checked in
+        full."""
         seats = self._seats
-        specs = [TableSeat() if s is None else s.spec(stack) for s, stack in zip(seats, stacks, strict=True)]
-        plan = plan_hand(self._previous, specs, self.rules, button=self._first_button, seed=self._seed)
-        posts = plan_posts(plan, stakes.blinds, stakes.antes, self.rules)
-        setup = HandSetup(
-            self.rules,
-            stacks,
-            button=plan.positions.button,
-            posts=posts,
-            blinds=stakes.blinds,
-            bet_sizes=stakes.bet_sizes,
-            seats=plan.seats,
-            seed=seed,
-        )
-        new = tuple(s for s, state in enumerate(plan.seats) if state == "in" and seats[s].new)  # type: ignore[union-attr]
+        planner, previous = self._planner, self._previous
+        planned = None
+        if planner is not None and previous is not None:
+            planned = planner.plan(previous, keys, self.rules, stakes.blinds, stakes.antes)
+        if planned is not None:
+            plan, posts, new = planned
+            setup = _planned_setup(self.rules, stacks, plan, posts, stakes, seed)
+        else:
+            specs = [
+                TableSeat() if s is None else s.spec(stack) for s, stack in zip(seats, stacks, strict=True)
+            ]
+            plan = plan_hand(previous, specs, self.rules, button=self._first_button, seed=self._seed)
+            posts = plan_posts(plan, stakes.blinds, stakes.antes, self.rules)
+            setup = HandSetup(
+                self.rules,
+                stacks,
+                button=plan.positions.button,
+                posts=posts,
+                blinds=stakes.blinds,
+                bet_sizes=stakes.bet_sizes,
+                seats=plan.seats,
+                seed=seed,
+            )
+            new = tuple(s for s, state in enumerate(plan.seats) if state == "in" and seats[s].new)  # type: ignore[union-attr]
         return _Layout(plan, setup, new, frozenset(plan.absent))
 
     def _deal_again(self, layout: _Layout, setup: HandSetup) -> Hand:
@@ -744,6 +760,54 @@ class Table:
                 else:
                     player.status = "away"
         self._settled = True
+
+
+# ------------------------------------------------------------ issue 13: planning in C
+@cache
+def _planner_class() -> Any:
+    """``pyholdem.native.table.TablePlanner``, or None when the compiled core is not built."""
+    try:
+        from pyholdem.native.table import TablePlanner
+    except NativeError:
+        return None
+    return TablePlanner
+
+
+def _table_planner(seat_count: int, engine: str) -> Any:
+    """The C planner of a table (§3.18, §3.20): none on the spec engine (the oracle plans in Python)."""
+    planner = None if engine == "spec" else _planner_class()
+    return None if planner is None else planner(seat_count)
+
+
+def _planned_setup(
+    rules: RuleSet,
+    stacks: tuple[int, ...],
+    plan: HandPlan,
+    posts: tuple[ForcedPost, ...],
+    stakes: _Stakes,
+    seed: Seed,
+) -> HandSetup:
+    """The set-up of a hand planned in C (§3.20), made as ``laid_out_again`` makes one, without the full
+    ``check_setup``: the plan deals in exactly the seats with chips it planned for and posts what §3.18
+    and §3.20 place; the stakes were checked when set; the seed is the table's (a str, §1.4). The bet
+    sizes are checked against the rules (§5.2) as a ``HandSetup`` would."""
+    big = stakes.blinds[-1]
+    bet_sizes = stakes.bet_sizes or (big, 2 * big)
+    check_bet_sizes(bet_sizes, rules)
+    setup = object.__new__(HandSetup)
+    setup.__dict__.update(
+        rules=rules,
+        stacks=stacks,
+        button=plan.positions.button,
+        posts=posts,
+        blinds=stakes.blinds,
+        bet_sizes=bet_sizes,
+        seats=plan.seats,
+        seed=seed,
+        hole_cards=None,
+        board=(),
+    )
+    return setup
 
 
 # ---------------------------------------------------------------------------- random sessions

@@ -872,3 +872,24 @@ def buy_in_range(big_blind: int, rules: RuleSet) -> tuple[int, int | None]:
         return 1, None
     low = 1 if rules.min_buy_in_bb is None else rules.min_buy_in_bb * big_blind
     return low, None if rules.max_buy_in_bb is None else rules.max_buy_in_bb * big_blind
+
+
+# ------------------------------------------------------------ issue 13: the choices a plan reads
+@part_of("3.12")
+def ante_layout(rules: RuleSet) -> str:
+    """§3.12: which of §3.12–3.14 lays out one ante amount over the seats (``ante_type``)."""
+    return rules.ante_type
+
+
+@part_of("3.18")
+def planning_choices(rules: RuleSet) -> tuple[str, bool, bool, bool, str]:
+    """§3.18: every choice ``plan_hand`` and ``plan_posts`` make after a table's first hand: the button
+    rule (§3.4–3.6), ``heads_up_button_adjust`` (§3.8), whether the game is a cash game, whether an
+    absent player is dealt in (§3.19) and the ante layout (§3.12–3.14)."""
+    return (
+        button_rule_in_force(rules),
+        rules.heads_up_button_adjust,
+        rules.mode == "cash",
+        absent_dealt_in(rules),
+        ante_layout(rules),
+    )

@@ -3,9 +3,10 @@
 The oracle is every module under ``pyholdem/spec/``, the spec engine (``pyholdem/engine/spec_engine.py``), the
 ``Hand`` façade (``pyholdem/engine/hand.py``) and the generators of the conformance vectors' expectations.
 Every ``import`` counts, also one inside a function (a lazy import), and so does an attribute of
-``pyholdem`` that is loaded from the compiled core on first use (``pyholdem.evaluate_mask`` …). One
-function is left out, by name: the ``Hand`` façade's choice of the C engine for
-``engine="auto"``/``"native"``, which the spec engine never calls.
+``pyholdem`` that is loaded from the compiled core on first use (``pyholdem.evaluate_mask`` …). Two
+functions are left out, by name: the ``Hand`` façade's choice of the C engine for
+``engine="auto"``/``"native"``, which the spec engine never calls, and the ``Table``'s choice of the C
+planner (§3.18), which a table on the spec engine never makes.
 """
 
 from __future__ import annotations
@@ -24,7 +25,10 @@ NATIVE = (
     "pyholdem.native.evaluation",
     "pyholdem.native.hand",
 )
-FACADE_ONLY = {"pyholdem.engine.hand": {"_native_hand_class"}}
+FACADE_ONLY = {
+    "pyholdem.engine.hand": {"_native_hand_class", "native_layouts"},  # the façade and a table's C engine
+    "pyholdem.engine.table": {"_planner_class"},  # issue 13: a table's C planner, never on the spec engine
+}
 ORACLE_ROOTS = (
     *sorted(
         "pyholdem.spec" if p.name == "__init__.py" else f"pyholdem.spec.{p.stem}"
