@@ -181,6 +181,27 @@ def schedule_at(wall_minutes: int | Fraction | float, structure: Structure) -> t
     return level, playing, on_break
 
 
+@part_of("9.3")
+def clock_level_steps(structure: Structure, rules: RuleSet) -> tuple[str, tuple[int, ...]]:
+    """§9.3 / §9.5: where ``clock_level``'s level and break can change. Returns what they depend on,
+    ``"seconds"`` (of the tournament's clock) or ``"hands"`` (hand rounds dealt, ``level_clock =
+    "hands"``), and the values, from 0 in increasing order, at which a level or a break starts or
+    ends: from one value (included) to the next (excluded), and from the last on, the level and
+    whether it is a break stay the same."""
+    steps, at = [0], 0
+    for number, duration in enumerate(structure.durations, 1):
+        if duration is None:  # open-ended: the last level, in force for ever
+            break
+        if rules.level_clock == "hands":
+            at += duration
+        else:
+            at += duration * 60
+            steps.append(at)
+            at += structure.breaks.get(number, 0) * 60
+        steps.append(at)
+    return ("hands" if rules.level_clock == "hands" else "seconds"), tuple(steps)
+
+
 def _check_counts(stack: int, level: int, made: int, other: int, section: str) -> None:
     _count(stack, "stack", section)
     _count(level, "level", section, least=1)
