@@ -34,7 +34,6 @@ from pyholdem.spec.tournament import (
     apply_deal,
     balance_moves,
     balancing_due_counts,
-    break_table,
     check_addon,
     check_rebuy,
     clock_after_round,
@@ -53,6 +52,7 @@ from pyholdem.spec.tournament import (
     propose_deal,
     rank_busts,
     redraw_tables,
+    reseat_broken_table,
     shared_prizes,
     starting_stacks,
     table_break_due,
@@ -503,7 +503,7 @@ class Tournament:
     def next_hands(self) -> list[Hand]:
         """Close the last round (if every hand of it is over) and deal the next: one hand at every
         table. Returns the hands by table number; ``[]`` once the tournament is over."""
-        if self._round_open and self.in_progress:
+        if self._round_open and any(table.hand_running for table in self._tables.values()):
             busy = sorted(self.in_progress)
             raise RuleViolation(
                 f"the hand at table {busy[0]} is not over; a round ends with its last", "9.15"
@@ -644,9 +644,12 @@ class Tournament:
         emptied = False  # did any stack dealt in end at 0 (the only way the round puts a player out)
         for number in self._round_tables:
             table = self._tables[number]
-            hand, setup = table.hand, table.setups[-1]
+            hand = table.hand
             assert hand is not None
             final = hand.stacks
+            if 0 not in final:  # no stack at all ended at 0 (most tables): the exact test below
+                continue
+            setup = table.setups[-1]
             if not any(s == 0 and dealt for s, dealt in zip(final, setup.in_hand, strict=True)):
                 continue  # nobody at this table busted: nothing to place
             emptied = True
@@ -871,19 +874,20 @@ class Tournament:
 
         Whether a table breaks or balancing is due depends only on the player counts (and
         ``level_changed``): when they are those the last call left unchanged, nothing is due."""
-        counts = tuple(len(self._seating[n]) for n in sorted(self._tables))
+        counts = self._counts()  # by table number; the spec reads only their number, sum, max and min
         if not level_changed and counts == self._settled_counts:
             return
         k = self.rounds
         while len(self._tables) > 1:
-            counts = [len(self._seating[n]) for n in self._tables]
             if not table_break_due(counts, self.rules):
                 break
             layout = self._layout()
             if sum(counts) <= self.seat_count:  # every player fits at one table: the final table
                 self._final_table(layout)
                 return
-            moves = break_table(layout, self.rules, seed=f"{self.seed}-break-{k}-{len(self._tables)}")
+            # §9.16 on the layout the tournament keeps (its check: tests/engine/test_tournament_memo.py)
+            seed = f"{self.seed}-break-{k}-{len(self._tables)}"
+            moves = reseat_broken_table(layout, self.rules, seed=seed)
             if moves is None:
                 break
             broken = self._entrants[next(iter(moves))].table  # every player of the broken table moves
@@ -909,7 +913,7 @@ class Tournament:
                     reason="table_break",
                 )
                 entrant.table, entrant.seat = target, seat - 1
-        counts = [len(self._seating[n]) for n in self._tables]
+            counts = self._counts()
         if balancing_due_counts(counts, self.rules, level_changed=level_changed):  # the layout only then
             layout = self._layout()
             redraw = redraw_tables(layout, self.rules, seed=f"{self.seed}-redraw-{k}")
@@ -921,7 +925,13 @@ class Tournament:
                     layout, self.rules, level_changed=level_changed, seed=seed
                 ):
                     self._move(name, source, target, seat - 1, "balance")
-        self._settled_counts = tuple(len(self._seating[n]) for n in sorted(self._tables))
+            counts = self._counts()
+        self._settled_counts = counts
+
+    def _counts(self) -> tuple[int, ...]:
+        """The players seated at each table in play, by table number."""
+        seating = self._seating
+        return tuple([len(seating[n]) for n in sorted(self._tables)])
 
     def _redraw(self, seats: Mapping[str, tuple[int, int]]) -> None:
         """§9.15, ``"redraw"``: every table broken and started anew with the players drawn to it."""

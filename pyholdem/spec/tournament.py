@@ -780,6 +780,16 @@ def break_table(
 ) -> dict[Player, tuple[int, int]] | None:
     """Breaking tables: the new ``(table, seat)`` of each player of the table due to break, or ``None``."""
     _check_tables(tables, rules, "9.16")
+    return reseat_broken_table(tables, rules, order=order, seed=seed)
+
+
+@part_of("9.16")
+def reseat_broken_table(
+    tables: Mapping[int, Table], rules: RuleSet, *, order: Sequence[int] | None = None, seed: object = None
+) -> dict[Player, tuple[int, int]] | None:
+    """§9.16 on tables already known to be well formed (seats in 1..``max_seats``, no player at
+    two seats): ``break_table``'s answer without its check of every seat. The tournament engine
+    calls it on the layout it keeps itself (a property test checks that layout at every call)."""
     if not table_break_due([len(t["seats"]) for t in tables.values()], rules):
         return None
     order = list(order) if order is not None else sorted(tables, reverse=True)

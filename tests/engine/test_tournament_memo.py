@@ -9,13 +9,17 @@ that moment.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
+from contextlib import contextmanager
+from unittest import mock
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import pyholdem.engine.tournament as engine
 from pyholdem import RuleSet, Tournament, preset, random_policy
 from pyholdem.rules.structure import STRUCTURES, structure_preset
-from pyholdem.spec.tournament import clock_level, clock_level_steps, places_paid
+from pyholdem.spec.tournament import break_table, clock_level, clock_level_steps, places_paid
 
 RULES = ("tda_2024", "seed_000_home_nl", "seed_000_bill_limit", "seed_001_event", "seed_002_sng_addon")
 
@@ -33,6 +37,21 @@ def fresh_layout(t: Tournament) -> dict[int, dict[str, object]]:
             "big_blind": pos.big_blind + 1 if pos is not None else None,
         }
     return out
+
+
+@contextmanager
+def checked_table_breaks() -> Iterator[list[int]]:
+    """The engine's §9.16 calls go through ``break_table`` (which checks every table's seats first
+    and raises if one is malformed, then answers as ``reseat_broken_table``); yields the number of
+    calls, filled in as they come."""
+    calls: list[int] = []
+
+    def checked(*args: object, **kwargs: object) -> object:
+        calls.append(1)
+        return break_table(*args, **kwargs)  # type: ignore[arg-type]
+
+    with mock.patch.object(engine, "reseat_broken_table", checked):
+        yield calls
 
 
 def check_memos(t: Tournament, *, between_rounds: bool = False) -> None:
@@ -92,7 +111,25 @@ def test_9_3_the_engine_memos_equal_the_spec_at_every_round(
     if redraw:
         ruleset = ruleset.replace(balance_method="redraw")
     t = Tournament(ruleset, structure_preset(structure), entrants, seed=seed, seconds_per_hand=600)
-    play_checked(t, seed)
+    with checked_table_breaks():
+        play_checked(t, seed)
+
+
+def test_9_16_every_layout_the_engine_breaks_a_table_from_passes_the_check() -> None:
+    """``Tournament`` calls ``reseat_broken_table`` on its own layout, without ``break_table``'s
+    check of every seat: here every such call is checked, over tournaments that break tables."""
+    runs = (
+        (RuleSet(), "seed_000_home_nl", 95, None),
+        (preset("seed_001_event"), "seed_000_home_nl", 80, 9),
+        (preset("seed_002_sng_addon"), "seed_002_sng_addon", 60, None),
+        (preset("seed_000_home_nl").replace(balance_method="redraw"), "seed_000_home_nl", 45, None),
+    )
+    for seed, (rules, structure, entrants, seats) in enumerate(runs):
+        t = Tournament(rules, structure_preset(structure), entrants, seats_per_table=seats, seed=seed)
+        with checked_table_breaks() as calls:
+            play_checked(t, seed)
+        breaks = sum(e.kind == "table_break" for e in t.events)
+        assert breaks > 0 and len(calls) >= breaks
 
 
 def test_9_3_clock_level_steps_bound_the_intervals_of_one_reading() -> None:
