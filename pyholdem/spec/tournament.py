@@ -327,7 +327,8 @@ def finish_hand(
     if set(start_stacks) != set(end_stacks):
         raise RuleViolation("the players at the start and at the end of the hand differ", "9.9")
     for player, stack in (*start_stacks.items(), *end_stacks.items()):
-        _count(stack, f"stack of {player!r}", "9.9")
+        if not is_int(stack) or stack < 0:  # as _count says it, the message made only then
+            raise RuleViolation(f"stack of {player!r} {show_value(stack)} is not an integer >= 0", "9.9")
     rebuying = set(rebuying)
     out = [p for p in start_stacks if end_stacks[p] == 0 and p not in rebuying]
     here = len(start_stacks) - len(out)
@@ -388,7 +389,11 @@ def rank_busts(
             f"seat order {show_value(order)} does not list the eliminated players once", "9.10"
         )
     for player in order:
-        _count(start_stacks[player], f"starting stack of {player!r}", "9.10")
+        stack = start_stacks[player]
+        if not is_int(stack) or stack < 0:  # as _count says it, the message made only then
+            raise RuleViolation(
+                f"starting stack of {player!r} {show_value(stack)} is not an integer >= 0", "9.10"
+            )
     return _place_groups(_bust_groups(start_stacks, rules, order), remaining)
 
 

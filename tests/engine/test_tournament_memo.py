@@ -62,8 +62,10 @@ def check_memos(t: Tournament, *, between_rounds: bool = False) -> None:
     layout = t._layout()
     assert layout == fresh_layout(t)
     assert all(list(table["seats"]) == sorted(table["seats"]) for table in layout.values())
-    if between_rounds:
+    if between_rounds:  # a round just dealt: the seating is the tables' (a hand over at the deal aside)
         for number, table in t.tables.items():
+            if not table.hand_running:  # its busted players have left the table already
+                continue
             seated = {v.seat + 1: v.name for v in table.seats if v.state != "empty"}
             assert seated == layout[number]["seats"]
 
