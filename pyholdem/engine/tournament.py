@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import random
+from bisect import bisect_right
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from fractions import Fraction
@@ -33,11 +34,11 @@ from pyholdem.spec.tournament import (
     apply_deal,
     balance_moves,
     balancing_due_counts,
-    break_table,
     check_addon,
     check_rebuy,
     clock_after_round,
     clock_level,
+    clock_level_steps,
     colour_up_table,
     colour_ups,
     final_table,
@@ -51,6 +52,7 @@ from pyholdem.spec.tournament import (
     propose_deal,
     rank_busts,
     redraw_tables,
+    reseat_broken_table,
     shared_prizes,
     starting_stacks,
     table_break_due,
@@ -127,6 +129,22 @@ class _Entrant:
     out_round: int | None = None
 
 
+_NEVER = float("inf")
+
+
+@dataclass
+class _PhaseMemo:
+    """``Tournament._phase``'s memo: for ``rules``, the clock steps (§9.3 / §9.5), and the reading
+    that holds from ``low`` (included) to ``high`` (excluded), in seconds or hand rounds."""
+
+    rules: RuleSet
+    by_hands: bool
+    steps: tuple[int, ...]
+    low: float = 1.0  # an empty interval: nothing read yet
+    high: float = 0.0
+    reading: tuple[int, bool] = (1, False)
+
+
 def _best(place: Place) -> int:
     return place if isinstance(place, int) else place[0]
 
@@ -190,6 +208,9 @@ class Tournament:
         self._rounds_of: dict[int, list[int]] = {}  # id(table) -> the round of each hand
         self._resat: dict[tuple[int, int], dict[int, int]] = {}  # (id(table), hand) -> seat -> rebuy chips
         self._reading: tuple[tuple[int, int], tuple[int, Fraction, bool]] | None = None
+        self._phase_memo: _PhaseMemo | None = None  # (level, on_break) over a clock interval
+        self._paid: tuple[int, RuleSet, int] | None = None  # entries, rules -> places paid (§9.24)
+        self._seat_maps: dict[int, dict[int, str]] = {}  # table -> seat (1-based) -> player, for _layout
         self._settled_counts: tuple[int, ...] | None = None
         self._level_signalled = False  # a level changed by advance() since the last round
         self._round_open = False
@@ -482,7 +503,7 @@ class Tournament:
     def next_hands(self) -> list[Hand]:
         """Close the last round (if every hand of it is over) and deal the next: one hand at every
         table. Returns the hands by table number; ``[]`` once the tournament is over."""
-        if self._round_open and self.in_progress:
+        if self._round_open and any(table.hand_running for table in self._tables.values()):
             busy = sorted(self.in_progress)
             raise RuleViolation(
                 f"the hand at table {busy[0]} is not over; a round ends with its last", "9.15"
@@ -496,9 +517,10 @@ class Tournament:
         self._round_open = True
         self.rounds += 1
         remaining = len(self._alive)
-        on = hand_for_hand_in_force(
-            remaining, places_paid(self._entries, self.rules), len(self._tables), self.rules
-        )
+        paid = self._paid
+        if paid is None or paid[0] != self._entries or paid[1] is not self.rules:
+            paid = self._paid = (self._entries, self.rules, places_paid(self._entries, self.rules))
+        on = hand_for_hand_in_force(remaining, paid[2], len(self._tables), self.rules)
         if on != self._hand_for_hand:
             self._hand_for_hand = on
             self._log("hand_for_hand", on=on, remaining=remaining)
@@ -580,6 +602,7 @@ class Tournament:
         )
         self._tables[number] = table
         self._seating[number] = {}
+        self._seat_maps.pop(number, None)
         self._all_tables.append((number, table))
         self._levels_of[id(table)] = []
         self._rounds_of[id(table)] = []
@@ -621,9 +644,12 @@ class Tournament:
         emptied = False  # did any stack dealt in end at 0 (the only way the round puts a player out)
         for number in self._round_tables:
             table = self._tables[number]
-            hand, setup = table.hand, table.setups[-1]
+            hand = table.hand
             assert hand is not None
             final = hand.stacks
+            if 0 not in final:  # no stack at all ended at 0 (most tables): the exact test below
+                continue
+            setup = table.setups[-1]
             if not any(s == 0 and dealt for s, dealt in zip(final, setup.in_hand, strict=True)):
                 continue  # nobody at this table busted: nothing to place
             emptied = True
@@ -657,6 +683,7 @@ class Tournament:
                 )
                 if entrant.table is not None and entrant.seat is not None:
                     self._seating[entrant.table].pop(entrant.seat, None)
+                    self._seat_maps.pop(entrant.table, None)
                 entrant.table = entrant.seat = None
         if emptied:  # §9.20 ends it when a player busts
             self._end_if_won()
@@ -696,8 +723,24 @@ class Tournament:
             self._reading = (key, clock_level(self.seconds, self.rounds, self.structure, self.rules))
         return self._reading[1]
 
+    def _phase(self) -> tuple[int, bool]:
+        """§9.3 / §9.5 now: ``(level, on_break)`` of ``clock_level``, read from it once per interval
+        of ``clock_level_steps`` (where neither can change) and memoised over that interval."""
+        memo = self._phase_memo
+        if memo is None or memo.rules is not self.rules:
+            by, steps = clock_level_steps(self.structure, self.rules)
+            memo = self._phase_memo = _PhaseMemo(self.rules, by == "hands", steps)
+        at = self.rounds if memo.by_hands else self.seconds
+        if not memo.low <= at < memo.high:
+            level, _, on_break = self._clock()
+            k = bisect_right(memo.steps, at)  # steps[0] == 0 <= at
+            memo.low = memo.steps[k - 1]
+            memo.high = memo.steps[k] if k < len(memo.steps) else _NEVER
+            memo.reading = (level, on_break)
+        return memo.reading
+
     def _update_level(self, *, during_round: bool = False) -> bool:
-        level, _, _ = self._clock()
+        level, _ = self._phase()
         level = min(level + self._bump, len(self.structure.levels))
         if level == self._level:
             return False
@@ -716,10 +759,10 @@ class Tournament:
                 self.seconds += int((clock_after_round(minutes, self.rules) - minutes) * 60)
             else:
                 self.seconds += self.seconds_per_hand
-        _, _, on_break = self._clock()
+        _, on_break = self._phase()
         if on_break:
             start = self.seconds
-            while self._clock()[2]:
+            while self._phase()[1]:
                 self.seconds += 60
             self._log("break", after_level=self._level, minutes=(self.seconds - start) // 60)
         changed = self._update_level() or self._level_signalled
@@ -783,10 +826,16 @@ class Tournament:
     def _layout(self) -> dict[int, dict[str, Any]]:
         """The tables as spec 09 reads them: seats 1..max_seats, the last button and big blind."""
         out: dict[int, dict[str, Any]] = {}
+        maps = self._seat_maps
         for number, table in self._tables.items():
             pos = table.positions
+            seats = maps.get(number)
+            if seats is None:  # rebuilt only after a change at the table (_sit, _leave, ...)
+                seats = maps[number] = {
+                    seat + 1: name for seat, name in sorted(self._seating[number].items())
+                }
             out[number] = {
-                "seats": {seat + 1: name for seat, name in sorted(self._seating[number].items())},
+                "seats": seats,
                 "button": pos.button + 1 if pos is not None else None,
                 "big_blind": pos.big_blind + 1 if pos is not None else None,
             }
@@ -795,10 +844,12 @@ class Tournament:
     def _sit(self, number: int, seat: int, chips: int, name: str) -> None:
         self._tables[number].sit(seat, chips, name=name)
         self._seating[number][seat] = name
+        self._seat_maps.pop(number, None)
 
     def _leave(self, number: int, seat: int) -> int:
         chips = self._tables[number].leave(seat)
         del self._seating[number][seat]
+        self._seat_maps.pop(number, None)
         return chips
 
     def _move(self, name: str, source: int, target: int, seat: int, why: str) -> None:
@@ -823,19 +874,20 @@ class Tournament:
 
         Whether a table breaks or balancing is due depends only on the player counts (and
         ``level_changed``): when they are those the last call left unchanged, nothing is due."""
-        counts = tuple(len(self._seating[n]) for n in sorted(self._tables))
+        counts = self._counts()  # by table number; the spec reads only their number, sum, max and min
         if not level_changed and counts == self._settled_counts:
             return
         k = self.rounds
         while len(self._tables) > 1:
-            counts = [len(self._seating[n]) for n in self._tables]
             if not table_break_due(counts, self.rules):
                 break
             layout = self._layout()
             if sum(counts) <= self.seat_count:  # every player fits at one table: the final table
                 self._final_table(layout)
                 return
-            moves = break_table(layout, self.rules, seed=f"{self.seed}-break-{k}-{len(self._tables)}")
+            # §9.16 on the layout the tournament keeps (its check: tests/engine/test_tournament_memo.py)
+            seed = f"{self.seed}-break-{k}-{len(self._tables)}"
+            moves = reseat_broken_table(layout, self.rules, seed=seed)
             if moves is None:
                 break
             broken = self._entrants[next(iter(moves))].table  # every player of the broken table moves
@@ -846,6 +898,7 @@ class Tournament:
                 assert entrant.seat is not None
                 chips[name] = self._leave(broken, entrant.seat)
             del self._tables[broken], self._seating[broken]
+            self._seat_maps.pop(broken, None)
             self._log("table_break", table=broken, players=len(moves))
             for name, (target, seat) in moves.items():
                 entrant = self._entrants[name]
@@ -860,7 +913,7 @@ class Tournament:
                     reason="table_break",
                 )
                 entrant.table, entrant.seat = target, seat - 1
-        counts = [len(self._seating[n]) for n in self._tables]
+            counts = self._counts()
         if balancing_due_counts(counts, self.rules, level_changed=level_changed):  # the layout only then
             layout = self._layout()
             redraw = redraw_tables(layout, self.rules, seed=f"{self.seed}-redraw-{k}")
@@ -872,7 +925,13 @@ class Tournament:
                     layout, self.rules, level_changed=level_changed, seed=seed
                 ):
                     self._move(name, source, target, seat - 1, "balance")
-        self._settled_counts = tuple(len(self._seating[n]) for n in sorted(self._tables))
+            counts = self._counts()
+        self._settled_counts = counts
+
+    def _counts(self) -> tuple[int, ...]:
+        """The players seated at each table in play, by table number."""
+        seating = self._seating
+        return tuple([len(seating[n]) for n in sorted(self._tables)])
 
     def _redraw(self, seats: Mapping[str, tuple[int, int]]) -> None:
         """§9.15, ``"redraw"``: every table broken and started anew with the players drawn to it."""
@@ -884,6 +943,7 @@ class Tournament:
         numbers = sorted(self._tables)
         self._tables.clear()
         self._seating.clear()
+        self._seat_maps.clear()
         for number in numbers:
             self._new_table(number)
         for name, (number, seat) in sorted(seats.items(), key=lambda item: item[1]):
@@ -901,6 +961,7 @@ class Tournament:
                 chips[name] = self._leave(number, seat)
         self._tables.clear()
         self._seating.clear()
+        self._seat_maps.clear()
         home = min(layout)
         if level != self._level:
             self._bump += level - self._level

@@ -181,6 +181,27 @@ def schedule_at(wall_minutes: int | Fraction | float, structure: Structure) -> t
     return level, playing, on_break
 
 
+@part_of("9.3")
+def clock_level_steps(structure: Structure, rules: RuleSet) -> tuple[str, tuple[int, ...]]:
+    """§9.3 / §9.5: where ``clock_level``'s level and break can change. Returns what they depend on,
+    ``"seconds"`` (of the tournament's clock) or ``"hands"`` (hand rounds dealt, ``level_clock =
+    "hands"``), and the values, from 0 in increasing order, at which a level or a break starts or
+    ends: from one value (included) to the next (excluded), and from the last on, the level and
+    whether it is a break stay the same."""
+    steps, at = [0], 0
+    for number, duration in enumerate(structure.durations, 1):
+        if duration is None:  # open-ended: the last level, in force for ever
+            break
+        if rules.level_clock == "hands":
+            at += duration
+        else:
+            at += duration * 60
+            steps.append(at)
+            at += structure.breaks.get(number, 0) * 60
+        steps.append(at)
+    return ("hands" if rules.level_clock == "hands" else "seconds"), tuple(steps)
+
+
 def _check_counts(stack: int, level: int, made: int, other: int, section: str) -> None:
     _count(stack, "stack", section)
     _count(level, "level", section, least=1)
@@ -306,7 +327,8 @@ def finish_hand(
     if set(start_stacks) != set(end_stacks):
         raise RuleViolation("the players at the start and at the end of the hand differ", "9.9")
     for player, stack in (*start_stacks.items(), *end_stacks.items()):
-        _count(stack, f"stack of {player!r}", "9.9")
+        if not is_int(stack) or stack < 0:  # as _count says it, the message made only then
+            raise RuleViolation(f"stack of {player!r} {show_value(stack)} is not an integer >= 0", "9.9")
     rebuying = set(rebuying)
     out = [p for p in start_stacks if end_stacks[p] == 0 and p not in rebuying]
     here = len(start_stacks) - len(out)
@@ -367,7 +389,11 @@ def rank_busts(
             f"seat order {show_value(order)} does not list the eliminated players once", "9.10"
         )
     for player in order:
-        _count(start_stacks[player], f"starting stack of {player!r}", "9.10")
+        stack = start_stacks[player]
+        if not is_int(stack) or stack < 0:  # as _count says it, the message made only then
+            raise RuleViolation(
+                f"starting stack of {player!r} {show_value(stack)} is not an integer >= 0", "9.10"
+            )
     return _place_groups(_bust_groups(start_stacks, rules, order), remaining)
 
 
@@ -759,6 +785,16 @@ def break_table(
 ) -> dict[Player, tuple[int, int]] | None:
     """Breaking tables: the new ``(table, seat)`` of each player of the table due to break, or ``None``."""
     _check_tables(tables, rules, "9.16")
+    return reseat_broken_table(tables, rules, order=order, seed=seed)
+
+
+@part_of("9.16")
+def reseat_broken_table(
+    tables: Mapping[int, Table], rules: RuleSet, *, order: Sequence[int] | None = None, seed: object = None
+) -> dict[Player, tuple[int, int]] | None:
+    """§9.16 on tables already known to be well formed (seats in 1..``max_seats``, no player at
+    two seats): ``break_table``'s answer without its check of every seat. The tournament engine
+    calls it on the layout it keeps itself (a property test checks that layout at every call)."""
     if not table_break_due([len(t["seats"]) for t in tables.values()], rules):
         return None
     order = list(order) if order is not None else sorted(tables, reverse=True)
