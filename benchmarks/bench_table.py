@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from benchmarks.workloads import play_out
+from benchmarks.workloads import collected, play_out
 from pyholdem import Hand, preset
 from pyholdem.engine.setup import HandSetup
 from pyholdem.engine.table import Table, forget_layouts
@@ -58,7 +58,7 @@ def _record(benchmark: Any, name: str) -> float:
 
 
 def test_bench_table_session(benchmark: Any) -> None:
-    table = benchmark.pedantic(table_session, rounds=7, iterations=1, warmup_rounds=1)
+    table = benchmark.pedantic(table_session, setup=collected, rounds=7, iterations=1, warmup_rounds=1)
     assert table.hand_number == HANDS
     _record(benchmark, "table")
 
@@ -66,7 +66,9 @@ def test_bench_table_session(benchmark: Any) -> None:
 def test_bench_bare_hands(benchmark: Any, capsys: pytest.CaptureFixture[str]) -> None:
     table = table_session()
     setups = [hand.setup for hand in table.hands]
-    hands = benchmark.pedantic(bare_hands, args=(setups,), rounds=7, iterations=1, warmup_rounds=1)
+    hands = benchmark.pedantic(
+        bare_hands, args=(setups,), setup=collected, rounds=7, iterations=1, warmup_rounds=1
+    )
     assert [h.events for h in hands] == [h.events for h in table.hands]
     rate = _record(benchmark, "hand")
     if "table" in RATE:

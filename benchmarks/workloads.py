@@ -4,6 +4,7 @@ directory and by ``before_after_worker.py``, which runs them against an older py
 
 from __future__ import annotations
 
+import gc
 import random
 from typing import Any
 
@@ -59,3 +60,9 @@ def play_out(hand: Any, rng: random.Random) -> int:
             getattr(hand, kind)()
         actions += 1
     return actions
+
+
+def collected() -> None:
+    """Run before each timed round, on both sides of a comparison alike: the garbage earlier rounds
+    (and earlier benchmarks in the same process) left is collected first, not during the round."""
+    gc.collect()
