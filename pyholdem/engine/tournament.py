@@ -681,9 +681,11 @@ class Tournament:
                 self._log(
                     "elimination", player=name, place=places[name], table=entrant.table, start=starts[name]
                 )
-                if entrant.table is not None and entrant.seat is not None:
-                    self._seating[entrant.table].pop(entrant.seat, None)
-                    self._seat_maps.pop(entrant.table, None)
+                seating = self._seating.get(entrant.table)  # type: ignore[arg-type]
+                if seating is not None and seating.get(entrant.seat) == name:  # type: ignore[arg-type]
+                    # (a late entry may have taken the seat since the hand ended, §9.8)
+                    del seating[entrant.seat]  # type: ignore[arg-type]
+                    self._seat_maps.pop(entrant.table, None)  # type: ignore[arg-type]
                 entrant.table = entrant.seat = None
         if emptied:  # §9.20 ends it when a player busts
             self._end_if_won()

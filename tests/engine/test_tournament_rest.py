@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from pyholdem import RuleSet, RuleViolation, Tournament, preset, random_policy
 from pyholdem.engine.table import Table
 from pyholdem.engine.tournament import Event
-from pyholdem.rules.structure import STRUCTURES, structure_preset
+from pyholdem.rules.structure import DEFAULT_STRUCTURE, STRUCTURES, structure_preset
 from pyholdem.spec.tournament import unit_after_colour_up
 from tests.engine.test_tournament_properties import RULES, check_result, checked_play
 
@@ -294,3 +294,25 @@ def test_3_6_frozen_button_on_an_empty_seat_heads_up_goes_to_the_small_blind_due
     t = Tournament(preset("seed_002_sng_addon"), BILL, 46, seed=164710)
     checked_play(t, 164710)
     check_result(t)
+
+
+def test_9_8_a_late_entry_in_the_seat_of_a_player_who_just_busted_keeps_it() -> None:
+    """A late entry seated between a round's last hand and the next round may take the seat a
+    player busted in that round; closing the round frees only the busted player's seat, so the
+    newcomer keeps his and later moves find the tables as they are (regression: a balancing move
+    once sat a player in his occupied seat)."""
+    t = Tournament(
+        preset("tda_2024").replace(late_entry=True), structure_preset(DEFAULT_STRUCTURE), 79, seed=13
+    )
+    policy = random_policy(13)
+    for k in range(12):
+        for hand in t.next_hands():
+            while not hand.is_over:
+                hand.act(*policy(hand))
+        t.enter(f"late{k}")
+    t.next_hands()
+    for number, table in t.tables.items():
+        for view in table.seats:
+            if view.name is not None:
+                assert t._entrants[view.name].table == number and t._entrants[view.name].seat == view.seat
+    assert {n for n in t.remaining if n.startswith("late")} <= {f"late{k}" for k in range(12)}
