@@ -345,6 +345,119 @@ TARGET_AVX2 static int check_rows_avx2(const uint8_t *cards, size_t rows, int k,
     }
 }
 
+/* The rows listed in flushes[0..found-1] (a flush in their key) get their flush value. */
+static inline void revalue_flushes(const uint8_t *restrict block, const int k, const uint16_t *restrict flushes,
+                                   size_t found, int32_t *restrict values)
+{
+    for (size_t f = 0; f < found; f++) {
+        const uint8_t *c = block + flushes[f] * (size_t)k;
+        values[flushes[f]] = flush_value(c, k, row_key(c, k));
+    }
+}
+
+/* The rank-table value of a rank sum ((key >> PH_RANK_SHIFT) masked to PH_SUM_BITS): ph_rank_value. */
+static inline int32_t sum_value(uint32_t sum)
+{
+    return PH_RANK_TABLE[(sum >> PH_ROW_BITS) + PH_ROW_OFFSET[sum & ((1u << PH_ROW_BITS) - 1)]];
+}
+
+/* The key layout the vector value passes split into two 32-bit sums: suit counters in bits 0..15, the
+   rank weight sum from bit 16 (below 2**PH_SUM_BITS for any seven cards). */
+_Static_assert(PH_SUIT_SHIFT == 0 && PH_RANK_SHIFT == 16 && (PH_FLUSH_CHECK >> 16) == 0 && PH_SUM_BITS <= 32,
+               "the vector value passes assume this key layout");
+
+/* AVX2 values, 8 rows at a time: two registers of two 16-byte loads each hold rows 0-1 and 4-5, 2-3 and
+   6-7; in-lane byte shuffles put card j of every row in its own 32-bit lane; its rank weight is one of
+   two 8-entry in-register lookups (blended on the rank's bit 3), its suit counter a third. The table
+   reads stay scalar, right after the vector work (here that beat a separate loop); flush rows are
+   listed with no branch and revalued after the block as in value_block. Memory-safe for any bytes. */
+TARGET_AVX2 static inline void checked_rows_avx2_k(const uint8_t *restrict cards, size_t rows, const int k,
+                                                   int32_t *restrict out)
+{
+    uint32_t low[8], high[8], suit[8];
+    for (int i = 0; i < 8; i++) {
+        low[i] = (uint32_t)(PH_CARD_KEY[4 * i] >> PH_RANK_SHIFT);
+        high[i] = i + 8 < 13 ? (uint32_t)(PH_CARD_KEY[4 * (i + 8)] >> PH_RANK_SHIFT) : 0;
+        suit[i] = (uint32_t)(PH_CARD_KEY[i] & 0xffff); /* card i's suit counter (i < 8: real cards) */
+    }
+    const __m256i weights_low = _mm256_loadu_si256((const __m256i *)low);
+    const __m256i weights_high = _mm256_loadu_si256((const __m256i *)high);
+    const __m256i suits = _mm256_loadu_si256((const __m256i *)suit);
+    /* Shuffles of card j: from the first register into dwords 0-1 of each lane, from the second into 2-3. */
+    __m256i pick_first[7], pick_second[7];
+    for (int j = 0; j < k; j++) {
+        uint8_t first[32], second[32];
+        for (int l = 0; l < 32; l++) {
+            const int dword = (l & 15) / 4, byte = l & 3;
+            first[l] = (uint8_t)(byte == 0 && dword < 2 ? dword * k + j : 0x80);
+            second[l] = (uint8_t)(byte == 0 && dword >= 2 ? (dword - 2) * k + j : 0x80);
+        }
+        pick_first[j] = _mm256_loadu_si256((const __m256i *)first);
+        pick_second[j] = _mm256_loadu_si256((const __m256i *)second);
+    }
+    const __m256i sum_mask = _mm256_set1_epi32((int)((1ull << PH_SUM_BITS) - 1));
+    const __m256i suit_init = _mm256_set1_epi32((int)(PH_KEY_INIT & 0xffff));
+    const __m256i rank_init = _mm256_set1_epi32((int)(uint32_t)(PH_KEY_INIT >> PH_RANK_SHIFT));
+    const __m256i flush_check = _mm256_set1_epi32((int)PH_FLUSH_CHECK), zero = _mm256_setzero_si256();
+    const size_t pair = 2 * (size_t)k; /* bytes of two rows */
+    for (size_t b = 0; b < rows; b += BLOCK) {
+        const uint8_t *block = cards + b * (size_t)k;
+        int32_t *values = out + b;
+        const size_t n = rows - b < BLOCK ? rows - b : BLOCK;
+        uint16_t flushes[BLOCK];
+        uint32_t sums[8];
+        size_t found = 0, i = 0;
+        /* The last 16-byte load starts at row i + 6 and must end inside the batch's rows. */
+        for (; i + 8 <= n && (rows - b - i - 6) * (size_t)k >= 16; i += 8) {
+            const uint8_t *p = block + i * (size_t)k;
+            const __m256i v1 = _mm256_loadu2_m128i((const __m128i *)(p + 2 * pair), (const __m128i *)p);
+            const __m256i v2 = _mm256_loadu2_m128i((const __m128i *)(p + 3 * pair), (const __m128i *)(p + pair));
+            __m256i ranks = rank_init, suit_sum = suit_init;
+            for (int j = 0; j < k; j++) {
+                const __m256i card = _mm256_or_si256(_mm256_shuffle_epi8(v1, pick_first[j]),
+                                                     _mm256_shuffle_epi8(v2, pick_second[j]));
+                const __m256i rank = _mm256_srli_epi32(card, 2);
+                const __m256 low_weight = _mm256_castsi256_ps(_mm256_permutevar8x32_epi32(weights_low, rank));
+                const __m256 high_weight = _mm256_castsi256_ps(_mm256_permutevar8x32_epi32(weights_high, rank));
+                const __m256 is_high = _mm256_castsi256_ps(_mm256_slli_epi32(rank, 28));
+                ranks = _mm256_add_epi32(ranks, _mm256_castps_si256(_mm256_blendv_ps(low_weight, high_weight, is_high)));
+                suit_sum = _mm256_add_epi32(suit_sum, _mm256_permutevar8x32_epi32(suits, card));
+            }
+            _mm256_storeu_si256((__m256i *)sums, _mm256_and_si256(ranks, sum_mask));
+            for (int l = 0; l < 8; l++)
+                values[i + (size_t)l] = sum_value(sums[l]);
+            const __m256i plain = _mm256_cmpeq_epi32(_mm256_and_si256(suit_sum, flush_check), zero);
+            const unsigned flush = ~(unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(plain)) & 0xffu;
+            for (int l = 0; l < 8; l++) {
+                flushes[found] = (uint16_t)(i + (size_t)l);
+                found += (flush >> l) & 1u;
+            }
+        }
+        for (; i < n; i++) { /* the last rows, which the 16-byte loads cannot reach */
+            uint64_t key = row_key(block + i * (size_t)k, k);
+            values[i] = (int32_t)ph_rank_value(key);
+            flushes[found] = (uint16_t)i;
+            found += (key & PH_FLUSH_CHECK) != 0;
+        }
+        revalue_flushes(block, k, flushes, found, values);
+    }
+}
+
+TARGET_AVX2 static void checked_rows_avx2(const uint8_t *cards, size_t rows, int k, int32_t *out)
+{
+    switch (k) {
+    case 5:
+        checked_rows_avx2_k(cards, rows, 5, out);
+        break;
+    case 6:
+        checked_rows_avx2_k(cards, rows, 6, out);
+        break;
+    default:
+        checked_rows_avx2_k(cards, rows, 7, out);
+        break;
+    }
+}
+
 /* AVX-512 check: one 64-byte register holds 64 / k whole rows; VBMI's byte permute rotates each row's
    cards across the whole register. Full loads while they stay inside the rows, masked loads after. */
 TARGET_AVX512 static inline __m512i bad_bytes_avx512(__m512i v, const __m512i *rot, const int k, __m512i top)
@@ -402,16 +515,14 @@ TARGET_AVX512 static int check_rows_avx512(const uint8_t *cards, size_t rows, in
     }
 }
 
-/* The key layout the AVX-512 value pass splits into two 32-bit sums: suit counters in bits 0..15, the
-   rank weight sum from bit 16 (below 2**PH_SUM_BITS for any seven cards). */
-_Static_assert(PH_SUIT_SHIFT == 0 && PH_RANK_SHIFT == 16 && (PH_FLUSH_CHECK >> 16) == 0 && PH_SUM_BITS <= 32,
-               "the AVX-512 value pass assumes this key layout");
 
 /* AVX-512 values, 16 rows at a time: two loads hold the rows (16 k bytes), a VBMI byte permute puts card
    j of each row in its own 32-bit lane, two in-register lookups give its rank weight and suit counter
-   (the parts of PH_CARD_KEY[card]), and the sums are the row's key split in two. The two table reads
-   per row are scalar (a 16-lane gather costs more here); flush rows are listed with a compress, with no
-   branch, and revalued after the block as in value_block. Memory-safe for any bytes, like value_block. */
+   (the parts of PH_CARD_KEY[card]), and the sums are the row's key split in two. The block's rank sums
+   are stored, then read through the two tables by a scalar loop (a 16-lane gather costs more here, and
+   the separate loop beat table reads interleaved with the vector work); flush rows are listed with a
+   compress, with no branch, and revalued after the block as in value_block. Memory-safe for any bytes,
+   like value_block. */
 TARGET_AVX512 static inline void checked_rows_avx512_k(const uint8_t *restrict cards, size_t rows, const int k,
                                                        int32_t *restrict out)
 {
@@ -434,7 +545,7 @@ TARGET_AVX512 static inline void checked_rows_avx512_k(const uint8_t *restrict c
         int32_t *values = out + b;
         const size_t n = rows - b < BLOCK ? rows - b : BLOCK;
         uint16_t flushes[BLOCK + 16];
-        uint32_t sums[16];
+        uint32_t sums[BLOCK];
         size_t found = 0, i = 0;
         for (; i + 16 <= n; i += 16) {
             const uint8_t *p = block + i * (size_t)k;
@@ -446,11 +557,7 @@ TARGET_AVX512 static inline void checked_rows_avx512_k(const uint8_t *restrict c
                 ranks = _mm512_add_epi32(ranks, _mm512_permutexvar_epi32(_mm512_srli_epi32(card, 2), weights));
                 suit_sum = _mm512_add_epi32(suit_sum, _mm512_permutexvar_epi32(card, suits));
             }
-            _mm512_storeu_si512(sums, _mm512_and_si512(ranks, sum_mask));
-            for (int l = 0; l < 16; l++) {
-                const uint32_t sum = sums[l];
-                values[i + l] = PH_RANK_TABLE[(sum >> PH_ROW_BITS) + PH_ROW_OFFSET[sum & ((1u << PH_ROW_BITS) - 1)]];
-            }
+            _mm512_storeu_si512(sums + i, _mm512_and_si512(ranks, sum_mask));
             const __mmask16 flush = _mm512_test_epi32_mask(suit_sum, flush_check);
             const __m512i rows_here = _mm512_add_epi32(lane, _mm512_set1_epi32((int)i));
             _mm256_storeu_si256((__m256i *)(flushes + found),
@@ -459,14 +566,13 @@ TARGET_AVX512 static inline void checked_rows_avx512_k(const uint8_t *restrict c
         }
         for (; i < n; i++) {
             uint64_t key = row_key(block + i * (size_t)k, k);
-            values[i] = (int32_t)ph_rank_value(key);
+            sums[i] = (uint32_t)(key >> PH_RANK_SHIFT) & ((1u << PH_SUM_BITS) - 1);
             flushes[found] = (uint16_t)i;
             found += (key & PH_FLUSH_CHECK) != 0;
         }
-        for (size_t f = 0; f < found; f++) {
-            const uint8_t *c = block + flushes[f] * (size_t)k;
-            values[flushes[f]] = flush_value(c, k, row_key(c, k));
-        }
+        for (size_t r = 0; r < n; r++)
+            values[r] = sum_value(sums[r]);
+        revalue_flushes(block, k, flushes, found, values);
     }
 }
 
@@ -518,12 +624,16 @@ static int check_rows_at(const uint8_t *cards, size_t rows, int k, size_t *bad_r
     }
 }
 
-/* The value pass on path isa (AVX2 has none of its own: the portable pass). */
+/* The value pass on path isa. */
 static void checked_rows_at(const uint8_t *cards, size_t rows, int k, int32_t *out, int isa)
 {
 #if PH_X86_PATHS
     if (isa == PH_ISA_AVX512) {
         checked_rows_avx512(cards, rows, k, out);
+        return;
+    }
+    if (isa == PH_ISA_AVX2) {
+        checked_rows_avx2(cards, rows, k, out);
         return;
     }
 #endif

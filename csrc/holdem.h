@@ -107,9 +107,9 @@ int ph_bench_lookup_floor(const uint8_t *cards, size_t rows, int32_t *out);
 /* --- issue 15: evaluate_batch's instruction-set paths (begin) --- */
 
 /* The paths of ph_check_batch, ph_evaluate_checked_batch and ph_evaluate_batch, each choosing the best
-   one the CPU supports per call: portable C (SSE4.1 where the build allows it); AVX2 (the check pass;
-   values as portable); AVX-512 F+BW+VBMI (the check pass and the value pass). Every path gives the same
-   statuses, bad rows and values. */
+   one the CPU supports per call: portable C (SSE4.1 where the build allows it); AVX2; AVX-512 F+BW+VBMI
+   (each with its own check pass and value pass). Every path gives the same statuses, bad rows and
+   values. */
 enum { PH_ISA_PORTABLE = 0, PH_ISA_AVX2 = 1, PH_ISA_AVX512 = 2 };
 /* The best path this CPU and build support (PH_ISA_*). */
 int ph_batch_isa(void);
