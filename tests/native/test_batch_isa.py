@@ -14,6 +14,7 @@ import pyholdem
 from pyholdem import InvalidCards
 from pyholdem.native.lib import ffi, lib
 from pyholdem.spec.rankings import hand_value
+from tests.native.test_evaluator import all_five_card_hands
 from tests.native.test_evaluator_tables import load_generator
 
 PATHS = list(range(lib.PH_ISA_PORTABLE, lib.ph_batch_isa() + 1))
@@ -146,3 +147,14 @@ def test_2_7_batch_paths_refuse_a_path_this_machine_lacks() -> None:
         assert lib.ph_evaluate_checked_batch_isa(ffi.NULL, 4, 7, out, path) == lib.PH_ERR_ARGUMENT
         assert lib.ph_evaluate_checked_batch_isa(cards, 0, 4, out, path) == lib.PH_ERR_CARD_COUNT
         assert lib.ph_check_batch_isa(ffi.NULL, 0, 7, bad, path) == lib.PH_OK
+
+
+@pytest.mark.slow
+def test_2_7_every_batch_path_values_all_five_card_hands_alike() -> None:
+    """All 2,598,960 five-card hands through every path: the same values as the best path, which
+    test_2_7_all_five_card_hands_have_the_spec_values_and_classes checks against the spec."""
+    hands = all_five_card_hands()
+    best = pyholdem.evaluate_batch(hands)
+    for path in PATHS:
+        assert check_on(path, hands) == (lib.PH_OK, None), path
+        assert np.array_equal(values_on(path, hands), best), path
