@@ -475,13 +475,15 @@ TARGET_AVX512 static inline int check_rows_avx512_k(const uint8_t *restrict card
 {
     const size_t group = 64 / (size_t)k;
     const int used = (int)group * k;
+    /* Rotation by one (each row's card j to its card j + 1 mod k, bytes past the rows in place), then by
+       two and three as its powers (cheaper to build than byte loops with divisions). */
     uint8_t index[64];
+    for (int l = 0, j = 0; l < 64; l++, j = j + 1 == k ? 0 : j + 1)
+        index[l] = (uint8_t)(l >= used ? l : j + 1 == k ? l + 1 - k : l + 1);
     __m512i rot[3];
-    for (int d = 1; d <= k / 2; d++) {
-        for (int l = 0; l < 64; l++)
-            index[l] = (uint8_t)(l < used ? l / k * k + (l % k + d) % k : l);
-        rot[d - 1] = _mm512_loadu_si512(index);
-    }
+    rot[0] = _mm512_loadu_si512(index);
+    rot[1] = _mm512_permutexvar_epi8(rot[0], rot[0]);
+    rot[2] = _mm512_permutexvar_epi8(rot[0], rot[1]);
     const __mmask64 live = (__mmask64)((1ull << used) - 1);
     const __m512i top = _mm512_set1_epi8(51);
     size_t i = 0;
