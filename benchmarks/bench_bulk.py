@@ -12,6 +12,8 @@ fast-but-wrong is timed.
 
 from __future__ import annotations
 
+import time
+from types import SimpleNamespace
 from typing import Any
 
 import numpy as np
@@ -153,3 +155,74 @@ def test_bulk_lookup_floor(benchmark: Any, report: Any, random_hands: np.ndarray
     )
     assert status == lib.PH_OK
     report(benchmark, "floor, 2 M random 7-card", "floor: 7 key adds + 1 lookup (C)", len(random_hands))
+
+
+# ---- evaluate_batch's C paths against the floor, each pass on its own (where the time goes) ----
+
+PATH_NAMES = {lib.PH_ISA_PORTABLE: "portable", lib.PH_ISA_AVX2: "AVX2", lib.PH_ISA_AVX512: "AVX-512"}
+PATHS = list(range(lib.PH_ISA_PORTABLE, lib.ph_batch_isa() + 1))
+
+
+@pytest.mark.parametrize("path", PATHS, ids=[PATH_NAMES[p] for p in PATHS])
+@pytest.mark.parametrize("part", ["both", "check", "value"])
+def test_bulk_floor_c_path(
+    benchmark: Any, report: Any, random_hands: np.ndarray, path: int, part: str
+) -> None:
+    """One C path of ``ph_evaluate_batch`` (``ph_check_batch_isa`` then ``ph_evaluate_checked_batch_isa``),
+    or one of its two passes, with no Python around it; the floor of the same run is the baseline."""
+    rows = len(random_hands)
+    out = np.zeros(rows, dtype=np.int32)
+    cards = ffi.from_buffer("uint8_t[]", random_hands)
+    target = ffi.from_buffer("int32_t[]", out)
+    bad = ffi.new("size_t *")
+    check, value = lib.ph_check_batch_isa, lib.ph_evaluate_checked_batch_isa
+
+    def run() -> int:
+        status = lib.PH_OK
+        if part != "value":
+            status |= check(cards, rows, 7, bad, path)
+        if part != "check":
+            status |= value(cards, rows, 7, target, path)
+        return status
+
+    assert benchmark.pedantic(run, rounds=30, warmup_rounds=2) == lib.PH_OK
+    if part != "check":
+        assert out[:CALLS].tolist() == [pyholdem.evaluate(r.tolist()) for r in random_hands[:CALLS]]
+    what = {"both": "check + value", "check": "check pass only", "value": "value pass only"}[part]
+    report(benchmark, "floor, 2 M random 7-card", f"pyholdem C {PATH_NAMES[path]}: {what}", rows)
+
+
+def test_bulk_floor_interleaved(benchmark: Any, report: Any, random_hands: np.ndarray) -> None:
+    """The same contenders as above, one round of each in turn (floor, new array, ``out=``, each C path),
+    best round of each: load on the shared machine hits every contender alike, so these ratios are
+    steadier than those of the benchmarks above, which run their rounds one benchmark after another."""
+    rows = len(random_hands)
+    out = np.empty(rows, dtype=np.int32)
+    cards = ffi.from_buffer("uint8_t[]", random_hands)
+    target = ffi.from_buffer("int32_t[]", out)
+    bad = ffi.new("size_t *")
+    check, value = lib.ph_check_batch_isa, lib.ph_evaluate_checked_batch_isa
+
+    def on_path(path: int) -> Any:
+        return lambda: check(cards, rows, 7, bad, path) | value(cards, rows, 7, target, path)
+
+    contenders: dict[str, Any] = {
+        "floor: 7 key adds + 1 lookup (C)": lambda: lib.ph_bench_lookup_floor(cards, rows, target),
+        "pyholdem evaluate_batch(hands)": lambda: pyholdem.evaluate_batch(random_hands),
+        "pyholdem evaluate_batch(hands, out)": lambda: pyholdem.evaluate_batch(random_hands, out),
+        **{f"pyholdem C {PATH_NAMES[p]}: check + value": on_path(p) for p in PATHS},
+    }
+    best = dict.fromkeys(contenders, float("inf"))
+
+    def one_round() -> None:
+        for name, run in contenders.items():
+            start = time.perf_counter()
+            run()
+            best[name] = min(best[name], time.perf_counter() - start)
+
+    benchmark.pedantic(one_round, rounds=40, warmup_rounds=2)
+    assert np.array_equal(pyholdem.evaluate_batch(random_hands), out)
+    assert out[:CALLS].tolist() == [pyholdem.evaluate(r.tolist()) for r in random_hands[:CALLS]]
+    for name, seconds in best.items():
+        stats = SimpleNamespace(stats=SimpleNamespace(stats=SimpleNamespace(min=seconds)))
+        report(stats, "floor interleaved, 2 M 7-card", name, rows)

@@ -104,6 +104,22 @@ int ph_bench_lookup_floor(const uint8_t *cards, size_t rows, int32_t *out);
 
 /* --- issue 15 (end) --- */
 
+/* --- issue 15: evaluate_batch's instruction-set paths (begin) --- */
+
+/* The paths of ph_check_batch, ph_evaluate_checked_batch and ph_evaluate_batch, each choosing the best
+   one the CPU supports per call: portable C (SSE4.1 where the build allows it); AVX2; AVX-512 F+BW+VBMI
+   (each with its own check pass and value pass). Every path gives the same statuses, bad rows and
+   values. */
+enum { PH_ISA_PORTABLE = 0, PH_ISA_AVX2 = 1, PH_ISA_AVX512 = 2 };
+/* The best path this CPU and build support (PH_ISA_*). */
+int ph_batch_isa(void);
+/* ph_check_batch / ph_evaluate_checked_batch on the path isa; PH_ERR_ARGUMENT if isa is not one of
+   PH_ISA_PORTABLE .. ph_batch_isa() (for tests and benchmarks: every path can be run and compared). */
+int ph_check_batch_isa(const uint8_t *cards, size_t rows, int k, size_t *bad_row, int isa);
+int ph_evaluate_checked_batch_isa(const uint8_t *cards, size_t rows, int k, int32_t *out, int isa);
+
+/* --- issue 15 (end) --- */
+
 /* --- pot resolver (spec 07, 08) --- */
 
 /* Limits of one settlement: 2..PH_MAX_SEATS seats, at most PH_MAX_POTS pots (one per level). */
