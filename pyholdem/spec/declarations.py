@@ -231,9 +231,11 @@ def _check_amount(amount: object) -> int:
 
 @part_of("11.1")
 def returned_chips(action: Action | None, pushed: int, ctx: BetContext, forfeited: int = 0) -> int:
-    """The chips of a push given back: everything beyond what the action adds (a fold adds nothing)."""
+    """The chips of a push given back: everything beyond what the action adds (a fold adds nothing)
+    and the undercall forfeits (§11.5); a forfeit beyond the push (an amount declared alone, §11.6)
+    comes from the stack, so nothing is given back."""
     if action is None or action[0] in ("fold", "check"):
-        return pushed - forfeited
+        return max(0, pushed - forfeited)
     return max(0, pushed - (action[1] - ctx.player_bet))
 
 

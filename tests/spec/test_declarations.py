@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from pyholdem import IllegalAction, RuleSet, RuleViolation, preset
@@ -230,6 +230,15 @@ def contexts(draw: st.DrawFn) -> BetContext:
 
 
 @settings(max_examples=300, deadline=None)
+@example(  # an amount declared alone, no chips pushed, an undercall ruled a fold: its forfeit is the stack's
+    ctx=BetContext(current_bet=2, player_bet=0, stack=2, min_raise=1, opening_bet=1),
+    rules=RuleSet(),
+    word=None,
+    amount=1,
+    chips=[],
+    said_first=False,
+    ruling="fold",
+)
 @given(
     ctx=contexts(),
     rules=st.sampled_from((NL, FL, PL, BILL, SNG, RuleSet(chip_unit=25))),
@@ -272,5 +281,7 @@ def test_11_1_every_reading_is_an_action_the_context_allows(
     pushed = sum(chips)
     back = returned_chips(reading.action, pushed, ctx, reading.forfeited)
     added = 0 if kind in ("fold", "check") else to - ctx.player_bet
-    assert 0 <= back <= pushed and 0 <= reading.forfeited <= pushed
-    assert back + reading.forfeited + min(added, pushed) == pushed
+    declared = amount if word is None and amount is not None else 0
+    assert 0 <= back <= pushed and 0 <= reading.forfeited <= max(pushed, declared)
+    # the forfeit comes out of the push first; beyond it (an amount declared alone) from the stack
+    assert back + min(reading.forfeited, pushed) + min(added, pushed) == pushed
