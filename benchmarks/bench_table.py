@@ -58,7 +58,7 @@ def _record(benchmark: Any, name: str) -> float:
 
 
 def test_bench_table_session(benchmark: Any) -> None:
-    table = benchmark.pedantic(table_session, setup=collected, rounds=7, iterations=1, warmup_rounds=1)
+    table = benchmark.pedantic(table_session, setup=collected, rounds=15, iterations=1, warmup_rounds=1)
     assert table.hand_number == HANDS
     _record(benchmark, "table")
 
@@ -67,7 +67,7 @@ def test_bench_bare_hands(benchmark: Any, capsys: pytest.CaptureFixture[str]) ->
     table = table_session()
     setups = [hand.setup for hand in table.hands]
     hands = benchmark.pedantic(
-        bare_hands, args=(setups,), setup=collected, rounds=7, iterations=1, warmup_rounds=1
+        bare_hands, args=(setups,), setup=collected, rounds=15, iterations=1, warmup_rounds=1
     )
     assert [h.events for h in hands] == [h.events for h in table.hands]
     rate = _record(benchmark, "hand")
