@@ -52,7 +52,7 @@ LIMIT = 2**60
 so no sum it forms comes near the 64-bit range."""
 
 _INT32_MAX = 2**31 - 1
-_LOG_START = 4 * lib.PH_STEP_EVENTS
+_LOG_START = 2 * lib.PH_STEP_EVENTS
 _EVENT_SIZE = ffi.sizeof("ph_event")
 _EVENT_LAYOUT = struct.Struct("=q5b3B")  # ph_event: amount, kind, seat, street, all_in, n_cards, cards
 assert _EVENT_LAYOUT.size == _EVENT_SIZE

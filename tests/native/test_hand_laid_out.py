@@ -46,3 +46,24 @@ def test_3_20_layouts_the_c_engine_does_not_play_are_not_packed() -> None:
     assert packed is not None
     over = laid_out_again(huge, (2**60, 1000, 1000), "x")
     assert start_laid_out(over, packed).engine == "spec"  # beyond the C engine's chips: start decides
+
+
+def test_6_1_a_hand_longer_than_its_first_log_grows_it() -> None:
+    """The C engine starts each hand with room for ``2 * PH_STEP_EVENTS`` log entries and doubles it
+    when an action could overflow it: 700 minimum raises heads-up play on as on the spec engine."""
+    from pyholdem.native.lib import lib
+
+    hands = [
+        Hand(RuleSet(), [10**12, 10**12], button=0, blinds=(1, 2), seed=7, engine=e)
+        for e in ("native", "spec")
+    ]
+    for hand in hands:
+        for _ in range(700):
+            hand.act("raise", hand.legal_actions().min_raise_to)
+        hand.act("call")
+        while not hand.is_over:
+            hand.act("check")
+    native, spec = hands
+    assert native.engine == "native" and len(native.events) > 2 * lib.PH_STEP_EVENTS
+    assert native._engine._capacity > 2 * lib.PH_STEP_EVENTS  # grown
+    assert native.events == spec.events and native.result == spec.result
