@@ -164,8 +164,9 @@ _NONE_ADDED: dict[int, int] = {}  # the hands before which no chips were added s
 
 
 _LAYOUTS: dict[tuple[Any, ...], _Layout] = {}
-"""Every table's layouts by what they were planned from: the rules (by identity), the previous
-positions (before a first hand: the first button and the seed), the seats' keys and the stakes.
+"""Every table's layouts by what they were planned from: the rules (by identity), whether the spec
+alone plans them (a table on the spec engine), the previous positions (before a first hand: the
+first button and the seed), the seats' keys and the stakes.
 ``plan_hand`` and ``plan_posts`` are pure, so the layout one table planned is any other's in the
 same state (tournament tables, sessions in one process). Bounded by ``_LAYOUTS_KEPT``."""
 _LAYOUTS_KEPT = 8192
@@ -484,7 +485,9 @@ class Table:
             layout = after[2]  # what followed the last layout with these seats and stakes
         else:
             rules = self.rules
-            known = (id(rules), self._previous or (self._first_button, self._seed), keys, stakes)
+            # a spec-engine table keeps to layouts the spec planned (the oracle never calls C)
+            planned_in = self._planner is None
+            known = (id(rules), planned_in, self._previous or (self._first_button, self._seed), keys, stakes)
             layout = _LAYOUTS.get(known)
             if layout is None or layout.setup.rules is not rules:
                 layout, fresh = self._lay_out(keys, stakes, stacks, seed), True

@@ -241,3 +241,15 @@ def test_3_20_tables_in_the_same_state_share_their_layouts() -> None:
     assert [h.setup for h in second.hands] == [h.setup for h in first.hands]
     assert [h.events for h in second.hands] == [h.events for h in first.hands]
     assert second.ledger == first.ledger and second.seats == first.seats
+
+
+def test_3_20_a_spec_engine_table_never_deals_a_layout_planned_in_c() -> None:
+    """The shared layouts are kept apart by who planned them: a table on the spec engine plans its
+    own (in Python) even after a C-engine table in the same state planned the same hands."""
+    table_module.forget_layouts()
+    native = _rebuy_session("native")
+    by_c = {id(layout) for layout in table_module._LAYOUTS.values()}
+    spec = _rebuy_session("spec")
+    by_spec = [layout for layout in table_module._LAYOUTS.values() if id(layout) not in by_c]
+    assert by_spec and spec._layout is not None and id(spec._layout) not in by_c
+    assert [h.setup for h in spec.hands] == [h.setup for h in native.hands]
