@@ -240,7 +240,6 @@ class Table:
         self._added: dict[int, int] = {}
         self._added_log: list[dict[int, int]] = []
         self._dealt: tuple[str, ...] = ()
-        self._outs: tuple[int, ...] = ()
         self._layout: _Layout | None = None
         self._removed_log: dict[int, dict[int, tuple[str, int]]] = {}
         self._derived = _Derived()
@@ -506,7 +505,6 @@ class Table:
         else:
             self._apply(layout, number)
         self._hand, self._settled, self._dealt, self._layout = hand, False, layout.plan.seats, layout
-        self._outs = layout.outs
         self.hands.append(hand)
         self.setups.append(setup)
         names = derived.names
@@ -742,9 +740,10 @@ class Table:
         tournament) or sit out with none (a cash game, §3.21)."""
         final = hand.stacks  # once the hand is over: the final stacks (HandResult.stacks)
         stacks = list(final)
-        if self._outs:  # a seat not dealt in keeps the table's count (he may have left meanwhile)
-            for seat in self._outs:
-                stacks[seat] = self._stacks[seat]
+        layout = self._layout
+        assert layout is not None  # the layout of the hand being read back
+        for seat in layout.outs:  # a seat not dealt in keeps the table's count (he may have left meanwhile)
+            stacks[seat] = self._stacks[seat]
         if stacks != self._stacks:
             self._stacks = stacks
             self._derived.views = None

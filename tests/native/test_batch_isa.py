@@ -11,19 +11,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import pyholdem
-from pyholdem import InvalidCards
 from pyholdem.native.lib import ffi, lib
 from pyholdem.spec.rankings import hand_value
+from tests.native.test_bulk import first_bad_row, random_rows
 from tests.native.test_evaluator import all_five_card_hands
-from tests.native.test_evaluator_tables import load_generator
+from tests.native.test_evaluator_tables import load_generator, rank_multiset_hands
 
 PATHS = list(range(lib.PH_ISA_PORTABLE, lib.ph_batch_isa() + 1))
 SIZES = [0, 1, 2, 15, 16, 17, 18, 19, 27, 255, 256, 257, 511, 1000, 3001]
-
-
-def random_rows(n: int, k: int, seed: int) -> np.ndarray:
-    rng = np.random.default_rng(seed)
-    return np.argsort(rng.random((n, 52)), axis=1)[:, :k].astype(np.uint8)
 
 
 def flushy_rows(n: int, k: int, seed: int) -> np.ndarray:
@@ -75,14 +70,8 @@ def test_2_7_every_batch_path_gives_the_portable_values(k: int, maker: object) -
 
 def test_2_7_every_batch_path_reads_every_rank_multiset_right() -> None:
     generator = load_generator()
-    values = generator.nonflush_values()
     for size in (5, 6, 7):
-        multisets = [m for m in values if len(m) == size]
-        hands = np.array(
-            [[r * 4 + s for r, s in zip(m, generator.offsuit(m), strict=True)] for m in multisets],
-            dtype=np.uint8,
-        )
-        expected = np.array([values[m] for m in multisets], dtype=np.int32)
+        hands, expected = rank_multiset_hands(generator, size)
         for path in PATHS:
             assert np.array_equal(values_on(path, hands), expected), path
 
@@ -100,13 +89,7 @@ def test_2_7_every_check_path_finds_the_first_bad_row_like_the_spec(
     hands = random_rows(rows, k, seed)
     for row, position, card in changes:
         hands[row % rows, position % k] = card
-    expected: tuple[int, int | None] = (lib.PH_OK, None)
-    for row in range(rows):
-        try:
-            hand_value(hands[row].tolist())
-        except InvalidCards:
-            expected = -lib.ph_hand_value(bytes(hands[row]), k), row
-            break
+    expected = first_bad_row(hands, rows, k)
     for path in PATHS:
         assert check_on(path, hands) == expected, path
 

@@ -184,6 +184,17 @@ def random_rows(n: int, k: int, seed: int) -> np.ndarray:
     return np.argsort(rng.random((n, 52)), axis=1)[:, :k].astype(np.uint8)
 
 
+def first_bad_row(hands: np.ndarray, rows: int, k: int) -> tuple[int, int | None]:
+    """What a batch check of the first ``rows`` rows must answer, from the spec: ``(PH_OK, None)``,
+    or the C status of the first row the spec refuses and that row."""
+    for row in range(rows):
+        try:
+            hand_value(hands[row].tolist())
+        except InvalidCards:
+            return -lib.ph_hand_value(bytes(hands[row]), k), row
+    return lib.PH_OK, None
+
+
 @pytest.mark.parametrize("k", [5, 6, 7])
 def test_2_7_evaluate_batch_threads_give_the_same_values(k: int) -> None:
     hands = random_rows(3001, k, k)
@@ -358,14 +369,7 @@ def test_2_7_c_check_batch_finds_the_first_bad_row_like_the_spec(
     hands = random_rows(rows, k, seed)
     for row, position, card in changes:
         hands[row % rows, position % k] = card
-    expected = lib.PH_OK, None
-    for row in range(rows):
-        try:
-            hand_value(hands[row].tolist())
-        except InvalidCards:
-            status = lib.ph_hand_value(bytes(hands[row]), k)
-            expected = -status, row
-            break
+    expected = first_bad_row(hands, rows, k)
     bad = ffi.new("size_t *")
     status = lib.ph_check_batch(ffi.from_buffer("uint8_t[]", hands), rows, k, bad)
     assert (status, bad[0] if status != lib.PH_OK else None) == expected

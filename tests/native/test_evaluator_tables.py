@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib.util
 import re
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 GENERATOR = ROOT / "tools" / "generate_tables.py"
@@ -37,6 +38,20 @@ def test_2_7_tables_fit_in_l2() -> None:
     assert 0 < total <= 256 * 1024
 
 
+def rank_multiset_hands(generator: Any, size: int) -> tuple[Any, Any]:
+    """Every multiset of ``size`` ranks as one offsuit hand (no flush), and the value the generator
+    computed from the spec for each: ``(hands, values)`` as NumPy arrays."""
+    import numpy as np
+
+    values = generator.nonflush_values()
+    multisets = [m for m in values if len(m) == size]
+    hands = np.array(
+        [[r * 4 + s for r, s in zip(m, generator.offsuit(m), strict=True)] for m in multisets],
+        dtype=np.uint8,
+    )
+    return hands, np.array([values[m] for m in multisets], dtype=np.int32)
+
+
 def test_2_7_every_rank_multiset_reads_its_own_slot() -> None:
     """Issue 15: every multiset of 5 to 7 ranks (no flush), evaluated in C through the row
     displacement, gets the value the generator computed from the spec for it."""
@@ -45,13 +60,7 @@ def test_2_7_every_rank_multiset_reads_its_own_slot() -> None:
     import pyholdem
 
     generator = load_generator()
-    values = generator.nonflush_values()
     for size in (5, 6, 7):
-        multisets = [m for m in values if len(m) == size]
-        hands = np.array(
-            [[r * 4 + s for r, s in zip(m, generator.offsuit(m), strict=True)] for m in multisets],
-            dtype=np.uint8,
-        )
-        expected = np.array([values[m] for m in multisets], dtype=np.int32)
+        hands, expected = rank_multiset_hands(generator, size)
         assert np.array_equal(pyholdem.evaluate_batch(hands), expected)
         assert np.array_equal(pyholdem.evaluate_batch(hands, np.empty(len(hands), dtype=np.int32)), expected)
