@@ -817,3 +817,14 @@ int ph_hand_init(ph_hand *h, const ph_rules *rules, const ph_setup *u, ph_event 
     update_legal(h);
     return PH_OK;
 }
+
+int ph_hand_init_laid_out(ph_hand *h, const ph_rules *rules, const ph_setup *layout, const int64_t *stacks,
+                          int32_t n, const char *key, size_t key_bytes, ph_event *log, int64_t log_capacity) {
+    if (!layout || !stacks || n != layout->seats || n < 2 || n > PH_MAX_SEATS) return PH_ERR_ARGUMENT;
+    ph_setup u = *layout;
+    memcpy(u.stacks, stacks, (size_t)n * sizeof *stacks);
+    u.key = key;
+    u.key_bytes = key_bytes;
+    u.cards = NULL;
+    return ph_hand_init(h, rules, &u, log, log_capacity);
+}

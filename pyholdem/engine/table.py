@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
@@ -84,23 +84,11 @@ _OWES = {
 """A view's ``owes``, by (owes the small blind, owes the big blind)."""
 
 
-class _Derived:
-    """What the table derives from who sits where and in which state, kept until that changes (a
-    ``_Seat``'s fields, a seat taken or left, a stack reaching or leaving 0): the seats' part of
-    the layout key (what ``plan_hand`` reads), the views ``seats`` shows, the names at the seats."""
-
-    __slots__ = ("keys", "names", "views")
-
-    def __init__(self) -> None:
-        self.keys: tuple[tuple[tuple[object, ...], bool] | None, ...] | None = None
-        self.views: tuple[SeatView, ...] | None = None
-        self.names: tuple[str | None, ...] | None = None
-
-
-@dataclass
+@dataclass(slots=True)
 class _Seat:
     """The player at a seat: his name, state, way in and the blinds he owes (his chips are the
-    table's ``_stacks``)."""
+    table's ``_stacks``). Only the table changes a seat, and it forgets what it derived from the
+    seats (``Table._seat_changed``) whenever it does."""
 
     name: str
     status: str = "waiting"
@@ -109,31 +97,6 @@ class _Seat:
     owes_small: bool = False
     owes_big: bool = False
     button_passed: bool = False
-    _derived: _Derived | None = field(default=None, repr=False, compare=False)
-    _key: tuple[object, ...] | None = field(default=None, repr=False, compare=False)
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        # a field changes: what the seat and the table derived from it is stale
-        fields = self.__dict__
-        fields["_key"] = None
-        derived = fields.get("_derived")
-        if derived is not None:
-            derived.keys = derived.views = None
-        fields[name] = value
-
-    def key(self) -> tuple[object, ...]:
-        """What ``plan_hand`` reads of the seat but its chips (kept until a field changes)."""
-        key = self._key
-        if key is None:
-            key = self.__dict__["_key"] = (
-                self.status,
-                self.entry,
-                self.new,
-                self.owes_small,
-                self.owes_big,
-                self.button_passed,
-            )
-        return key
 
     def spec(self, stack: int) -> TableSeat:
         return TableSeat(
@@ -147,12 +110,13 @@ class _Layout:
     nothing in the seats (``quiet``), and ``after``: the layout that followed it, with the seats'
     keys and the stakes it followed with (the stakes the same object)."""
 
-    __slots__ = ("absent", "after", "new", "outs", "packed", "plan", "quiet", "setup")
+    __slots__ = ("absent", "after", "new", "outs", "packed", "plan", "positions", "quiet", "seats", "setup")
 
     def __init__(
         self, plan: HandPlan, setup: HandSetup, new: tuple[int, ...], absent: frozenset[int]
     ) -> None:
         self.plan, self.setup, self.new, self.absent = plan, setup, new, absent
+        self.positions, self.seats = plan.positions, plan.seats
         self.quiet = not (plan.entered or plan.missed or plan.passed or new)
         self.outs = tuple(s for s, state in enumerate(plan.seats) if state != "in")
         self.after: tuple[Any, _Stakes, _Layout] | None = None
@@ -242,7 +206,11 @@ class Table:
         self._dealt: tuple[str, ...] = ()
         self._layout: _Layout | None = None
         self._removed_log: dict[int, dict[int, tuple[str, int]]] = {}
-        self._derived = _Derived()
+        # derived from who sits where in which state, kept until that changes (``_seat_changed``):
+        # the seats' part of the layout key (what ``plan_hand`` reads), the views, the names
+        self._keys: tuple[tuple[object, ...] | None, ...] | None = None
+        self._views: tuple[SeatView, ...] | None = None
+        self._seat_names: tuple[str | None, ...] | None = None
         self._planner = _table_planner(seat_count, engine)  # issue 13: the C planner, or None
         self._empty = tuple(SeatView(s, None, 0, "empty") for s in range(seat_count))
         self.hands: list[Hand] = []
@@ -263,7 +231,7 @@ class Table:
     @property
     def hand_running(self) -> bool:
         """True while a hand is dealt and not over."""
-        return self._hand is not None and not self._hand.is_over
+        return not self._settled and not self._hand.is_over  # type: ignore[union-attr]
 
     @property
     def hand_number(self) -> int:
@@ -290,18 +258,22 @@ class Table:
     def without_chips(self) -> tuple[int, ...]:
         """The seats whose player has no chips (a cash player who busted sits out with none until
         he adds chips or leaves, §3.21), without building every seat's view."""
-        self._settle()
+        if not self._settled:
+            self._settle()
         stacks = self._stacks
-        if 0 not in stacks:
-            return ()
-        return tuple([s for s, p in enumerate(self._seats) if p is not None and stacks[s] == 0])
+        seats, seat, found = self._seats, -1, []
+        for _ in range(stacks.count(0)):
+            seat = stacks.index(0, seat + 1)
+            if seats[seat] is not None:
+                found.append(seat)
+        return tuple(found)
 
     @property
     def seats(self) -> tuple[SeatView, ...]:
         """Every seat: who sits there, his chips, his state and the blinds he owes (during a hand,
         the chips he was dealt in with)."""
         self._settle()
-        views = self._derived.views
+        views = self._views
         if views is None:
             made = []
             for s, (player, stack) in enumerate(zip(self._seats, self._stacks, strict=True)):
@@ -315,7 +287,7 @@ class Table:
                 fields["seat"], fields["name"], fields["stack"] = s, player.name, stack
                 fields["state"], fields["owes"] = player.status, _OWES[player.owes_small, player.owes_big]
                 made.append(view)
-            views = self._derived.views = tuple(made)
+            views = self._views = tuple(made)
         return views
 
     def options(self, seat: int) -> tuple[str, ...]:
@@ -407,33 +379,37 @@ class Table:
         if player.status == "away":
             raise RuleViolation(f"seat {seat} ({player.name}) is already away", "3.19")
         player.status = "away"
+        self._seat_changed()
 
     def back(self, seat: int, *, post: str | None = None) -> None:
         """The player at ``seat`` is back: playing again, or (owing blinds, or never dealt in)
         waiting to enter by ``post`` (§3.18, ``missed_blind_makeup`` / ``new_player_entry``)."""
-        self._settle()
+        if not self._settled:
+            self._settle()
         player = self._occupant(seat)
         if player.status != "away":
             raise RuleViolation(f"seat {seat} ({player.name}) is not away", "3.19")
         if self._stacks[seat] == 0:
             raise RuleViolation(f"seat {seat} ({player.name}) has no chips; add chips first", "3.21")
-        owes = player.owes_small or player.owes_big
-        option = post if post is not None else entry_options(player.new, self.rules)[0]
-        if owes or player.new:
+        if player.owes_small or player.owes_big or player.new:
+            option = post if post is not None else entry_options(player.new, self.rules)[0]
             check_entry(option, player.new, self.rules)
             player.status, player.entry = "waiting", option
         else:
             if post is not None:
-                check_entry(option, False, self.rules)
+                check_entry(post, False, self.rules)
             player.status = "playing"
+        self._seat_changed()
 
     def add_chips(self, seat: int, amount: int) -> None:
         """Add chips to the stack at ``seat``, between hands only (table stakes, §3.22)."""
-        self._settle()
+        if not self._settled:
+            self._settle()
         self._occupant(seat)
-        check_add_chips(self._stacks[seat], amount, self.blinds[-1], self.hand_running, self.rules)
+        blinds = (self._pending or self._stakes).blinds
+        check_add_chips(self._stacks[seat], amount, blinds[-1], not self._settled, self.rules)
         self._stacks[seat] += amount
-        self._derived.keys = self._derived.views = None  # the seat may have chips again
+        self._seat_changed()  # the seat may have chips again
         self.chips_in += amount
         self._added[seat] = self._added.get(seat, 0) + amount
 
@@ -462,35 +438,28 @@ class Table:
                 raise RuleViolation(f"hand {self.hand_number} is not over; finish it before the next", "3.18")
             self._read_back(hand)
         stakes = self._pending or self._stakes
-        seats = self._seats
         stacks = tuple(self._stacks)
         number = len(self.hands) + 1
         seed = None if self._seed is None else f"{self._seed}-{number}"
         # plan_hand and plan_posts are pure and read the stacks only as "has chips": a layout seen
         # before (the same previous positions, seats and stakes) is laid out again with this
         # hand's stacks and seed
-        derived = self._derived
-        keys = derived.keys
+        keys = self._keys
         if keys is None:
-            keys = derived.keys = tuple(
+            keys = self._keys = tuple(
                 [
-                    None if s is None else (s._key or s.key(), stack > 0)
-                    for s, stack in zip(seats, stacks, strict=True)
+                    None
+                    if s is None
+                    else (s.status, s.entry, s.new, s.owes_small, s.owes_big, s.button_passed, stack > 0)
+                    for s, stack in zip(self._seats, stacks, strict=True)
                 ]
             )
-        last, fresh = self._layout, False
+        last = self._layout
         after = None if last is None else last.after
         if after is not None and after[1] is stakes and after[0] == keys:
-            layout = after[2]  # what followed the last layout with these seats and stakes
+            layout, fresh = after[2], False  # what followed the last layout with these seats and stakes
         else:
-            rules = self.rules
-            # a spec-engine table keeps to layouts the spec planned (the oracle never calls C)
-            planned_in = self._planner is None
-            known = (id(rules), planned_in, self._previous or (self._first_button, self._seed), keys, stakes)
-            layout = _LAYOUTS.get(known)
-            if layout is None or layout.setup.rules is not rules:
-                layout, fresh = self._lay_out(keys, stakes, stacks, seed), True
-                _remember(known, layout)
+            layout, fresh = self._known_layout(keys, stakes, stacks, seed)
             if last is not None:
                 last.after = (keys, stakes, layout)
         if fresh:
@@ -501,22 +470,18 @@ class Table:
             hand = self._deal_again(layout, setup)
         self._stakes, self._pending = stakes, None
         if layout.quiet:  # nobody enters, misses a blind or is passed by the button
-            self._absent_at_deal, self._previous = layout.absent, layout.plan.positions
+            self._absent_at_deal, self._previous = layout.absent, layout.positions
         else:
             self._apply(layout, number)
-        self._hand, self._settled, self._dealt, self._layout = hand, False, layout.plan.seats, layout
+        self._hand, self._settled, self._dealt, self._layout = hand, False, layout.seats, layout
         self.hands.append(hand)
         self.setups.append(setup)
-        names = derived.names
-        if names is None:
-            names = derived.names = tuple([None if s is None else s.name for s in seats])
-        self._names.append(names)
+        self._names.append(self._seat_names or self._names_now())
         self._absent_log.append(self._absent_at_deal)
-        if self._added:
-            self._added_log.append(self._added)
+        added = self._added
+        if added:
             self._added = {}
-        else:
-            self._added_log.append(_NONE_ADDED)
+        self._added_log.append(added or _NONE_ADDED)
         return hand
 
     def fold_absent(self) -> bool:
@@ -560,7 +525,7 @@ class Table:
             pending[seat] = (player.name, (before if name == player.name else 0) - delta)
             self.chips_out -= delta
         self._stacks[seat] = stack
-        self._derived.keys = self._derived.views = None
+        self._seat_changed()
         return delta
 
     def chips_added(self, number: int) -> dict[int, int]:
@@ -618,10 +583,12 @@ class Table:
             raise RuleViolation(f"seat {show_value(seat)} is not a seat in 0..{self.seat_count - 1}", "3.1")
 
     def _occupant(self, seat: int) -> _Seat:
-        self._check_seat(seat)
-        player = self._seats[seat]
+        player = self._seats[seat] if type(seat) is int and 0 <= seat < self.seat_count else None
         if player is None:
-            raise RuleViolation(f"seat {seat} is empty", "3.18")
+            self._check_seat(seat)
+            player = self._seats[seat]
+            if player is None:
+                raise RuleViolation(f"seat {seat} is empty", "3.18")
         return player
 
     def _in_hand(self, seat: int) -> bool:
@@ -635,6 +602,26 @@ class Table:
             if owed:
                 self._log(self.hand_number, seat, player, "forfeited", blind)
         player.owes_small = player.owes_big = False
+        self._seat_changed()
+
+    def _known_layout(
+        self, keys: tuple[Any, ...], stakes: _Stakes, stacks: tuple[int, ...], seed: Seed
+    ) -> tuple[_Layout, bool]:
+        """The layout every table planned from this state (``_LAYOUTS``), or a fresh one (True)."""
+        rules = self.rules
+        # a spec-engine table keeps to layouts the spec planned (the oracle never calls C)
+        planned_in = self._planner is None
+        known = (id(rules), planned_in, self._previous or (self._first_button, self._seed), keys, stakes)
+        layout = _LAYOUTS.get(known)
+        if layout is not None and layout.setup.rules is rules:
+            return layout, False
+        layout = self._lay_out(keys, stakes, stacks, seed)
+        _remember(known, layout)
+        return layout, True
+
+    def _names_now(self) -> tuple[str | None, ...]:
+        names = self._seat_names = tuple([None if s is None else s.name for s in self._seats])
+        return names
 
     def _lay_out(
         self, keys: tuple[Any, ...], stakes: _Stakes, stacks: tuple[int, ...], seed: Seed
@@ -686,13 +673,14 @@ class Table:
     def _place(self, seat: int, player: _Seat | None) -> None:
         """Seat ``player`` (or nobody, and no chips) at ``seat``; what the table derived from its
         seats is stale."""
-        if player is not None:
-            player._derived = self._derived
-        else:
+        if player is None:
             self._stacks[seat] = 0
         self._seats[seat] = player
-        derived = self._derived
-        derived.keys = derived.views = derived.names = None
+        self._keys = self._views = self._seat_names = None
+
+    def _seat_changed(self) -> None:
+        """A seat's state or chips changed: the seats' layout keys and views are stale."""
+        self._keys = self._views = None
 
     def _apply(self, layout: _Layout, number: int) -> None:
         """Record what the plan decided: entries (debts settled), missed blinds, the button passing."""
@@ -725,15 +713,18 @@ class Table:
             assert player is not None
             if player.new:
                 player.new = False  # dealt in (absent too): no longer a new player
+        self._seat_changed()
         self._absent_at_deal = layout.absent
         self._previous = plan.positions
 
     def _settle(self) -> None:
-        """After a hand: read the final stacks; busted players leave or sit out (§3.21)."""
-        hand = self._hand
-        if self._settled or hand is None or not hand.is_over:
+        """After a hand: read the final stacks; busted players leave or sit out (§3.21). Once
+        settled the table's hand is over (or none was dealt): ``hand_running`` is ``not _settled``."""
+        if self._settled:
             return
-        self._read_back(hand)
+        hand = self._hand
+        if hand is not None and hand.is_over:
+            self._read_back(hand)
 
     def _read_back(self, hand: Hand) -> None:
         """The hand is over: the seats dealt in have its final stacks; the busted leave (a
@@ -746,21 +737,20 @@ class Table:
             stacks[seat] = self._stacks[seat]
         if stacks != self._stacks:
             self._stacks = stacks
-            self._derived.views = None
-        if 0 in final:
-            dealt = self._dealt
-            for seat, stack in enumerate(stacks):
-                if stack or dealt[seat] != "in":
-                    continue
-                player = self._seats[seat]
-                if player is None:
-                    continue
-                if self._busted_leave:
-                    self._forfeit(seat, player)
-                    self._eliminated.append(player.name)
-                    self._place(seat, None)
-                else:
-                    player.status = "away"
+            self._views = None
+        zeros, seat = final.count(0), -1
+        for _ in range(zeros):  # the seats left with none (a seat not dealt in: his stack as dealt)
+            seat = final.index(0, seat + 1)
+            player = self._seats[seat]
+            if player is None or self._dealt[seat] != "in":
+                continue
+            if self._busted_leave:
+                self._forfeit(seat, player)
+                self._eliminated.append(player.name)
+                self._place(seat, None)
+            else:
+                player.status = "away"
+                self._seat_changed()
         self._settled = True
 
 

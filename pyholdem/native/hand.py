@@ -63,7 +63,6 @@ _RULES_BY_VALUE: dict[RuleSet, Any] = {}
 _act = lib.ph_hand_act
 _new_tuple = tuple.__new__
 _new_native = object.__new__
-_SETUP_P = ffi.typeof("ph_setup *")
 _OK, _REFUSED, _LOG_FULL = lib.PH_OK, lib.PH_ERR_REFUSED, lib.PH_ERR_LOG_FULL
 
 
@@ -171,16 +170,18 @@ def pack_layout(setup: HandSetup) -> PackedLayout | None:
 
 def start_laid_out(setup: HandSetup, packed: PackedLayout) -> NativeHand | SpecHand:
     """``start(setup)`` for a set-up laid out as the one ``packed`` was made from: the layout's
-    ``ph_setup`` copied, with this hand's stacks and seed."""
+    ``ph_setup`` with this hand's stacks and seed, copied in C (``ph_hand_init_laid_out``)."""
     key = seed_key(setup.seed)
-    if key is None or sum(setup.stacks) >= LIMIT:
+    stacks = setup.stacks
+    if key is None or sum(stacks) >= LIMIT:
         return start(setup)
-    c = ffi.new(_SETUP_P, packed.template[0])
-    c.stacks = setup.stacks
-    keep = ffi.from_buffer(key)
-    c.key, c.key_bytes = keep, len(key)
+    h = ffi.new("ph_hand *")
+    log = ffi.new("ph_event[]", _LOG_START)
+    status = lib.ph_hand_init_laid_out(
+        h, packed.crules, packed.template, stacks, len(stacks), key, len(key), log, _LOG_START
+    )
     hand = _new_native(NativeHand)
-    hand._begin(setup, packed.crules, c, packed.seats_out)
+    hand._started(setup, h, log, status, packed.seats_out)
     return hand
 
 
@@ -219,14 +220,13 @@ class NativeHand(EngineActions):
         seed's ``key`` (§1.4) or every card id dealt."""
         keep = ffi.from_buffer(key) if key is not None else ffi.NULL
         known = ffi.new("uint8_t[]", cards) if cards is not None else ffi.NULL
-        self._begin(setup, crules, pack_setup(setup, keep, len(key or b""), known), not all(setup.in_hand))
-
-    def _begin(self, setup: HandSetup, crules: Any, c: Any, seats_out: bool) -> None:
-        """Start the hand from ``c``, the ``ph_setup`` of ``setup`` (its key or cards kept alive by the
-        caller)."""
+        c = pack_setup(setup, keep, len(key or b""), known)
         h = ffi.new("ph_hand *")
         log = ffi.new("ph_event[]", _LOG_START)
-        status = lib.ph_hand_init(h, crules, c, log, _LOG_START)
+        self._started(setup, h, log, lib.ph_hand_init(h, crules, c, log, _LOG_START), not all(setup.in_hand))
+
+    def _started(self, setup: HandSetup, h: Any, log: Any, status: int, seats_out: bool) -> None:
+        """The hand ``ph_hand_init`` started in ``h`` with ``status``, its log in ``log``."""
         if status == _REFUSED:  # a straddle the player cannot post: the spec words the refusal (§3.16)
             SpecHand(setup)
         if status != _OK:

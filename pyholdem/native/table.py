@@ -232,8 +232,8 @@ class TablePlanner:
     """A table's planner (§3.18, §3.20): the seats' codes in a ``ph_table_seats`` buffer, rewritten only
     when the table's layout keys change, and one ``ph_plan_hand`` call per hand laid out.
 
-    ``keys`` are the table's per-seat keys: ``None`` for an empty seat, else ((status, entry, new,
-    owes_small, owes_big, button_passed), has chips)."""
+    ``keys`` are the table's per-seat keys: ``None`` for an empty seat, else (status, entry, new,
+    owes_small, owes_big, button_passed, has chips)."""
 
     __slots__ = ("_keys", "_out", "_seats", "seat_count")
 
@@ -254,9 +254,7 @@ class TablePlanner:
                 continue
             codes = _SEATS.get(key)  # type: ignore[arg-type]
             if codes is None:
-                codes = (
-                    (lib.PH_SEAT_EMPTY, lib.PH_ENTRY_NONE, 0) if key is None else seat_codes(*key[0], key[1])
-                )
+                codes = (lib.PH_SEAT_EMPTY, lib.PH_ENTRY_NONE, 0) if key is None else seat_codes(*key)
                 if len(_SEATS) >= 4096:
                     _SEATS.clear()
                 _SEATS[key] = codes  # type: ignore[index]

@@ -36,6 +36,28 @@ def test_3_20_a_hand_laid_out_again_plays_as_hand_of_its_setup() -> None:
         assert fast.initial_stacks == stacks and fast.setup is setup
 
 
+def test_3_20_ph_hand_init_laid_out_refuses_stacks_that_do_not_fit_the_layout() -> None:
+    """The C boundary: a stack count other than the layout's seats, or a stack the set-up refuses
+    (0 for a seat dealt in), is ``PH_ERR_ARGUMENT`` and nothing is dealt."""
+    from pyholdem.native.lib import ffi, lib
+
+    first = setup_from_arguments(preset("tda_2024"), [900] * 6, button=2, blinds=(50, 100), seed=1)
+    packed = pack_layout(first)
+    assert packed is not None
+    key = b"k" * 8
+    for stacks in ([900] * 5, [900] * 7, [900] * 5 + [0], [900] * 5 + [-1], [900] * 5 + [2**60]):
+        h = ffi.new("ph_hand *")
+        log = ffi.new("ph_event[]", 2 * lib.PH_STEP_EVENTS)
+        status = lib.ph_hand_init_laid_out(
+            h, packed.crules, packed.template, stacks, len(stacks), key, len(key), log, 2 * lib.PH_STEP_EVENTS
+        )
+        assert status == lib.PH_ERR_ARGUMENT and h.seats == 0
+    ok = lib.ph_hand_init_laid_out(
+        h, packed.crules, packed.template, [900] * 6, 6, key, len(key), log, 2 * lib.PH_STEP_EVENTS
+    )
+    assert ok == lib.PH_OK and h.seats == 6
+
+
 def test_3_20_layouts_the_c_engine_does_not_play_are_not_packed() -> None:
     rules = RuleSet()
     sleeper = setup_from_arguments(rules, [1000] * 5, button=0, blinds=(5, 10), sleeper=4, seed=2)
