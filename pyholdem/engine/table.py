@@ -206,8 +206,11 @@ class Table:
         self._dealt: tuple[str, ...] = ()
         self._layout: _Layout | None = None
         self._removed_log: dict[int, dict[int, tuple[str, int]]] = {}
-        # derived from who sits where in which state, kept until that changes (``_seat_changed``):
-        # the seats' part of the layout key (what ``plan_hand`` reads), the views, the names
+        # what plan_hand reads of each seat (None: empty), made again when the seat changes
+        # (``_seat_changed``); the seats' part of the layout key, the views and the names are derived
+        # from the seats and kept until one changes
+        self._seat_keys: list[tuple[object, ...] | None] = [None] * seat_count
+        self._stale: set[int] = set()  # the seats whose key is to be made again
         self._keys: tuple[tuple[object, ...] | None, ...] | None = None
         self._views: tuple[SeatView, ...] | None = None
         self._seat_names: tuple[str | None, ...] | None = None
@@ -352,8 +355,8 @@ class Table:
                 name = f"player{self._count}"
         if not isinstance(name, str) or any(s is not None and s.name == name for s in self._seats):
             raise RuleViolation(f"name {name!r} is not a name free at this table", "3.18")
-        self._place(seat, _Seat(name, entry=post))
         self._stacks[seat] = stack
+        self._place(seat, _Seat(name, entry=post))
         self.chips_in += stack
 
     def leave(self, seat: int) -> int:
@@ -379,7 +382,7 @@ class Table:
         if player.status == "away":
             raise RuleViolation(f"seat {seat} ({player.name}) is already away", "3.19")
         player.status = "away"
-        self._seat_changed()
+        self._seat_changed(seat)
 
     def back(self, seat: int, *, post: str | None = None) -> None:
         """The player at ``seat`` is back: playing again, or (owing blinds, or never dealt in)
@@ -399,7 +402,7 @@ class Table:
             if post is not None:
                 check_entry(post, False, self.rules)
             player.status = "playing"
-        self._seat_changed()
+        self._seat_changed(seat)
 
     def add_chips(self, seat: int, amount: int) -> None:
         """Add chips to the stack at ``seat``, between hands only (table stakes, §3.22)."""
@@ -409,7 +412,7 @@ class Table:
         blinds = (self._pending or self._stakes).blinds
         check_add_chips(self._stacks[seat], amount, blinds[-1], not self._settled, self.rules)
         self._stacks[seat] += amount
-        self._seat_changed()  # the seat may have chips again
+        self._seat_changed(seat)  # the seat may have chips again
         self.chips_in += amount
         self._added[seat] = self._added.get(seat, 0) + amount
 
@@ -444,16 +447,7 @@ class Table:
         # plan_hand and plan_posts are pure and read the stacks only as "has chips": a layout seen
         # before (the same previous positions, seats and stakes) is laid out again with this
         # hand's stacks and seed
-        keys = self._keys
-        if keys is None:
-            keys = self._keys = tuple(
-                [
-                    None
-                    if s is None
-                    else (s.status, s.entry, s.new, s.owes_small, s.owes_big, s.button_passed, stack > 0)
-                    for s, stack in zip(self._seats, stacks, strict=True)
-                ]
-            )
+        keys = self._keys or self._layout_keys()
         last = self._layout
         after = None if last is None else last.after
         if after is not None and after[1] is stakes and after[0] == keys:
@@ -525,7 +519,7 @@ class Table:
             pending[seat] = (player.name, (before if name == player.name else 0) - delta)
             self.chips_out -= delta
         self._stacks[seat] = stack
-        self._seat_changed()
+        self._seat_changed(seat)
         return delta
 
     def chips_added(self, number: int) -> dict[int, int]:
@@ -602,7 +596,7 @@ class Table:
             if owed:
                 self._log(self.hand_number, seat, player, "forfeited", blind)
         player.owes_small = player.owes_big = False
-        self._seat_changed()
+        self._seat_changed(seat)
 
     def _known_layout(
         self, keys: tuple[Any, ...], stakes: _Stakes, stacks: tuple[int, ...], seed: Seed
@@ -676,11 +670,32 @@ class Table:
         if player is None:
             self._stacks[seat] = 0
         self._seats[seat] = player
-        self._keys = self._views = self._seat_names = None
+        self._seat_names = None
+        self._seat_changed(seat)
 
-    def _seat_changed(self) -> None:
-        """A seat's state or chips changed: the seats' layout keys and views are stale."""
+    def _seat_changed(self, seat: int | None = None) -> None:
+        """The state or chips of the player at ``seat`` changed (None: of any seat): what ``plan_hand``
+        reads of it is to be made again (``_layout_keys``), the seats' views are stale."""
+        if seat is None:
+            self._stale.update(range(self.seat_count))
+        else:
+            self._stale.add(seat)
         self._keys = self._views = None
+
+    def _layout_keys(self) -> tuple[tuple[object, ...] | None, ...]:
+        """The seats' part of the layout key: what ``plan_hand`` reads of each seat but his stack, and
+        whether he has chips (None: an empty seat)."""
+        seats, stacks, keys = self._seats, self._stacks, self._seat_keys
+        for s in self._stale:
+            p = seats[s]
+            keys[s] = (
+                None
+                if p is None
+                else (p.status, p.entry, p.new, p.owes_small, p.owes_big, p.button_passed, stacks[s] > 0)
+            )
+        self._stale.clear()
+        self._keys = layout_keys = tuple(keys)
+        return layout_keys
 
     def _apply(self, layout: _Layout, number: int) -> None:
         """Record what the plan decided: entries (debts settled), missed blinds, the button passing."""
@@ -750,7 +765,7 @@ class Table:
                 self._place(seat, None)
             else:
                 player.status = "away"
-                self._seat_changed()
+                self._seat_changed(seat)
         self._settled = True
 
 
