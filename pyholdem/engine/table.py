@@ -199,10 +199,9 @@ class Table:
         self._hand: Hand | None = None
         self._settled = True
         self._absent_at_deal: frozenset[int] = frozenset()
-        self._names: list[tuple[str | None, ...]] = []
-        self._absent_log: list[frozenset[int]] = []
+        # each hand's record: who sat where, the seats dealt in absent, the chips added before it
+        self._records: list[tuple[tuple[str | None, ...], frozenset[int], dict[int, int]]] = []
         self._added: dict[int, int] = {}
-        self._added_log: list[dict[int, int]] = []
         self._dealt: tuple[str, ...] = ()
         self._layout: _Layout | None = None
         self._removed_log: dict[int, dict[int, tuple[str, int]]] = {}
@@ -264,6 +263,8 @@ class Table:
         if not self._settled:
             self._settle()
         stacks = self._stacks
+        if 0 not in stacks:
+            return ()
         seats, seat, found = self._seats, -1, []
         for _ in range(stacks.count(0)):
             seat = stacks.index(0, seat + 1)
@@ -310,12 +311,12 @@ class Table:
         """Who sat at each seat when hand ``number`` (1, 2, …) was dealt (``None``: empty)."""
         if not is_int(number) or not 1 <= number <= self.hand_number:
             raise RuleViolation(f"hand {show_value(number)} is not a hand dealt at this table", "3.18")
-        return self._names[number - 1]
+        return self._records[number - 1][0]
 
     def absent_at_deal(self, number: int) -> frozenset[int]:
         """The seats dealt in absent in hand ``number`` (a tournament, §3.19)."""
         self.players(number)
-        return self._absent_log[number - 1]
+        return self._records[number - 1][1]
 
     def histories(self) -> list[Any]:
         """Every finished hand as a PHH ``HandHistory`` (§12.12), with the table's fields: ``table``,
@@ -331,9 +332,7 @@ class Table:
                 chips_added=added,
                 chips_removed=self.chips_removed(number),
             )
-            for number, (hand, names, added) in enumerate(
-                zip(self.hands, self._names, self._added_log, strict=True), 1
-            )
+            for number, (hand, (names, _, added)) in enumerate(zip(self.hands, self._records, strict=True), 1)
             if hand.is_over
         ]
 
@@ -435,11 +434,9 @@ class Table:
     def next_hand(self) -> Hand:
         """Deal the next hand: positions, entries and posts as the rules say; returns the ``Hand``."""
         if not self._settled:
-            hand = self._hand
-            assert hand is not None
-            if not hand.is_over:
+            if not self._hand.is_over:  # type: ignore[union-attr]
                 raise RuleViolation(f"hand {self.hand_number} is not over; finish it before the next", "3.18")
-            self._read_back(hand)
+            self._settle()
         stakes = self._pending or self._stakes
         stacks = tuple(self._stacks)
         number = len(self.hands) + 1
@@ -462,7 +459,8 @@ class Table:
         else:
             setup = laid_out_again(layout.setup, stacks, seed)
             hand = self._deal_again(layout, setup)
-        self._stakes, self._pending = stakes, None
+        if self._pending is not None:
+            self._stakes, self._pending = stakes, None
         if layout.quiet:  # nobody enters, misses a blind or is passed by the button
             self._absent_at_deal, self._previous = layout.absent, layout.positions
         else:
@@ -470,12 +468,11 @@ class Table:
         self._hand, self._settled, self._dealt, self._layout = hand, False, layout.seats, layout
         self.hands.append(hand)
         self.setups.append(setup)
-        self._names.append(self._seat_names or self._names_now())
-        self._absent_log.append(self._absent_at_deal)
         added = self._added
         if added:
             self._added = {}
-        self._added_log.append(added or _NONE_ADDED)
+        names = self._seat_names or self._names_now()
+        self._records.append((names, self._absent_at_deal, added or _NONE_ADDED))
         return hand
 
     def fold_absent(self) -> bool:
@@ -526,7 +523,7 @@ class Table:
         """The chips added at each seat (0-based) between hand ``number - 1`` and hand ``number``
         (§3.22, §12.13)."""
         self.players(number)
-        return dict(self._added_log[number - 1])
+        return dict(self._records[number - 1][2])
 
     def chips_removed(self, number: int) -> dict[int, int]:
         """The chips removed (``set_stack``, a colour-up §9.18) at each seat (0-based) between hand
@@ -733,17 +730,15 @@ class Table:
         self._previous = plan.positions
 
     def _settle(self) -> None:
-        """After a hand: read the final stacks; busted players leave or sit out (§3.21). Once
-        settled the table's hand is over (or none was dealt): ``hand_running`` is ``not _settled``."""
+        """Once the hand is over: the seats dealt in have its final stacks; the busted leave (a
+        tournament) or sit out with none (a cash game, §3.21). Once settled the table's hand is
+        over (or none was dealt): ``hand_running`` is ``not _settled``."""
         if self._settled:
             return
         hand = self._hand
-        if hand is not None and hand.is_over:
-            self._read_back(hand)
-
-    def _read_back(self, hand: Hand) -> None:
-        """The hand is over: the seats dealt in have its final stacks; the busted leave (a
-        tournament) or sit out with none (a cash game, §3.21)."""
+        assert hand is not None  # a table is unsettled only while it has a hand
+        if not hand.is_over:
+            return
         final = hand.stacks  # once the hand is over: the final stacks (HandResult.stacks)
         stacks = list(final)
         layout = self._layout
@@ -753,9 +748,9 @@ class Table:
         if stacks != self._stacks:
             self._stacks = stacks
             self._views = None
-        zeros, seat = final.count(0), -1
-        for _ in range(zeros):  # the seats left with none (a seat not dealt in: his stack as dealt)
-            seat = final.index(0, seat + 1)
+        seat = -1
+        for _ in range(final.count(0) if 0 in final else 0):  # the seats left with none
+            seat = final.index(0, seat + 1)  # (a seat not dealt in: his stack as dealt)
             player = self._seats[seat]
             if player is None or self._dealt[seat] != "in":
                 continue

@@ -44,7 +44,7 @@ def test_3_18_a_missed_blind_settled_twice_is_caught() -> None:
 def test_3_5_a_big_blind_posted_twice_is_caught() -> None:
     table = random_session(RuleSet(), 6, 60, seed=5)
     table.hands[10] = table.hands[9]
-    table._names[10] = table._names[9]
+    table._records[10] = table._records[9]
     problems = session_problems(table, replay=False)
     assert any("twice in a row (§3.5)" in p for p in problems)
 
