@@ -165,6 +165,43 @@ class Table:
     ``engine`` is each ``Hand``'s engine (the C engine by default, or ``"spec"``).
     """
 
+    __slots__ = (
+        "_absent_at_deal",
+        "_added",
+        "_busted_leave",
+        "_count",
+        "_dealt",
+        "_eliminated",
+        "_empty",
+        "_first_button",
+        "_hand",
+        "_keys",
+        "_layout",
+        "_pending",
+        "_planner",
+        "_previous",
+        "_records",
+        "_removed_log",
+        "_seat_keys",
+        "_seat_names",
+        "_seats",
+        "_seed",
+        "_settled",
+        "_stacks",
+        "_stakes",
+        "_stale",
+        "_views",
+        "chips_in",
+        "chips_out",
+        "engine",
+        "hands",
+        "ledger",
+        "rules",
+        "seat_count",
+        "setups",
+        "table",
+    )
+
     def __init__(
         self,
         rules: RuleSet,
