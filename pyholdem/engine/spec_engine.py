@@ -274,6 +274,11 @@ class SpecHand(EngineActions):
     def stacks(self) -> tuple[int, ...]:
         return tuple(self.record.state.stacks)
 
+    def final_stacks(self) -> tuple[int, ...] | None:
+        """The stacks once the hand is over (``HandResult.stacks``), else None."""
+        result = self.record.result
+        return None if result is None else result.stacks
+
     @property
     def street(self) -> str:
         return STREET_NAMES[self.record.state.street]

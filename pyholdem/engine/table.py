@@ -191,6 +191,7 @@ class Table:
         "_stakes",
         "_stale",
         "_views",
+        "_without",
         "chips_in",
         "chips_out",
         "engine",
@@ -249,6 +250,7 @@ class Table:
         self._stale: set[int] = set()  # the seats whose key is to be made again
         self._keys: tuple[tuple[object, ...] | None, ...] | None = None
         self._views: tuple[SeatView, ...] | None = None
+        self._without: tuple[int, ...] | None = ()  # the seats with a player and no chips
         self._seat_names: tuple[str | None, ...] | None = None
         self._planner = _table_planner(seat_count, engine)  # issue 13: the C planner, or None
         self._empty = tuple(SeatView(s, None, 0, "empty") for s in range(seat_count))
@@ -299,15 +301,11 @@ class Table:
         he adds chips or leaves, §3.21), without building every seat's view."""
         if not self._settled:
             self._settle()
-        stacks = self._stacks
-        if 0 not in stacks:
-            return ()
-        seats, seat, found = self._seats, -1, []
-        for _ in range(stacks.count(0)):
-            seat = stacks.index(0, seat + 1)
-            if seats[seat] is not None:
-                found.append(seat)
-        return tuple(found)
+        without = self._without
+        if without is None:
+            stacks, seats = self._stacks, self._seats
+            without = self._without = tuple([s for s in range(self.seat_count) if not stacks[s] and seats[s]])
+        return without
 
     @property
     def seats(self) -> tuple[SeatView, ...]:
@@ -714,7 +712,7 @@ class Table:
             self._stale.update(range(self.seat_count))
         else:
             self._stale.add(seat)
-        self._keys = self._views = None
+        self._keys = self._views = self._without = None
 
     def _layout_keys(self) -> tuple[tuple[object, ...] | None, ...]:
         """The seats' part of the layout key: what ``plan_hand`` reads of each seat but his stack, and
@@ -772,32 +770,30 @@ class Table:
         over (or none was dealt): ``hand_running`` is ``not _settled``."""
         if self._settled:
             return
-        hand = self._hand
-        assert hand is not None  # a table is unsettled only while it has a hand
-        if not hand.is_over:
+        final = self._hand._engine.final_stacks()  # type: ignore[union-attr]
+        if final is None:  # the hand is being played
             return
-        final = hand.stacks  # once the hand is over: the final stacks (HandResult.stacks)
         stacks = list(final)
-        layout = self._layout
-        assert layout is not None  # the layout of the hand being read back
-        for seat in layout.outs:  # a seat not dealt in keeps the table's count (he may have left meanwhile)
-            stacks[seat] = self._stacks[seat]
-        if stacks != self._stacks:
-            self._stacks = stacks
-            self._views = None
-        seat = -1
-        for _ in range(final.count(0) if 0 in final else 0):  # the seats left with none
-            seat = final.index(0, seat + 1)  # (a seat not dealt in: his stack as dealt)
+        for seat in self._layout.outs:  # type: ignore[union-attr]
+            stacks[seat] = self._stacks[seat]  # not dealt in: the table's count (he may have left meanwhile)
+        self._stacks = stacks
+        self._views = None
+        without, seat = [], -1
+        for _ in range(stacks.count(0) if 0 in stacks else 0):  # the seats with no chips
+            seat = stacks.index(0, seat + 1)
             player = self._seats[seat]
-            if player is None or self._dealt[seat] != "in":
+            if player is None:
                 continue
-            if self._busted_leave:
-                self._forfeit(seat, player)
-                self._eliminated.append(player.name)
-                self._place(seat, None)
-            else:
+            if self._dealt[seat] == "in":  # busted in this hand
+                if self._busted_leave:
+                    self._forfeit(seat, player)
+                    self._eliminated.append(player.name)
+                    self._place(seat, None)
+                    continue
                 player.status = "away"
                 self._seat_changed(seat)
+            without.append(seat)
+        self._without = tuple(without)
         self._settled = True
 
 

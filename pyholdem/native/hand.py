@@ -383,6 +383,11 @@ class NativeHand(EngineActions):
         h = self._h
         return tuple(h.stacks[0 : h.seats])
 
+    def final_stacks(self) -> tuple[int, ...] | None:
+        """The stacks once the hand is over, else None (what a table reads back, in one call)."""
+        h = self._h
+        return tuple(h.stacks[0 : h.seats]) if h.over else None
+
     @property
     def street(self) -> str:
         return STREET_NAMES[self._h.street]

@@ -89,3 +89,25 @@ def test_6_1_a_hand_longer_than_its_first_log_grows_it() -> None:
     assert native.engine == "native" and len(native.events) > 2 * lib.PH_STEP_EVENTS
     assert native._engine._capacity > 2 * lib.PH_STEP_EVENTS  # grown
     assert native.events == spec.events and native.result == spec.result
+
+
+def test_3_21_final_stacks_are_read_back_alike_on_both_engines() -> None:
+    """What a table reads back after each hand (§3.21): ``final_stacks()`` is None while the hand is
+    played and its result's stacks once it is over, on the C and the spec engine alike."""
+    for number in range(20):
+        hands = [
+            Hand(
+                preset("tda_2024_cash"),
+                [500, 40, 900, 5],
+                button=number % 4,
+                blinds=(5, 10),
+                seed=number,
+                engine=e,
+            )
+            for e in ("native", "spec")
+        ]
+        for hand in hands:
+            assert hand._engine.final_stacks() is None
+            _play(hand, random.Random(number))
+            assert hand._engine.final_stacks() == hand.result.stacks
+        assert hands[0]._engine.final_stacks() == hands[1]._engine.final_stacks()
