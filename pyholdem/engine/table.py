@@ -232,7 +232,7 @@ class Table:
         self._stakes = self._checked_stakes(blinds, antes, bet_sizes)
         self._pending: _Stakes | None = None
         self._seats: list[_Seat | None] = [None] * seat_count
-        self._stacks: list[int] = [0] * seat_count  # the chips at each seat (0: empty)
+        self._stacks: tuple[int, ...] = (0,) * seat_count  # the chips at each seat (0: empty; ``_put``)
         self._previous: Positions | None = None
         self._hand: Hand | None = None
         self._settled = True
@@ -389,7 +389,7 @@ class Table:
                 name = f"player{self._count}"
         if not isinstance(name, str) or any(s is not None and s.name == name for s in self._seats):
             raise RuleViolation(f"name {name!r} is not a name free at this table", "3.18")
-        self._stacks[seat] = stack
+        self._put(seat, stack)
         self._place(seat, _Seat(name, entry=post))
         self.chips_in += stack
 
@@ -445,7 +445,7 @@ class Table:
         self._occupant(seat)
         blinds = (self._pending or self._stakes).blinds
         check_add_chips(self._stacks[seat], amount, blinds[-1], not self._settled, self.rules)
-        self._stacks[seat] += amount
+        self._put(seat, self._stacks[seat] + amount)
         self._seat_changed(seat)  # the seat may have chips again
         self.chips_in += amount
         self._added[seat] = self._added.get(seat, 0) + amount
@@ -473,7 +473,7 @@ class Table:
                 raise RuleViolation(f"hand {self.hand_number} is not over; finish it before the next", "3.18")
             self._settle()
         stakes = self._pending or self._stakes
-        stacks = tuple(self._stacks)
+        stacks = self._stacks
         number = len(self.hands) + 1
         seed = None if self._seed is None else f"{self._seed}-{number}"
         # plan_hand and plan_posts are pure and read the stacks only as "has chips": a layout seen
@@ -550,7 +550,7 @@ class Table:
             name, before = pending.get(seat, (player.name, 0))
             pending[seat] = (player.name, (before if name == player.name else 0) - delta)
             self.chips_out -= delta
-        self._stacks[seat] = stack
+        self._put(seat, stack)
         self._seat_changed(seat)
         return delta
 
@@ -700,10 +700,16 @@ class Table:
         """Seat ``player`` (or nobody, and no chips) at ``seat``; what the table derived from its
         seats is stale."""
         if player is None:
-            self._stacks[seat] = 0
+            self._put(seat, 0)
         self._seats[seat] = player
         self._seat_names = None
         self._seat_changed(seat)
+
+    def _put(self, seat: int, stack: int) -> None:
+        """The chips at ``seat`` are ``stack`` (the stacks a tuple: the next set-up's, as they are)."""
+        stacks = list(self._stacks)
+        stacks[seat] = stack
+        self._stacks = tuple(stacks)
 
     def _seat_changed(self, seat: int | None = None) -> None:
         """The state or chips of the player at ``seat`` changed (None: of any seat): what ``plan_hand``
@@ -773,10 +779,13 @@ class Table:
         final = self._hand._engine.final_stacks()  # type: ignore[union-attr]
         if final is None:  # the hand is being played
             return
-        stacks = list(final)
-        for seat in self._layout.outs:  # type: ignore[union-attr]
-            stacks[seat] = self._stacks[seat]  # not dealt in: the table's count (he may have left meanwhile)
-        self._stacks = stacks
+        outs = self._layout.outs  # type: ignore[union-attr]
+        if outs:  # a seat not dealt in keeps the table's count (he may have left meanwhile)
+            stacks, table = list(final), self._stacks
+            for seat in outs:
+                stacks[seat] = table[seat]
+            final = tuple(stacks)
+        self._stacks = stacks = final
         self._views = None
         without, seat = [], -1
         for _ in range(stacks.count(0) if 0 in stacks else 0):  # the seats with no chips
