@@ -646,6 +646,7 @@ class Table:
         return layout, True
 
     def _names_now(self) -> tuple[str | None, ...]:
+        """Who sits at each seat now (kept until a seat is taken or left)."""
         names = self._seat_names = tuple([None if s is None else s.name for s in self._seats])
         return names
 
