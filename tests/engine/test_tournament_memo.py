@@ -20,6 +20,7 @@ import pyholdem.engine.tournament as engine
 from pyholdem import RuleSet, Tournament, preset, random_policy
 from pyholdem.rules.structure import STRUCTURES, structure_preset
 from pyholdem.spec.tournament import break_table, clock_level, clock_level_steps, places_paid
+from tests.engine.test_tournament_properties import offer_buys, play_round
 
 RULES = ("tda_2024", "seed_000_home_nl", "seed_000_bill_limit", "seed_001_event", "seed_002_sng_addon")
 
@@ -78,20 +79,11 @@ def play_checked(t: Tournament, seed: int) -> None:
         if not hands:
             break
         check_memos(t, between_rounds=True)
-        for number, hand in zip(sorted(t.tables), hands, strict=True):
-            while not hand.is_over:
-                if not t.tables[number].fold_absent():
-                    hand.act(*policy(hand))
+        play_round(t, hands, policy)
         if rng.random() < 0.1:
             t.advance(rng.choice((0, 1, 59, 60, 61, 600, 1800)))
             check_memos(t)
-        for standing in t.standings:
-            if standing.place is None and rng.random() < 0.2:
-                for offer in (t.rebuy, t.add_on):
-                    try:
-                        offer(standing.name)
-                    except Exception as exc:  # refused: nothing changed
-                        assert "§9." in str(exc)
+        offer_buys(t, rng, 0.2)
     check_memos(t)
 
 

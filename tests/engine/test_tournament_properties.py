@@ -3,16 +3,39 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pyholdem import RuleSet, Tournament, preset, random_policy
+from pyholdem import Hand, RuleSet, Tournament, preset, random_policy
 from pyholdem.rules.structure import STRUCTURES, structure_preset
 from pyholdem.spec.tournament import balancing_due
 
 RULES = ("tda_2024", "seed_000_home_nl", "seed_000_bill_limit", "seed_001_event", "seed_002_sng_addon")
+
+
+def play_round(t: Tournament, hands: list[Hand], policy: Callable[[Hand], tuple[Any, ...]]) -> None:
+    """Play the round's ``hands`` (one per table, in table order) to the end, folding the absent
+    hands §3.19 kills."""
+    for number, hand in zip(sorted(t.tables), hands, strict=True):
+        while not hand.is_over:
+            if not t.tables[number].fold_absent():
+                hand.act(*policy(hand))
+
+
+def offer_buys(t: Tournament, rng: random.Random, chance: float) -> None:
+    """Each player still in is offered a rebuy and an add-on with probability ``chance``; a refusal
+    names its section (§9) and changes nothing."""
+    for standing in t.standings:
+        if standing.place is None and rng.random() < chance:
+            for offer in (t.rebuy, t.add_on):
+                try:
+                    offer(standing.name)
+                except Exception as exc:
+                    assert "§9." in str(exc)
 
 
 def checked_play(t: Tournament, seed: int, *, buy: bool = True) -> None:
@@ -29,19 +52,10 @@ def checked_play(t: Tournament, seed: int, *, buy: bool = True) -> None:
         layout = t._layout()
         assert all(len(table["seats"]) <= t.seat_count for table in layout.values())
         assert not balancing_due(layout, t.rules, level_changed=False)
-        for number, hand in zip(sorted(t.tables), hands, strict=True):
-            while not hand.is_over:
-                if not t.tables[number].fold_absent():
-                    hand.act(*policy(hand))
+        play_round(t, hands, policy)
         assert t.chips_in_play() == t.chips_expected
         if buy:
-            for standing in t.standings:
-                if standing.place is None and rng.random() < 0.3:
-                    for offer in (t.rebuy, t.add_on):
-                        try:
-                            offer(standing.name)
-                        except Exception as exc:  # a refusal names its section and changes nothing
-                            assert "§9." in str(exc)
+            offer_buys(t, rng, 0.3)
     assert t.chips_in_play() == t.chips_expected
 
 
