@@ -929,3 +929,45 @@ def post_amount_text(text: str) -> str | None:
     """The amount as written in a ``_posts`` entry (for the chip scale, §12.3), or ``None``."""
     match = _POST_TEXT.match(text)
     return match.group(3) if match else None
+
+
+OHH_STRUCTURES: dict[str, str] = {"NL": "NT", "PL": "PT", "FL": "FT"}
+"""OHH's ``bet_limit.bet_type`` and the PHH variant code it is (§12.14)."""
+OHH_POSTS: dict[str, str] = {
+    "Post SB": "small_blind",
+    "Post BB": "big_blind",
+    "Straddle": "straddle",
+    "Post Extra Blind": "extra_blind",
+    "Post Ante": "ante",
+    "Post Dead": "small_blind",
+}
+"""OHH's forced posts and the post kind each is (§3.20); ``Post Dead`` is a dead small blind."""
+OHH_BETTING = ("Fold", "Check", "Call", "Bet", "Raise")
+
+
+@rule("12.14")
+def ohh_betting(action: object, amount: int | None, put_in: int) -> tuple[str, int | None]:
+    """Open Hand History: one OHH betting action as the PHH action it is (kind, raise-to amount).
+
+    ``amount`` is the OHH amount in chip units (the chips the action adds); ``put_in`` the chips the
+    player already has in this betting round. ``Bet`` and ``Raise`` go to ``put_in + amount``.
+    """
+    if action not in OHH_BETTING:
+        raise HistoryError(
+            f"OHH action {brief(action)} is not a betting action of one hand; "
+            f"expected one of {', '.join(OHH_BETTING)}",
+            "12.14",
+        )
+    if action == "Fold":
+        return "fold", None
+    if action in ("Check", "Call"):
+        return "check_call", None
+    if amount is None or amount <= 0:
+        raise HistoryError(f"OHH {action} needs a positive amount, not {brief(amount)}", "12.14")
+    return "bet_raise_to", put_in + amount
+
+
+@part_of("12.14")
+def ohh_player_order(seats: Sequence[int], dealer_seat: int, table_size: int) -> tuple[int, ...]:
+    """The indices of ``seats`` in PHH order: clockwise from the seat left of the dealer seat."""
+    return tuple(sorted(range(len(seats)), key=lambda i: (seats[i] - dealer_seat - 1) % table_size))
