@@ -17,6 +17,7 @@ COMMANDS = (
     "vectors",
     "conformance",
     "replay",
+    "convert",
     "table",
     "tournament",
     "icm",

@@ -356,21 +356,34 @@ def read_text(text: str, *, file: str = "<text>", many: bool | None = None) -> l
     return results
 
 
+HISTORY_SUFFIXES = (".phh", ".phhs", ".ohh")
+
+
 def read_file(path: str | Path) -> list[ReadResult]:
-    """Every hand of the ``.phh`` or ``.phhs`` file at ``path`` (see ``read_text``)."""
+    """Every hand of the ``.phh``, ``.phhs`` or ``.ohh`` (§12.14) file at ``path`` (see ``read_text``)."""
     path = Path(path)
     try:
         text = path.read_bytes().decode("utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         return [HistoryError(f"cannot read the file: {exc}", "12.1", file=str(path))]
+    if path.suffix.lower() == ".ohh":
+        from pyholdem.history.ohh import loads_ohh  # the OHH reader builds on this module
+
+        return [
+            h.located(file=str(path), hand=i)
+            if isinstance(h, HistoryError)
+            else replace(h, file=str(path), index=i)
+            for i, h in enumerate(loads_ohh(text), start=1)
+        ]
     return read_text(text, file=str(path), many=path.suffix == ".phhs")
 
 
 def iter_files(paths: Sequence[str | Path]) -> Iterator[Path]:
-    """The ``.phh`` and ``.phhs`` files named by ``paths``; a directory contributes its files, sorted."""
+    """The ``.phh``, ``.phhs`` and ``.ohh`` files named by ``paths``; a directory contributes its files,
+    sorted."""
     for p in map(Path, paths):
         if p.is_dir():
-            yield from sorted(q for q in p.rglob("*") if q.suffix in (".phh", ".phhs") and q.is_file())
+            yield from sorted(q for q in p.rglob("*") if q.suffix in HISTORY_SUFFIXES and q.is_file())
         else:
             yield p
 

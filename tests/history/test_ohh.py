@@ -164,3 +164,24 @@ def test_12_14_text_that_is_not_ohh_is_reported_not_raised() -> None:
     assert isinstance(found[1], HistoryError) and "hand 2 is not JSON" in str(found[1])
     with pytest.raises(HistoryError, match=r"12\.14"):
         loads_ohh(b"{}")  # type: ignore[arg-type]
+
+
+def test_12_14_convert_and_replay_from_the_command_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from pyholdem.cli import main
+
+    ohh = tmp_path / "seeds.ohh"
+    assert main(["convert", str(EXAMPLES / "seeds"), "--out", str(ohh)]) == 0
+    assert main(["replay", str(ohh)]) == 0
+    assert "2 hands: 2 ok, 0 failed" in capsys.readouterr().out
+    phhs = tmp_path / "back.phhs"
+    assert main(["convert", str(ohh), "--out", str(phhs)]) == 0
+    assert [h.starting_stacks for h in read_file(phhs)] == [h.starting_stacks for h in read_file(ohh)]
+    capsys.readouterr()
+    assert main(["convert", str(ohh), "--out", str(tmp_path / "missing" / "x.ohh")]) == 2
+    assert main(["convert", str(ohh), "--out", str(tmp_path / "x.txt")]) == 2
+    assert main(["convert", str(tmp_path / "none.ohh"), "--out", str(tmp_path / "y.ohh")]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 3 and all(line.startswith("pyholdem convert: HistoryError") for line in err)
+    assert not (tmp_path / "y.ohh").exists()
