@@ -8,11 +8,15 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pyholdem.errors import HistoryError
 from pyholdem.history import read_file
 from pyholdem.history.ohh import dumps_ohh, from_ohh, loads_ohh, to_ohh
+from pyholdem.history.record import history_from_hand, seeded_hand
 from pyholdem.history.replay import replay
+from pyholdem.rules.ruleset import RuleSet
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "histories"
 
@@ -185,3 +189,20 @@ def test_12_14_convert_and_replay_from_the_command_line(
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 3 and all(line.startswith("pyholdem convert: HistoryError") for line in err)
     assert not (tmp_path / "y.ohh").exists()
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    seed=st.integers(0, 10**6),
+    structure=st.sampled_from(["no_limit", "pot_limit", "fixed_limit"]),
+    straddles=st.booleans(),
+)
+def test_12_14_random_hands_survive_ohh(seed: int, structure: str, straddles: bool) -> None:
+    rules = RuleSet(betting_structure=structure, straddle_allowed=straddles and structure == "no_limit")
+    hand = seeded_hand(seed, rules)
+    history = history_from_hand(hand, seated=True)
+    (back,) = loads_ohh(dumps_ohh([to_ohh(history, rules)]))
+    assert not isinstance(back, HistoryError), back
+    again = replay(back, rules)
+    assert again.ok, again
+    assert again.finishing_stacks is None or again.finishing_stacks == replay(history, rules).finishing_stacks
