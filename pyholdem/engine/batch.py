@@ -1,4 +1,4 @@
-"""``HandBatch``: many independent hands stepped at once from NumPy arrays, on the C engine (``csrc/batch.c``).
+"""``HandBatch``: many independent hands stepped at once from NumPy arrays on the C engine (``csrc/batch.c``).
 
 Row ``i`` plays exactly the hand ``Hand(setup, seed)`` plays with the row's set-up and seed, action for
 action: the same deal (§1.4, §4.2–4.3), the same legal actions (§6.1), the same refusals (the section of
@@ -121,7 +121,7 @@ class BatchStep:
     """What ``step`` did: per entry (row ``rows[j]``, or row ``j`` when ``rows`` is None) its refusal code
     (``errors``; 0: applied or no action; ``REFUSALS[code]`` its section and reason) and whether the hand
     ended by it (``finished``); ``ended`` the rows whose hands are over and reported now (in row order) with
-    their ``net`` (len(ended), S) and ``showdown`` — with ``auto_reset`` every row dealt again after the step."""
+    their ``net`` (len(ended), S) and ``showdown`` (with ``auto_reset``: each dealt again after the step)."""
 
     rows: np.ndarray | None
     errors: np.ndarray
@@ -171,7 +171,29 @@ def _count(name: str, value: object, low: int, high: int) -> int:
 
 def _keys_of(seeds: Sequence[int]) -> np.ndarray:
     """The 32-bit words of each seed (below 2**96), least significant first: the shuffle keys (§1.4)."""
-    return np.array([(s % _WORD, s // _WORD % _WORD, s // _WORD**2) for s in seeds], dtype=np.uint32).reshape(-1, 3)
+    return np.array([(s % _WORD, s // _WORD % _WORD, s // _WORD**2) for s in seeds], dtype=np.uint32).reshape(
+        -1, 3
+    )
+
+
+def _seed_keys(name: str, seeds: object, length: int) -> np.ndarray:
+    """The keys of ``length`` seeds, each an int in 0..2**64 - 1 (an integer array, or a list of ints)."""
+    if isinstance(seeds, np.ndarray):
+        values = _integers(name, seeds, length)
+        if values.dtype.kind == "i" and (values < 0).any():
+            raise _fail(f"{name}: {int(values[values < 0][0])} is not an int in 0..2**64 - 1", "1.4")
+    else:
+        if isinstance(seeds, (str, bytes)) or not isinstance(seeds, Sequence) or len(seeds) != length:
+            raise _fail(f"{name} {show_value(seeds)} is not {length} seeds (ints in 0..2**64 - 1)")
+        for value in seeds:
+            if not is_int(value) or not 0 <= value < SEED_LIMIT:
+                raise _fail(f"{name}: {show_value(value)} is not an int in 0..2**64 - 1", "1.4")
+        values = np.array([int(v) for v in seeds], dtype=np.uint64)
+    values = values.astype(np.uint64)
+    keys = np.zeros((length, 3), dtype=np.uint32)
+    keys[:, 0] = values % np.uint64(_WORD)
+    keys[:, 1] = values // np.uint64(_WORD)
+    return keys
 
 
 def _numbered_keys(base: int, first: int, count: int) -> np.ndarray:
@@ -222,7 +244,9 @@ class HandBatch:
         self.width = width = max(len(s.stacks) for s in setups)
         self.seed, keys = self._first_keys(seed, n, own_seeds)
         if auto_reset and self.seed is None:
-            raise _fail("auto_reset deals new hands by number from one seed; give seed=<int>, not one per row")
+            raise _fail(
+                "auto_reset deals new hands by number from one seed; give seed=<int>, not one per row"
+            )
         self._dealt = n
         self._spill: dict[int, list[int]] = {}
         try:
@@ -250,7 +274,9 @@ class HandBatch:
         if isinstance(rules, RuleSet):
             return self._keyword_setups(rules, n, stacks, arguments)
         if stacks is not None or arguments:
-            raise _fail("setup: HandBatch(setup, n) and HandBatch([setup, ...]) take no stacks or set-up keywords")
+            raise _fail(
+                "setup: HandBatch(setup, n) and HandBatch([setup, ...]) take no stacks or set-up keywords"
+            )
         if isinstance(rules, HandSetup):
             count = _count("n", n, 1, MAX_ROWS)
             self._check_setup("setup", rules, own_seed=False)
@@ -294,7 +320,9 @@ class HandBatch:
                 raise _fail(f"{name}: a batch deals every row from its own seed (HandBatch's seed=)")
         array = np.asarray(stacks)
         if array.dtype.kind not in "iu" or array.ndim not in (1, 2) or array.shape[-1] < 1:
-            raise _fail(f"stacks {show_value(stacks)} is not a list of chip counts or an (n, seats) array of them")
+            raise _fail(
+                f"stacks {show_value(stacks)} is not a list of chip counts or an (n, seats) array of them"
+            )
         if array.ndim == 2 and array.shape[0] != count:
             raise _fail(f"stacks has shape {array.shape}; one row per hand needs ({count}, seats)")
         first = array if array.ndim == 1 else array[0]
@@ -305,7 +333,9 @@ class HandBatch:
         low = np.flatnonzero((array <= 0).any(axis=1))
         if low.size:
             row = int(low[0])
-            raise _fail(f"stacks: row {row} is {array[row].tolist()}; every seat is in and needs chips > 0", "3.1")
+            raise _fail(
+                f"stacks: row {row} is {array[row].tolist()}; every seat is in and needs chips > 0", "3.1"
+            )
         high = np.flatnonzero((array >= LIMIT).any(axis=1) | (array.astype(np.uint64).sum(axis=1) >= LIMIT))
         if high.size:
             raise _fail(f"stacks: row {int(high[0])} adds up to {LIMIT} chips or more (the C engine's limit)")
@@ -315,12 +345,14 @@ class HandBatch:
     def _check_setup(name: str, setup: HandSetup, *, own_seed: bool) -> None:
         """Refuse a set-up the batch cannot deal again and again on the C engine (``Hand``'s own refusal)."""
         if setup.hole_cards is not None or setup.board:
-            raise _fail(f"{name}: a batch deals every hand from its seed; the set-up must fix no cards", "3.20")
+            raise _fail(
+                f"{name}: a batch deals every hand from its seed; the set-up must fix no cards", "3.20"
+            )
         if setup.seed is not None and not (own_seed and is_int(setup.seed) and 0 <= setup.seed < _WORD**3):
             what = "an int in 0..2**96 - 1 or None" if own_seed else "None (HandBatch's seed= seeds the rows)"
             raise _fail(f"{name}.seed {show_value(setup.seed)} must be {what}", "1.4")
         try:
-            Hand(with_stacks(setup, setup.stacks, 0), engine="native")
+            Hand(with_stacks(setup, tuple(int(s) for s in setup.stacks), 0), engine="native")
         except NativeError as error:
             raise _fail(f"{name}: {error.detail}") from None
 
@@ -337,15 +369,8 @@ class HandBatch:
                 base = int(seed)  # type: ignore[arg-type]
             keys = _numbered_keys(base, 0, n)
         else:
-            array = _integers("seed", seed, n)
-            if array.dtype.kind == "i" and (array < 0).any():
-                bad = int(array[array < 0][0])
-                raise _fail(f"seed {bad} is not an int in 0..2**64 - 1", "1.4")
             base = None
-            values = array.astype(np.uint64)
-            keys = np.zeros((n, 3), dtype=np.uint32)
-            keys[:, 0] = values % np.uint64(_WORD)
-            keys[:, 1] = values // np.uint64(_WORD)
+            keys = _seed_keys("seed", seed, n)
         if own is not None:
             mine = [i for i, s in enumerate(own) if s is not None]
             if mine:
@@ -398,7 +423,9 @@ class HandBatch:
             if ((viewer < 0) | (viewer >= self.width)).any():
                 raise _fail(f"seat: every entry must be a seat in 0..{self.width - 1}")
         places = np.arange(self.width)
-        sees = (places == viewer[:, None]) | ((a["revealed"][:, None].astype(np.int64) >> places) & 1).astype(bool)
+        sees = (places == viewer[:, None]) | ((a["revealed"][:, None].astype(np.int64) >> places) & 1).astype(
+            bool
+        )
         return np.where(sees[:, :, None], a["holes"], np.int8(-1))
 
     def row_seed(self, row: int) -> int:
@@ -407,7 +434,7 @@ class HandBatch:
         return k0 + k1 * _WORD + k2 * _WORD**2
 
     def setup(self, row: int) -> HandSetup:
-        """Row ``row``'s hand as a ``HandSetup`` with its seed: ``Hand(batch.setup(i))`` deals the same hand."""
+        """Row ``row``'s hand as a ``HandSetup`` with its seed (``Hand(batch.setup(i))`` deals that hand)."""
         r = self._row(row)
         layout = self._layouts[int(self._arrays.arrays["layout"][r])]
         stacks = tuple(int(x) for x in self._arrays.arrays["initial"][r, : len(layout.stacks)])
@@ -437,8 +464,8 @@ class HandBatch:
     # ------------------------------------------------------------------ stepping
     def step(self, kinds: Any, amounts: Any = None, *, rows: Any = None, strict: bool = False) -> BatchStep:
         """One action per row (``rows`` None) or per listed row (``rows``: strictly increasing row indices):
-        ``kinds`` ``FOLD``..``RAISE`` or ``NO_ACTION``; ``amounts`` the bet or raise-to totals (ignored for the
-        other kinds; None: none). A refused action leaves its row unchanged and is reported in
+        ``kinds`` ``FOLD``..``RAISE`` or ``NO_ACTION``; ``amounts`` the bet or raise-to totals (ignored for
+        the other kinds; None: none). A refused action leaves its row unchanged and is reported in
         ``errors``; with ``strict`` the first refused one raises ``IllegalAction`` (``Hand``'s refusal, the
         row named) and nothing changes. Arrays of the wrong shape or dtype raise ``BatchError``."""
         if rows is not None:
@@ -447,7 +474,11 @@ class HandBatch:
                 raise _fail(f"rows must be strictly increasing row indices in 0..{self.n - 1}")
         count = self.n if rows is None else len(rows)
         kinds = _int64(_integers("kinds", kinds, count))
-        amounts = np.zeros(count, dtype=np.int64) if amounts is None else _int64(_integers("amounts", amounts, count))
+        amounts = (
+            np.zeros(count, dtype=np.int64)
+            if amounts is None
+            else _int64(_integers("amounts", amounts, count))
+        )
         if not isinstance(strict, bool):
             raise _fail(f"strict {show_value(strict)} is not True or False")
         self._make_room()
@@ -457,7 +488,9 @@ class HandBatch:
             bad = np.flatnonzero(codes)
             if bad.size:
                 j = int(bad[0])
-                self._raise_refusal(j if rows is None else int(rows[j]), int(kinds[j]), int(amounts[j]), int(codes[j]))
+                self._raise_refusal(
+                    j if rows is None else int(rows[j]), int(kinds[j]), int(amounts[j]), int(codes[j])
+                )
         codes, finished = arrays.step(rows, kinds, amounts, True, self.threads)
         if (codes >= lib.PH_BATCH_NO_ROOM).any():
             raise NativeError("ph_batch_step: the C engine refused an action ph_hand_refusal allowed")
@@ -480,7 +513,9 @@ class HandBatch:
                 self.to_hand(row).act(name, amount if kind in _BETS else None)  # type: ignore[arg-type]
             except IllegalAction as error:
                 raise IllegalAction(f"row {row}: {error.detail}", error.section) from None
-        raise IllegalAction(f"row {row}: {ACTIONS[kind] if 0 <= kind < 5 else kind} {amount}: {reason}", section)
+        raise IllegalAction(
+            f"row {row}: {ACTIONS[kind] if 0 <= kind < 5 else kind} {amount}: {reason}", section
+        )
 
     def _make_room(self) -> None:
         """Move the history of every row whose history is full to its Python list."""
@@ -504,16 +539,12 @@ class HandBatch:
                 raise _fail(f"rows must be distinct row indices in 0..{self.n - 1}")
             busy = rows[done[rows] == 0]
             if busy.size:
-                raise _fail(f"rows: row {int(busy[0])}'s hand is not over; only finished rows are dealt again")
+                raise _fail(
+                    f"rows: row {int(busy[0])}'s hand is not over; only finished rows are dealt again"
+                )
         keys = None
         if seeds is not None:
-            values = _integers("seeds", seeds, len(rows))
-            if values.dtype.kind == "i" and (values < 0).any():
-                raise _fail(f"seeds: {int(values[values < 0][0])} is not an int in 0..2**64 - 1", "1.4")
-            values = values.astype(np.uint64)
-            keys = np.zeros((len(rows), 3), dtype=np.uint32)
-            keys[:, 0] = values % np.uint64(_WORD)
-            keys[:, 1] = values // np.uint64(_WORD)
+            keys = _seed_keys("seeds", seeds, len(rows))
         self._deal(rows, keys)
         return rows
 

@@ -54,7 +54,9 @@ _C_TYPES = {np.int8: "int8_t", np.uint8: "uint8_t", np.int32: "int32_t", np.uint
 
 def row_bytes(width: int, history: int) -> int:
     """The memory one row holds: its ``ph_hand``, its history (8 bytes an action) and its arrays."""
-    arrays = sum(np.dtype(t).itemsize * (per_seat * width + fixed) for t, per_seat, fixed in _PER_ROW.values())
+    arrays = sum(
+        np.dtype(t).itemsize * (per_seat * width + fixed) for t, per_seat, fixed in _PER_ROW.values()
+    )
     return HAND_BYTES + 8 * history + arrays
 
 
@@ -121,7 +123,9 @@ class BatchArrays:
 
         def call(part: tuple[int, int]) -> int:
             lo, hi = part
-            return int(lib.ph_batch_step(self.c, rows_p, lo, hi, kinds_p, amounts_p, apply, codes_p, finished_p))
+            return int(
+                lib.ph_batch_step(self.c, rows_p, lo, hi, kinds_p, amounts_p, apply, codes_p, finished_p)
+            )
 
         if any(code != lib.PH_OK for code in map_threads(call, chunks(count, threads))):
             raise NativeError("ph_batch_step refused the batch or a row index")
