@@ -148,6 +148,8 @@ def _fail(message: str, section: str | None = None) -> BatchError:
 def _integers(name: str, value: object, length: int) -> np.ndarray:
     """``value`` as a 1-D NumPy integer array of ``length`` entries, or a ``BatchError`` naming it."""
     array = np.asarray(value)
+    if length == 0 and array.size == 0 and not isinstance(value, np.ndarray):
+        return np.empty(0, dtype=np.int64)
     if array.dtype.kind not in "iu":
         raise _fail(f"{name} must be an array of integers, not of dtype {array.dtype}")
     if array.shape != (length,):
