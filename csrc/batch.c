@@ -34,7 +34,11 @@ static int valid_rows(const ph_batch *b, const int64_t *rows, int64_t lo, int64_
 /* 4.4 visible_board */
 static int shown_board(int street) { return street <= PH_PREFLOP ? 0 : street == PH_FLOP ? 3 : street == PH_TURN ? 4 : 5; }
 
-/* The observation of row r from its hand; cards too when dealt (the hole cards change only at a deal). */
+/* The observation of row r from its hand; its cards too when dealt (the hole cards change only at a deal). After
+   an action only what an action can change is read: the chips in the middle come from the row's starting stacks
+   (sum(stacks) + pot_total() never changes), the board and the cards face up only when the street moved on, a
+   hand was exposed (4.6) or the hand is over, so that the parts of the hand the betting leaves alone stay out of
+   the caches. */
 static void observe(const ph_batch *b, int64_t r, int dealt) {
     const ph_hand *h = &b->hands[r];
     int w = b->width, n = h->seats, seat = h->to_act;
@@ -51,25 +55,28 @@ static void observe(const ph_batch *b, int64_t r, int dealt) {
     b->min_to[r] = h->legal_min > 0 ? h->legal_min : 0;
     b->max_to[r] = h->legal_min > 0 ? h->legal_max : 0;
     int64_t *stacks = b->stacks + r * w, *bets = b->bets + r * w, pot = 0;
+    const int64_t *initial = b->initial + r * w;
     uint8_t *folded = b->folded + r * w;
     for (int s = 0; s < n; s++) {
         stacks[s] = h->stacks[s];
         bets[s] = h->bets[s];
         folded[s] = h->folded[s];
-        pot += h->committed[s] + h->bets[s] + h->antes[s] + h->dead[s];
+        pot += initial[s] - h->stacks[s];
     }
     b->pot[r] = h->over ? 0 : pot;
-    b->street[r] = (int8_t)h->street;
-    int8_t *board = b->board + r * 5;
-    int shown = shown_board(h->street);
-    for (int i = 0; i < 5; i++) board[i] = i < shown ? (int8_t)h->board[i] : -1;
-    uint16_t revealed = 0;
-    for (int i = 0; i < h->n_exposed; i++) revealed |= (uint16_t)(1u << h->exposed[i]);
-    for (int i = 0; i < h->n_shown; i++) revealed |= (uint16_t)(1u << h->shown[i]);
-    b->revealed[r] = revealed;
     b->done[r] = h->over != 0;
+    if (dealt || b->street[r] != h->street || h->n_exposed || h->over) {
+        b->street[r] = (int8_t)h->street;
+        int8_t *board = b->board + r * 5;
+        int shown = shown_board(h->street);
+        for (int i = 0; i < 5; i++) board[i] = i < shown ? (int8_t)h->board[i] : -1;
+        uint16_t revealed = 0;
+        for (int i = 0; i < h->n_exposed; i++) revealed |= (uint16_t)(1u << h->exposed[i]);
+        for (int i = 0; i < h->n_shown; i++) revealed |= (uint16_t)(1u << h->shown[i]);
+        b->revealed[r] = revealed;
+    }
     if (h->over) {
-        for (int s = 0; s < n; s++) b->net[r * w + s] = h->stacks[s] - h->initial_stacks[s];
+        for (int s = 0; s < n; s++) b->net[r * w + s] = h->stacks[s] - initial[s];
         b->showdown[r] = h->showdown != 0;
     }
     if (!dealt) return;

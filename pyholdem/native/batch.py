@@ -8,6 +8,7 @@ every thread count.
 
 from __future__ import annotations
 
+import mmap
 from collections.abc import Sequence
 from typing import Any
 
@@ -48,6 +49,7 @@ _PER_ROW: dict[str, tuple[type, int, int]] = {
     "net": (np.int64, 1, 0),
     "showdown": (np.uint8, 0, 1),
 }
+_HUGE = 2 << 20
 _C_TYPES = {np.int8: "int8_t", np.uint8: "uint8_t", np.int32: "int32_t", np.uint16: "uint16_t",
             np.uint32: "uint32_t", np.int64: "int64_t"}  # fmt: skip
 
@@ -58,6 +60,19 @@ def row_bytes(width: int, history: int) -> int:
         np.dtype(t).itemsize * (per_seat * width + fixed) for t, per_seat, fixed in _PER_ROW.values()
     )
     return HAND_BYTES + 8 * history + arrays
+
+
+def _pages(size: int) -> mmap.mmap:
+    """``size`` zeroed bytes in pages of their own, in huge pages where the system gives them (``MADV_HUGEPAGE``):
+    stepping a batch reads every row's hand, and far fewer address translations miss on huge pages."""
+    memory = mmap.mmap(-1, size)
+    advice = getattr(mmap, "MADV_HUGEPAGE", None)
+    if advice is not None:
+        try:
+            memory.madvise(advice)
+        except OSError:
+            pass
+    return memory
 
 
 def _shape(rows: int, width: int, per_seat: int, fixed: int) -> tuple[int, ...]:
@@ -71,7 +86,10 @@ class BatchArrays:
 
     def __init__(self, layouts: Sequence[HandSetup], rows: int, width: int, history: int) -> None:
         self.rows, self.width, self.history = rows, width, history
-        self.hands = ffi.new("ph_hand[]", max(rows, 1))
+        self._memory = _pages(HAND_BYTES * max(rows, 1) + _HUGE)
+        start = ffi.from_buffer("char[]", self._memory)
+        skip = -int(ffi.cast("uintptr_t", start)) % _HUGE  # the hands start on a huge page
+        self.hands = ffi.cast("ph_hand *", start + skip)
         self.setups = ffi.new("ph_setup[]", len(layouts))
         self.rules = ffi.new("ph_rules[]", len(layouts))
         for i, setup in enumerate(layouts):
