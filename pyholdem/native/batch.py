@@ -8,6 +8,7 @@ every thread count.
 
 from __future__ import annotations
 
+import contextlib
 import mmap
 from collections.abc import Sequence
 from typing import Any
@@ -63,15 +64,13 @@ def row_bytes(width: int, history: int) -> int:
 
 
 def _pages(size: int) -> mmap.mmap:
-    """``size`` zeroed bytes in pages of their own, in huge pages where the system gives them (``MADV_HUGEPAGE``):
+    """``size`` zeroed bytes in pages of their own, huge pages where the system gives them (``MADV_HUGEPAGE``):
     stepping a batch reads every row's hand, and far fewer address translations miss on huge pages."""
     memory = mmap.mmap(-1, size)
     advice = getattr(mmap, "MADV_HUGEPAGE", None)
     if advice is not None:
-        try:
+        with contextlib.suppress(OSError):
             memory.madvise(advice)
-        except OSError:
-            pass
     return memory
 
 
