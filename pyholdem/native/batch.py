@@ -64,7 +64,7 @@ def row_bytes(width: int, history: int) -> int:
 
 
 def _pages(size: int) -> mmap.mmap:
-    """``size`` zeroed bytes in pages of their own, huge pages where the system gives them (``MADV_HUGEPAGE``):
+    """``size`` zeroed bytes of their own pages, huge ones where the system gives them (``MADV_HUGEPAGE``):
     stepping a batch reads every row's hand, and far fewer address translations miss on huge pages."""
     memory = mmap.mmap(-1, size)
     advice = getattr(mmap, "MADV_HUGEPAGE", None)
