@@ -1,5 +1,5 @@
-"""``HandBatch``: a random agent written in NumPy steps 100,000 six-max hands to the end, against the same agent
-looping over ``Hand``s and against ``simulate`` with its built-in random policy.
+"""``HandBatch``: a random agent written in NumPy steps 100,000 six-max hands to the end, against the same
+agent looping over ``Hand``s and against ``simulate`` with its built-in random policy.
 
 The workload is ``bench_simulate``'s: six-max no-limit, 50/100 blinds, 100 big blinds each, button on seat 0,
 the benchmark's random policy (check 60 %, call 15 %, bet or raise up to three times the minimum 10 %, else
