@@ -26,6 +26,7 @@ from pyholdem.engine.batch import (
 from pyholdem.engine.policies import hand_seed
 from pyholdem.engine.setup import HandSetup, setup_from_arguments, with_stacks
 from pyholdem.history.record import history_from_hand
+from pyholdem.native.batch import HAND_BYTES
 from pyholdem.native.lib import lib
 from pyholdem.spec.betting import ACTIONS
 from tests.native.test_hand_lockstep import explicit_setups, setups
@@ -373,11 +374,14 @@ def test_reset_deals_finished_rows_with_given_seeds() -> None:
 
 
 def test_memory_per_row_is_stated_and_bounded() -> None:
+    """``bytes_per_row`` counts the C hand, the history kept and every observation array of a row."""
     batch = HandBatch(RuleSet(), 10, SIX, button=0, blinds=(5, 10), seed=1)
-    assert 1500 < batch.bytes_per_row < 2100
     arrays = batch._arrays
-    held = sum(a.nbytes for a in arrays.arrays.values()) + arrays.hist.nbytes + 10 * lib.PH_STEP_EVENTS * 0
-    assert held + 10 * 1448 <= 10 * batch.bytes_per_row + 64
+    held = sum(a.nbytes for a in arrays.arrays.values()) + arrays.hist.nbytes + 10 * HAND_BYTES
+    assert held == 10 * batch.bytes_per_row and 1500 < batch.bytes_per_row < 2100
+    assert HandBatch(RuleSet(), 10, SIX, button=0, blinds=(5, 10), history=0).bytes_per_row == (
+        batch.bytes_per_row - 8 * 32
+    )
 
 
 def test_raises_refused_by_reopening_and_caps_name_their_sections() -> None:
