@@ -560,6 +560,43 @@ static int allowed(const ph_hand *h, int action, int64_t amount) {
     }
 }
 
+/* pyholdem.spec.betting.no_raise_reason (6.7): why the seat to act may not bet or raise, as its refusal code. */
+static int no_raise_refusal(const ph_hand *h, int seat) {
+    int limit = h->rules.betting_structure == PH_BETTING_STRUCTURE_FIXED_LIMIT, others = 0;
+    if (all_in_to(h, seat) <= h->current_bet) return PH_REFUSAL_NO_CHIPS_BEYOND;
+    for (int s = 0; s < h->seats; s++) others += s != seat && can_act(h, s);
+    if (!others) return PH_REFUSAL_NOBODY_TO_CALL;
+    if (!reopened(h, seat)) return limit ? PH_REFUSAL_NOT_REOPENED_LIMIT : PH_REFUSAL_NOT_REOPENED;
+    if (limit && fl_cap_reached(h)) return PH_REFUSAL_LIMIT_CAP;
+    if (nl_cap_reached(h)) return PH_REFUSAL_RAISE_CAP;
+    return PH_REFUSAL_NEEDS_A_CALLER;
+}
+
+int ph_hand_refusal(const ph_hand *h, int action, int64_t amount) {
+    if (!h || h->over || h->to_act < 0 || h->to_act >= h->seats) return PH_REFUSAL_OVER;
+    if (action < PH_FOLD || action > PH_RAISE) return PH_REFUSAL_KIND;
+    int seat = h->to_act, structure = h->rules.betting_structure;
+    if (action == PH_CHECK && !h->legal_check) return h->street == PH_PREFLOP ? PH_REFUSAL_CHECK_PREFLOP : PH_REFUSAL_CHECK;
+    if (action == PH_CALL && h->legal_call <= 0) return PH_REFUSAL_CALL;
+    if (action != PH_BET && action != PH_RAISE) return PH_REFUSAL_NONE;
+    if (action == PH_BET && !h->legal_is_bet) return PH_REFUSAL_BET_FACING_A_BET;
+    if (action == PH_RAISE && h->legal_is_bet) return PH_REFUSAL_RAISE_NO_BET;
+    if (h->legal_min <= 0) return no_raise_refusal(h, seat);
+    int64_t top = all_in_to(h, seat); /* 5.12 check_chip_unit */
+    if (amount > top) return PH_REFUSAL_BEYOND_STACK;
+    if (structure != PH_BETTING_STRUCTURE_FIXED_LIMIT && amount != top && amount % h->rules.chip_unit)
+        return PH_REFUSAL_CHIP_UNIT;
+    if (amount < h->legal_min)
+        return structure == PH_BETTING_STRUCTURE_FIXED_LIMIT ? PH_REFUSAL_LIMIT_BELOW
+               : action == PH_BET                            ? PH_REFUSAL_BELOW_MIN_BET
+                                                             : PH_REFUSAL_BELOW_MIN_RAISE;
+    if (amount > h->legal_max)
+        return structure == PH_BETTING_STRUCTURE_FIXED_LIMIT ? PH_REFUSAL_LIMIT_ABOVE
+               : structure == PH_BETTING_STRUCTURE_POT_LIMIT ? PH_REFUSAL_ABOVE_POT_LIMIT
+                                                             : PH_REFUSAL_ABOVE_STACK_LIMIT;
+    return PH_REFUSAL_NONE;
+}
+
 int ph_hand_act(ph_hand *h, int action, int64_t amount, ph_event *log, int64_t log_capacity) {
     if (!h || !log || h->over || h->to_act < 0 || h->to_act >= h->seats || h->n_events < 0) return PH_ERR_ARGUMENT;
     if (log_capacity - h->n_events < PH_STEP_EVENTS) return PH_ERR_LOG_FULL;

@@ -301,6 +301,38 @@ int ph_hand_init_laid_out(ph_hand *hand, const ph_rules *rules, const ph_setup *
    log are free, PH_ERR_ARGUMENT for a hand that is over or a bad pointer; on an error nothing changes. */
 int ph_hand_act(ph_hand *hand, int action, int64_t amount, ph_event *log, int64_t log_capacity);
 
+/* Why an action is refused (pyholdem.spec.betting.check_action, whose refusal names the same section), or
+   PH_REFUSAL_NONE when the legal actions include it. */
+enum ph_refusal {
+    PH_REFUSAL_NONE = 0,
+    PH_REFUSAL_OVER = 1,                /* 6.1: the hand is over, nobody is to act */
+    PH_REFUSAL_KIND = 2,                /* 6.1: not an action */
+    PH_REFUSAL_CHECK_PREFLOP = 3,       /* 6.6: check facing a bet preflop */
+    PH_REFUSAL_CHECK = 4,               /* 6.1: check facing a bet */
+    PH_REFUSAL_CALL = 5,                /* 6.1: nothing to call */
+    PH_REFUSAL_BET_FACING_A_BET = 6,    /* 6.1: bet where there is a bet to raise */
+    PH_REFUSAL_RAISE_NO_BET = 7,        /* 6.1: raise where there is no bet */
+    PH_REFUSAL_NO_CHIPS_BEYOND = 8,     /* 6.7: the player's chips do not go beyond the current bet */
+    PH_REFUSAL_NOBODY_TO_CALL = 9,      /* 6.9: no other player has chips */
+    PH_REFUSAL_NOT_REOPENED = 10,       /* 7.2: not reopened by a full raise */
+    PH_REFUSAL_NOT_REOPENED_LIMIT = 11, /* 7.4: not reopened (fixed limit) */
+    PH_REFUSAL_LIMIT_CAP = 12,          /* 5.4: the fixed-limit cap is reached */
+    PH_REFUSAL_RAISE_CAP = 13,          /* 5.8: the raise cap is reached */
+    PH_REFUSAL_NEEDS_A_CALLER = 14,     /* 6.7: nobody could call more (raise_needs_a_caller) */
+    PH_REFUSAL_BEYOND_STACK = 15,       /* 5.12: more than the player has */
+    PH_REFUSAL_CHIP_UNIT = 16,          /* 5.12: not a multiple of the chip unit */
+    PH_REFUSAL_BELOW_MIN_BET = 17,      /* 5.5: below the minimum bet */
+    PH_REFUSAL_BELOW_MIN_RAISE = 18,    /* 5.6: below the minimum raise */
+    PH_REFUSAL_LIMIT_BELOW = 19,        /* 5.3: below the fixed-limit amount */
+    PH_REFUSAL_ABOVE_STACK_LIMIT = 20,  /* 5.7: above the no-limit maximum */
+    PH_REFUSAL_ABOVE_POT_LIMIT = 21,    /* 5.9: above the pot-limit maximum */
+    PH_REFUSAL_LIMIT_ABOVE = 22,        /* 5.3: above the fixed-limit amount */
+    PH_REFUSAL_COUNT = 23
+};
+/* The ph_refusal of action (any int) and amount (the bet or raise-to total, else ignored) for the seat to act of
+   h: PH_REFUSAL_NONE exactly when ph_hand_act would accept them. Changes nothing. */
+int ph_hand_refusal(const ph_hand *h, int action, int64_t amount);
+
 /* --- hands in bulk (issue 15; csrc/simulate.c, twin pyholdem/engine/policies.py) --- */
 
 /* A policy as data: PH_POLICY_RANDOM (check 60 %, call 15 %, bet or raise 10 %, else check or fold: the
@@ -338,6 +370,10 @@ int ph_policy_play(ph_hand *h, const ph_policy *policy, uint64_t *rng, ph_event 
 int ph_simulate(const ph_rules *rules, const ph_setup *setup, const ph_policy *policy, uint64_t seed, int32_t deck,
                 int64_t first, int64_t count, ph_hand *hand, ph_event *log, int64_t log_capacity, int64_t *net,
                 uint8_t *showdown, int32_t *actions, int64_t *pots, int64_t *done);
+/* cards[0 .. 2k + 8) = deck (52 card ids, the order of a shuffled deck) dealt to the k seats in the hand of u as
+   hand.c deals (4.2, 4.3), laid out as ph_setup.cards: two hole cards per seat in seat order, three burns, five
+   board cards. */
+void ph_deal_layout(const ph_setup *u, const uint8_t *deck, uint8_t *cards);
 /* --- end of hands in bulk --- */
 
 /* --- hand ranges (spec 13; csrc/ranges.c) --- */
@@ -425,6 +461,59 @@ int ph_plan_hand(const ph_table_rules *rules, const ph_table_seats *seats, int32
                  int64_t *out, int32_t capacity);
 
 /* --- issue 13: the table's hand planning (end) --- */
+
+/* --- hands stepped in batches (csrc/batch.c; pyholdem.engine.batch.HandBatch) --- */
+
+/* A batch of rows independent hands, every array the caller's (row-major, rows first): the hands; per layout
+   (a set-up with no stacks, key or cards) its ph_setup and ph_rules; per row its layout, the stacks its hands
+   start from (rows x width), the shuffle key of its hand (rows x 3 words: the seed's 32-bit words, least
+   significant first; the key is as many words as the number needs) and its last history entries (rows x
+   history, each action as amount * 8 + ph_action; hist_len the count). The observation, written for every row
+   a deal or an action changes: the seat to act (-1: none), the legal actions (bit k: ph_action k), the call,
+   the bounds of a bet or raise (0: none), the chips in the middle (0 once over), per seat its stack, bet this
+   round and folded flag (rows x width), the street, the board shown (rows x 5, -1: not shown), the hole cards
+   (rows x width x 2, -1: not dealt), the seats whose cards are face up (bit s), the done flag, the actions
+   played; and when a hand ends, each seat's net (rows x width) and the showdown flag, kept until the next
+   hand of the row ends. */
+typedef struct {
+    int64_t rows;
+    int32_t width, history, layouts;
+    const ph_setup *setups;
+    const ph_rules *rules;
+    ph_hand *hands;
+    const int32_t *layout;
+    const int64_t *initial;
+    const uint32_t *keys;
+    int64_t *hist;
+    int32_t *hist_len;
+    int8_t *to_act;
+    uint8_t *legal;
+    int64_t *call, *min_to, *max_to, *pot, *stacks, *bets;
+    uint8_t *folded;
+    int8_t *street, *board, *holes;
+    uint16_t *revealed;
+    uint8_t *done;
+    int32_t *actions;
+    int64_t *net;
+    uint8_t *showdown;
+} ph_batch;
+
+/* Deal a new hand in rows rows[lo .. hi) of b (each 0 .. b->rows - 1), from its layout, its stacks and its key:
+   status[i] is ph_hand_init's status for rows[i] (the row changes only on PH_OK) and finished[i] 1 when that hand
+   is over at once. Returns PH_ERR_ARGUMENT, changing nothing, for a bad batch or row index. */
+int ph_batch_deal(const ph_batch *b, const int64_t *rows, int64_t lo, int64_t hi, int32_t *status, uint8_t *finished);
+
+/* One action per entry i in lo .. hi: row rows[i] (rows NULL: row i) takes kinds[i] (a ph_action, or -1: no
+   action) with amounts[i] (the bet or raise-to total, else ignored). codes[i] = the ph_refusal (the row left
+   unchanged), 0 when applied or no action; finished[i] = 1 when the row's hand ended by it. With apply 0 nothing
+   changes: only the codes are written. PH_BATCH_NO_ROOM: the row's history is full (the caller makes room
+   first); PH_BATCH_ENGINE: the engine refused what ph_hand_refusal allowed (never expected). Returns
+   PH_ERR_ARGUMENT, changing nothing, for a bad batch or row index. */
+enum { PH_BATCH_NO_ACTION = -1, PH_BATCH_NO_ROOM = 254, PH_BATCH_ENGINE = 255 };
+int ph_batch_step(const ph_batch *b, const int64_t *rows, int64_t lo, int64_t hi, const int64_t *kinds,
+                  const int64_t *amounts, int apply, uint8_t *codes, uint8_t *finished);
+
+/* --- end of hands stepped in batches --- */
 
 /* PH_CDEF_END */
 

@@ -110,7 +110,7 @@ static size_t key_words(uint64_t seed) { return seed >> 32 ? 3 : seed ? 2 : 1; }
 /* The cards of a shuffled deck as ph_setup.cards lays them out, dealt as hand.c deals them (4.2
    hole_card_order from the seat left of the button, twice round; 4.3 burn and flop, burn and turn, burn and
    river): two hole cards per seat in the hand in seat order, the three burns, the five board cards. */
-static void deal_layout(const ph_setup *u, const uint8_t *deck, uint8_t *cards) {
+void ph_deal_layout(const ph_setup *u, const uint8_t *deck, uint8_t *cards) {
     int order[PH_MAX_SEATS], k = 0, n = u->seats;
     uint8_t holes[PH_MAX_SEATS][2];
     for (int i = 0; i < n; i++) {
@@ -176,7 +176,7 @@ int ph_simulate(const ph_rules *rules, const ph_setup *setup, const ph_policy *p
                 }
                 if (ph_shuffled_decks(keys, words, lanes, decks) != PH_OK) return PH_ERR_ARGUMENT;
             }
-            deal_layout(&u, decks + 52 * lane, cards);
+            ph_deal_layout(&u, decks + 52 * lane, cards);
         }
         int status = ph_hand_init(h, rules, &u, log, log_capacity);
         if (status != PH_OK) return status;

@@ -15,6 +15,7 @@ from pyholdem.engine.setup import ForcedPost, HandSetup
 from pyholdem.engine.table import Table
 from pyholdem.engine.tournament import Tournament, random_policy
 from pyholdem.errors import (
+    BatchError,
     HistoryError,
     IllegalAction,
     InvalidCards,
@@ -51,6 +52,7 @@ _NATIVE = {
     "resolve_pots_batch": "native.settlement",
     "resolve_showdowns_batch": "native.settlement",
     "simulate": "native.simulate",  # hands in bulk (issue 15)
+    "HandBatch": "engine.batch",
 }
 
 
@@ -67,6 +69,7 @@ __all__ = [
     "PRESETS",
     "STRUCTURES",
     "AlwaysCall",
+    "BatchError",
     "Card",
     "Category",
     "EquityBatch",
@@ -74,6 +77,7 @@ __all__ = [
     "Event",
     "ForcedPost",
     "Hand",
+    "HandBatch",
     "HandResult",
     "HandSetup",
     "HistoryError",

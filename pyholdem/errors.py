@@ -111,3 +111,8 @@ class NativeError(PyHoldemError, RuntimeError):
 class SimulationError(PyHoldemError, ValueError):
     """An argument of ``simulate`` or a policy (``pyholdem.engine.policies``) that is not valid: not a rule
     of the game, so the message names the parameter (``n_hands``, ``threads``, ``seed``, ``policy``, ...)."""
+
+
+class BatchError(PyHoldemError, ValueError):
+    """An argument of ``HandBatch`` or of one of its calls that does not fit the batch as a whole (its
+    shape, dtype, length or range): the message names the argument; nothing was changed."""

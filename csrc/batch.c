@@ -1,0 +1,171 @@
+/*
+ * batch.c — many independent hands stepped by one call each: the arrays of pyholdem.engine.batch.HandBatch.
+ *
+ * Every row is a ph_hand of hand.c, dealt from its layout, stacks and shuffle key exactly as Hand deals the
+ * same set-up and seed (section 1.4 shuffle, sixteen keys at a time; 4.2-4.3 deal) and stepped by ph_hand_act
+ * after ph_hand_refusal said why not, or that it may. The log of a row is not kept: each action writes its
+ * events into a scratch log on the stack, and the row keeps the action itself (its history) and the
+ * observation arrays. No global state, no allocation: the caller owns every array; rows are independent, so
+ * any split of the rows over threads gives the same arrays.
+ */
+#include <string.h>
+
+#include "codes.h"
+#include "holdem.h"
+
+enum { LOG_CAPACITY = 2 * PH_STEP_EVENTS };
+
+static int valid_batch(const ph_batch *b) {
+    return b && b->rows >= 0 && b->width >= 2 && b->width <= PH_MAX_SEATS && b->history >= 0 && b->layouts >= 1 &&
+           b->setups && b->rules && b->hands && b->layout && b->initial && b->keys && (b->history == 0 || b->hist) &&
+           b->hist_len && b->to_act && b->legal && b->call && b->min_to && b->max_to && b->pot && b->stacks &&
+           b->bets && b->folded && b->street && b->board && b->holes && b->revealed && b->done && b->actions &&
+           b->net && b->showdown;
+}
+
+static int valid_rows(const ph_batch *b, const int64_t *rows, int64_t lo, int64_t hi) {
+    if (lo < 0 || hi < lo || (!rows && hi > b->rows)) return 0;
+    if (rows)
+        for (int64_t i = lo; i < hi; i++)
+            if (rows[i] < 0 || rows[i] >= b->rows) return 0;
+    return 1;
+}
+
+/* 4.4 visible_board */
+static int shown_board(int street) { return street <= PH_PREFLOP ? 0 : street == PH_FLOP ? 3 : street == PH_TURN ? 4 : 5; }
+
+/* The observation of row r from its hand; its cards too when dealt (the hole cards change only at a deal). After
+   an action only what an action can change is read: the chips in the middle come from the row's starting stacks
+   (sum(stacks) + pot_total() never changes), the board and the cards face up only when the street moved on, a
+   hand was exposed (4.6) or the hand is over, so that the parts of the hand the betting leaves alone stay out of
+   the caches. */
+static void observe(const ph_batch *b, int64_t r, int dealt) {
+    const ph_hand *h = &b->hands[r];
+    int w = b->width, n = h->seats, seat = h->to_act;
+    uint8_t legal = 0;
+    if (seat >= 0) {
+        legal = 1u << PH_FOLD;
+        if (h->legal_check) legal |= 1u << PH_CHECK;
+        if (h->legal_call > 0) legal |= 1u << PH_CALL;
+        if (h->legal_min > 0) legal |= 1u << (h->legal_is_bet ? PH_BET : PH_RAISE);
+    }
+    b->to_act[r] = (int8_t)seat;
+    b->legal[r] = legal;
+    b->call[r] = h->legal_call > 0 ? h->legal_call : 0;
+    b->min_to[r] = h->legal_min > 0 ? h->legal_min : 0;
+    b->max_to[r] = h->legal_min > 0 ? h->legal_max : 0;
+    int64_t *stacks = b->stacks + r * w, *bets = b->bets + r * w, pot = 0;
+    const int64_t *initial = b->initial + r * w;
+    uint8_t *folded = b->folded + r * w;
+    for (int s = 0; s < n; s++) {
+        stacks[s] = h->stacks[s];
+        bets[s] = h->bets[s];
+        folded[s] = h->folded[s];
+        pot += initial[s] - h->stacks[s];
+    }
+    b->pot[r] = h->over ? 0 : pot;
+    b->done[r] = h->over != 0;
+    if (dealt || b->street[r] != h->street || h->n_exposed || h->over) {
+        b->street[r] = (int8_t)h->street;
+        int8_t *board = b->board + r * 5;
+        int shown = shown_board(h->street);
+        for (int i = 0; i < 5; i++) board[i] = i < shown ? (int8_t)h->board[i] : -1;
+        uint16_t revealed = 0;
+        for (int i = 0; i < h->n_exposed; i++) revealed |= (uint16_t)(1u << h->exposed[i]);
+        for (int i = 0; i < h->n_shown; i++) revealed |= (uint16_t)(1u << h->shown[i]);
+        b->revealed[r] = revealed;
+    }
+    if (h->over) {
+        for (int s = 0; s < n; s++) b->net[r * w + s] = h->stacks[s] - initial[s];
+        b->showdown[r] = h->showdown != 0;
+    }
+    if (!dealt) return;
+    int8_t *holes = b->holes + r * w * 2;
+    for (int s = 0; s < w; s++) {
+        int in = s < n && h->in_hand[s];
+        holes[2 * s] = in ? (int8_t)h->holes[s][0] : -1;
+        holes[2 * s + 1] = in ? (int8_t)h->holes[s][1] : -1;
+    }
+    for (int s = n; s < w; s++) {
+        stacks[s] = bets[s] = 0;
+        folded[s] = 1;
+    }
+}
+
+/* The number of 32-bit words of the key (the seed's words up to its highest non-zero one, at least one). */
+static size_t key_words(const uint32_t *key) { return key[2] ? 3 : key[1] ? 2 : 1; }
+
+static void deal_row(const ph_batch *b, int64_t r, const uint8_t *deck, int32_t *status, uint8_t *finished) {
+    ph_event log[LOG_CAPACITY];
+    ph_hand h;
+    uint8_t cards[2 * PH_MAX_SEATS + 8];
+    int32_t layout = b->layout[r];
+    *finished = 0;
+    if (layout < 0 || layout >= b->layouts || b->setups[layout].seats > b->width || b->setups[layout].seats < 2) {
+        *status = PH_ERR_ARGUMENT;
+        return;
+    }
+    ph_setup u = b->setups[layout];
+    memcpy(u.stacks, b->initial + r * b->width, (size_t)u.seats * sizeof *u.stacks);
+    ph_deal_layout(&u, deck, cards);
+    u.key = NULL;
+    u.key_bytes = 0;
+    u.cards = cards;
+    *status = ph_hand_init(&h, &b->rules[layout], &u, log, LOG_CAPACITY);
+    if (*status != PH_OK) return;
+    b->hands[r] = h;
+    b->hist_len[r] = 0;
+    b->actions[r] = 0;
+    observe(b, r, 1);
+    *finished = h.over != 0;
+}
+
+int ph_batch_deal(const ph_batch *b, const int64_t *rows, int64_t lo, int64_t hi, int32_t *status, uint8_t *finished) {
+    if (!valid_batch(b) || !rows || !status || !finished || !valid_rows(b, rows, lo, hi)) return PH_ERR_ARGUMENT;
+    uint32_t keys[3 * PH_SHUFFLE_LANES];
+    uint8_t decks[52 * PH_SHUFFLE_LANES];
+    for (int64_t i = lo; i < hi;) { /* up to PH_SHUFFLE_LANES rows in a row whose keys have as many words */
+        size_t words = key_words(b->keys + 3 * rows[i]);
+        int lanes = 0;
+        while (lanes < PH_SHUFFLE_LANES && i + lanes < hi && key_words(b->keys + 3 * rows[i + lanes]) == words) {
+            memcpy(keys + (size_t)lanes * words, b->keys + 3 * rows[i + lanes], words * sizeof *keys);
+            lanes++;
+        }
+        if (ph_shuffled_decks(keys, words, lanes, decks) != PH_OK) return PH_ERR_ARGUMENT;
+        for (int l = 0; l < lanes; l++) deal_row(b, rows[i + l], decks + 52 * l, status + i + l, finished + i + l);
+        i += lanes;
+    }
+    return PH_OK;
+}
+
+int ph_batch_step(const ph_batch *b, const int64_t *rows, int64_t lo, int64_t hi, const int64_t *kinds,
+                  const int64_t *amounts, int apply, uint8_t *codes, uint8_t *finished) {
+    if (!valid_batch(b) || !kinds || !amounts || !codes || !finished || !valid_rows(b, rows, lo, hi))
+        return PH_ERR_ARGUMENT;
+    ph_event log[LOG_CAPACITY];
+    for (int64_t i = lo; i < hi; i++) {
+        int64_t r = rows ? rows[i] : i, kind = kinds[i], amount = amounts[i];
+        ph_hand *h = &b->hands[r];
+        finished[i] = 0;
+        if (kind == PH_BATCH_NO_ACTION) {
+            codes[i] = PH_REFUSAL_NONE;
+            continue;
+        }
+        int action = kind < PH_FOLD || kind > PH_RAISE ? -1 : (int)kind;
+        int code = ph_hand_refusal(h, action, amount);
+        if (code == PH_REFUSAL_NONE && b->history > 0 && b->hist_len[r] >= b->history) code = PH_BATCH_NO_ROOM;
+        codes[i] = (uint8_t)code;
+        if (code != PH_REFUSAL_NONE || !apply) continue;
+        int bets = action == PH_BET || action == PH_RAISE;
+        h->n_events = 0; /* the events go to the scratch log, which each action starts again */
+        if (ph_hand_act(h, action, bets ? amount : 0, log, LOG_CAPACITY) != PH_OK) {
+            codes[i] = PH_BATCH_ENGINE;
+            continue;
+        }
+        if (b->history > 0) b->hist[r * b->history + b->hist_len[r]++] = (bets ? amount : 0) * 8 + action;
+        b->actions[r]++;
+        observe(b, r, 0);
+        finished[i] = h->over != 0;
+    }
+    return PH_OK;
+}

@@ -1,0 +1,153 @@
+"""The arrays of a batch of hands on the C core (``csrc/batch.c``): allocated once, stepped by one C call per
+thread chunk (the GIL is released), the rows split into contiguous chunks (``pyholdem.native.parallel``).
+
+``BatchArrays`` owns every array ``ph_batch`` points to; ``pyholdem.engine.batch.HandBatch`` checks the
+arguments and calls ``deal`` and ``step`` here. Rows are independent, so the arrays are the same for
+every thread count.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import mmap
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from pyholdem.engine.setup import HandSetup
+from pyholdem.errors import NativeError
+from pyholdem.native.hand import native_rules, pack_setup
+from pyholdem.native.lib import ffi, lib
+from pyholdem.native.parallel import chunks, map_threads
+
+__all__ = ["HAND_BYTES", "BatchArrays", "row_bytes"]
+
+HAND_BYTES = ffi.sizeof("ph_hand")
+"""The C state of one hand (``ph_hand``)."""
+
+# per row: name -> (dtype, entries per seat of the width, fixed entries)
+_PER_ROW: dict[str, tuple[type, int, int]] = {
+    "layout": (np.int32, 0, 1),
+    "initial": (np.int64, 1, 0),
+    "keys": (np.uint32, 0, 3),
+    "hist_len": (np.int32, 0, 1),
+    "to_act": (np.int8, 0, 1),
+    "legal": (np.uint8, 0, 1),
+    "call": (np.int64, 0, 1),
+    "min_to": (np.int64, 0, 1),
+    "max_to": (np.int64, 0, 1),
+    "pot": (np.int64, 0, 1),
+    "stacks": (np.int64, 1, 0),
+    "bets": (np.int64, 1, 0),
+    "folded": (np.uint8, 1, 0),
+    "street": (np.int8, 0, 1),
+    "board": (np.int8, 0, 5),
+    "holes": (np.int8, 2, 0),
+    "revealed": (np.uint16, 0, 1),
+    "done": (np.uint8, 0, 1),
+    "actions": (np.int32, 0, 1),
+    "net": (np.int64, 1, 0),
+    "showdown": (np.uint8, 0, 1),
+}
+_HUGE = 2 << 20
+_C_TYPES = {np.int8: "int8_t", np.uint8: "uint8_t", np.int32: "int32_t", np.uint16: "uint16_t",
+            np.uint32: "uint32_t", np.int64: "int64_t"}  # fmt: skip
+
+
+def row_bytes(width: int, history: int) -> int:
+    """The memory one row holds: its ``ph_hand``, its history (8 bytes an action) and its arrays."""
+    arrays = sum(
+        np.dtype(t).itemsize * (per_seat * width + fixed) for t, per_seat, fixed in _PER_ROW.values()
+    )
+    return HAND_BYTES + 8 * history + arrays
+
+
+def _pages(size: int) -> mmap.mmap:
+    """``size`` zeroed bytes of their own pages, huge ones where the system gives them (``MADV_HUGEPAGE``):
+    stepping a batch reads every row's hand, and far fewer address translations miss on huge pages."""
+    memory = mmap.mmap(-1, size)
+    advice = getattr(mmap, "MADV_HUGEPAGE", None)
+    if advice is not None:
+        with contextlib.suppress(OSError):
+            memory.madvise(advice)
+    return memory
+
+
+def _shape(rows: int, width: int, per_seat: int, fixed: int) -> tuple[int, ...]:
+    if per_seat == 0:
+        return (rows,) if fixed == 1 else (rows, fixed)
+    return (rows, width) if per_seat == 1 else (rows, width, per_seat)
+
+
+class BatchArrays:
+    """The hands, layouts and arrays of one batch (``ph_batch``), every array allocated here once."""
+
+    def __init__(self, layouts: Sequence[HandSetup], rows: int, width: int, history: int) -> None:
+        self.rows, self.width, self.history = rows, width, history
+        self._memory = _pages(HAND_BYTES * max(rows, 1) + _HUGE)
+        start = ffi.from_buffer("char[]", self._memory)
+        skip = -int(ffi.cast("uintptr_t", start)) % _HUGE  # the hands start on a huge page
+        self.hands = ffi.cast("ph_hand *", start + skip)
+        self.setups = ffi.new("ph_setup[]", len(layouts))
+        self.rules = ffi.new("ph_rules[]", len(layouts))
+        for i, setup in enumerate(layouts):
+            crules = native_rules(setup.rules)
+            if crules is None:
+                raise NativeError("the C engine cannot play this rule set")
+            self.setups[i] = pack_setup(setup, ffi.NULL, 0, ffi.NULL)[0]
+            self.rules[i] = crules[0]
+        self.arrays: dict[str, np.ndarray] = {
+            name: np.zeros(_shape(rows, width, per_seat, fixed), dtype=t)
+            for name, (t, per_seat, fixed) in _PER_ROW.items()
+        }
+        self.hist = np.zeros((rows, history), dtype=np.int64)
+        c = self.c = ffi.new("ph_batch *")
+        c.rows, c.width, c.history, c.layouts = rows, width, history, len(layouts)
+        c.setups, c.rules, c.hands = self.setups, self.rules, self.hands
+        c.hist = ffi.from_buffer("int64_t[]", self.hist) if history else ffi.NULL
+        for name, (t, _, _) in _PER_ROW.items():
+            setattr(c, name, ffi.from_buffer(f"{_C_TYPES[t]}[]", self.arrays[name]))
+
+    def deal(self, rows: np.ndarray, threads: int) -> tuple[np.ndarray, np.ndarray]:
+        """Deal new hands in ``rows`` (int64, each a row index): each row's ``ph_hand_init`` status and
+        whether its hand is over at once."""
+        count = len(rows)
+        status = np.zeros(count, dtype=np.int32)
+        finished = np.zeros(count, dtype=np.uint8)
+        rows_p = ffi.from_buffer("int64_t[]", rows)
+        status_p = ffi.from_buffer("int32_t[]", status)
+        finished_p = ffi.from_buffer("uint8_t[]", finished)
+
+        def call(part: tuple[int, int]) -> int:
+            return int(lib.ph_batch_deal(self.c, rows_p, part[0], part[1], status_p, finished_p))
+
+        if any(code != lib.PH_OK for code in map_threads(call, chunks(count, threads))):
+            raise NativeError("ph_batch_deal refused the batch or a row index")
+        return status, finished
+
+    def step(
+        self, rows: np.ndarray | None, kinds: np.ndarray, amounts: np.ndarray, apply: bool, threads: int
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """One action per entry (``kinds``, ``amounts``: int64, contiguous; ``rows``: the row of each entry,
+        or None for every row in order): each entry's refusal code and whether its hand ended."""
+        count = len(kinds)
+        codes = np.zeros(count, dtype=np.uint8)
+        finished = np.zeros(count, dtype=np.uint8)
+        rows_p = ffi.NULL if rows is None else ffi.from_buffer("int64_t[]", rows)
+        kinds_p, amounts_p = ffi.from_buffer("int64_t[]", kinds), ffi.from_buffer("int64_t[]", amounts)
+        codes_p, finished_p = ffi.from_buffer("uint8_t[]", codes), ffi.from_buffer("uint8_t[]", finished)
+
+        def call(part: tuple[int, int]) -> int:
+            lo, hi = part
+            return int(
+                lib.ph_batch_step(self.c, rows_p, lo, hi, kinds_p, amounts_p, apply, codes_p, finished_p)
+            )
+
+        if any(code != lib.PH_OK for code in map_threads(call, chunks(count, threads))):
+            raise NativeError("ph_batch_step refused the batch or a row index")
+        return codes, finished
+
+    def hand(self, row: int) -> Any:
+        """Row ``row``'s ``ph_hand`` (a view of the C struct)."""
+        return self.hands + row
