@@ -32,6 +32,7 @@ from pyholdem.spec.histories import (
     ohh_player_order,
     parse_phh_cards,
     to_units,
+    variant_code,
 )
 from pyholdem.spec.table import ForcedPost
 
@@ -331,8 +332,7 @@ def hand_to_ohh(
     in_hand = [s for s in range(len(setup.stacks)) if setup.in_hand[s]]
     pid = {s: i for i, s in enumerate(in_hand)}
     rules = setup.rules
-    bet_type = _STRUCTURE_OF_CODE["FT" if rules.betting_structure == "fixed_limit" else
-                                  "PT" if rules.betting_structure == "pot_limit" else "NT"]  # fmt: skip
+    bet_type = _STRUCTURE_OF_CODE[variant_code(rules)]
     players = [
         {
             "id": pid[s],
