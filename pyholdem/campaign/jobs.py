@@ -33,7 +33,8 @@ from pyholdem.engine.policies import Policy, RandomPolicy
 from pyholdem.engine.setup import HandSetup
 from pyholdem.errors import InvalidRange, PyHoldemError, SimulationError, show_value
 from pyholdem.history import replay as replaying
-from pyholdem.history.phh import iter_files, read_file
+from pyholdem.history.files import read_history
+from pyholdem.history.phh import iter_files
 from pyholdem.native import evaluation, ranges
 from pyholdem.native import simulate as bulk
 from pyholdem.rules.ruleset import RuleSet
@@ -351,7 +352,7 @@ def _replay_chunk(
 ) -> list[replaying.ReplayResult]:
     return list(
         replaying.replay_histories(
-            read_file(path), rules, diagnose_with=diagnose_with, repair=repair, engine=engine
+            read_history(path), rules, diagnose_with=diagnose_with, repair=repair, engine=engine
         )
     )
 

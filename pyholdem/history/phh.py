@@ -360,21 +360,13 @@ HISTORY_SUFFIXES = (".phh", ".phhs", ".ohh")
 
 
 def read_file(path: str | Path) -> list[ReadResult]:
-    """Every hand of the ``.phh``, ``.phhs`` or ``.ohh`` (§12.14) file at ``path`` (see ``read_text``)."""
+    """Every hand of the ``.phh`` or ``.phhs`` file at ``path`` (see ``read_text``); ``.ohh`` files are
+    ``pyholdem.history.files.read_history``'s."""
     path = Path(path)
     try:
         text = path.read_bytes().decode("utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         return [HistoryError(f"cannot read the file: {exc}", "12.1", file=str(path))]
-    if path.suffix.lower() == ".ohh":
-        from pyholdem.history.ohh import loads_ohh  # the OHH reader builds on this module
-
-        return [
-            h.located(file=str(path), hand=i)
-            if isinstance(h, HistoryError)
-            else replace(h, file=str(path), index=i)
-            for i, h in enumerate(loads_ohh(text), start=1)
-        ]
     return read_text(text, file=str(path), many=path.suffix == ".phhs")
 
 

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from pyholdem.errors import HistoryError
 from pyholdem.history import read_file
+from pyholdem.history.files import read_history
 from pyholdem.history.ohh import dumps_ohh, from_ohh, loads_ohh, to_ohh
 from pyholdem.history.record import history_from_hand, seeded_hand
 from pyholdem.history.replay import replay
@@ -181,7 +182,7 @@ def test_12_14_convert_and_replay_from_the_command_line(
     assert "2 hands: 2 ok, 0 failed" in capsys.readouterr().out
     phhs = tmp_path / "back.phhs"
     assert main(["convert", str(ohh), "--out", str(phhs)]) == 0
-    assert [h.starting_stacks for h in read_file(phhs)] == [h.starting_stacks for h in read_file(ohh)]
+    assert [h.starting_stacks for h in read_file(phhs)] == [h.starting_stacks for h in read_history(ohh)]
     capsys.readouterr()
     assert main(["convert", str(ohh), "--out", str(tmp_path / "missing" / "x.ohh")]) == 2
     assert main(["convert", str(ohh), "--out", str(tmp_path / "x.txt")]) == 2

@@ -6,8 +6,9 @@ import argparse
 from pathlib import Path
 
 from pyholdem.errors import HistoryError
+from pyholdem.history.files import read_history
 from pyholdem.history.ohh import dumps_ohh, to_ohh
-from pyholdem.history.phh import HandHistory, dumps, dumps_many, iter_files, read_file
+from pyholdem.history.phh import HandHistory, dumps, dumps_many, iter_files
 
 FORMATS = {".ohh": "ohh", ".phh": "phh", ".phhs": "phh"}
 
@@ -31,7 +32,7 @@ def run(args: argparse.Namespace) -> int:
     for path in iter_files(args.paths):
         if not path.exists():
             raise HistoryError(f"{str(path)!r} does not exist", "12.1")
-        for found in read_file(path):
+        for found in read_history(path):
             if isinstance(found, HistoryError):
                 raise found
             hands.append(found)

@@ -87,10 +87,10 @@ def replay_file(
 ) -> tuple[list[object], object | None]:
     """One file's results and, for a ``.phhs`` session (§12.13), its ``SessionResult`` (module level:
     an executor's worker runs it, issue 16)."""
-    from pyholdem.history.phh import read_file
+    from pyholdem.history.files import read_history
     from pyholdem.history.replay import is_session, replay_histories, replay_session
 
-    read = read_file(path)
+    read = read_history(path)
     if path.suffix == ".phhs" and is_session(read):  # one table's hands in order (§12.13)
         session = replay_session(read, rules, file=str(path), repair=repair, engine=engine)
         return list(session.hands), session
