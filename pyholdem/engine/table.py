@@ -128,11 +128,13 @@ _NONE_ADDED: dict[int, int] = {}  # the hands before which no chips were added s
 
 
 _LAYOUTS: dict[tuple[Any, ...], _Layout] = {}
-"""Every table's layouts by what they were planned from: the rules (by identity), whether the spec
-alone plans them (a table on the spec engine), the previous positions (before a first hand: the
-first button and the seed), the seats' keys and the stakes.
-``plan_hand`` and ``plan_posts`` are pure, so the layout one table planned is any other's in the
-same state (tournament tables, sessions in one process). Bounded by ``_LAYOUTS_KEPT``."""
+"""Every table's layouts by the values they were planned from: the rules, whether the spec alone
+plans them (a table on the spec engine), the previous positions (before a first hand: the first
+button, the seed and the order the players sat down in), the seats' keys and the stakes.
+``plan_hand`` and ``plan_posts`` are pure and a layout keeps nothing of a table's stacks (a
+hand is laid out again with its own, ``laid_out_again``; the C engine's packed set-up holds no
+stacks), so the layout one table planned is any other's in the same state (tournament tables,
+sessions in one process). Bounded by ``_LAYOUTS_KEPT``."""
 _LAYOUTS_KEPT = 8192
 
 
@@ -637,9 +639,9 @@ class Table:
         rules = self.rules
         # a spec-engine table keeps to layouts the spec planned (the oracle never calls C)
         planned_in = self._planner is None
-        known = (id(rules), planned_in, self._previous or (self._first_button, self._seed), keys, stakes)
+        known = (rules, planned_in, self._previous or (self._first_button, self._seed), keys, stakes)
         layout = _LAYOUTS.get(known)
-        if layout is not None and layout.setup.rules is rules:
+        if layout is not None:
             return layout, False
         layout = self._lay_out(keys, stakes, stacks, seed)
         _remember(known, layout)
@@ -695,7 +697,8 @@ class Table:
             packed = layout.packed = None if native is None else native[0](layout.setup)
         if packed is None:
             return Hand(setup, engine=self.engine)
-        return Hand._on(setup, native_layouts()[1](setup, packed))  # type: ignore[index]
+        start = native_layouts()[1]  # type: ignore[index]
+        return Hand._on(setup, start(setup, packed, insist=self.engine == "native"))
 
     def _place(self, seat: int, player: _Seat | None) -> None:
         """Seat ``player`` (or nobody, and no chips) at ``seat``; what the table derived from its

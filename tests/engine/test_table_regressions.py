@@ -1,0 +1,57 @@
+"""Table sessions found wrong by random and hostile use: each case reproduced, named after its section."""
+
+from __future__ import annotations
+
+import pytest
+
+from pyholdem import Hand, NativeError, Table, preset
+from pyholdem.engine.table import forget_layouts
+
+
+def finish(hand: Hand) -> None:
+    while not hand.is_over:
+        hand.act("check" if hand.legal_actions().check else "fold")
+
+
+CASH = preset("tda_2024_cash")
+
+
+def _two_handed(stack: int, engine: str) -> Table:
+    t = Table(CASH, 2, blinds=(1, 2), button=0, seed=1, engine=engine)
+    t.sit(0, stack)
+    t.sit(1, 200)
+    return t
+
+
+def _played(t: Table, hands: int) -> list[tuple[object, ...]]:
+    out = []
+    for _ in range(hands):
+        h = t.next_hand()
+        finish(h)
+        out.append((h.setup.stacks, h.events, h.result))
+    return out
+
+
+@pytest.mark.parametrize("engine", ["auto", "spec"])
+def test_3_20_a_tables_hands_depend_only_on_its_own_state(engine: str) -> None:
+    forget_layouts()
+    alone = _played(_two_handed(200, engine), 3)
+    forget_layouts()
+    big = _two_handed(2**63, engine)  # planned first: its layout is the one the next table meets
+    big_hand = big.next_hand()  # beyond the C engine's range: played on the spec engine (``Hand``)
+    assert big_hand.engine == "spec" and big_hand.stacks[0] == 2**63 - 1  # the small blind posted
+    after_big = _played(_two_handed(200, engine), 3)
+    assert after_big == alone
+    finish(big_hand)
+    assert _played(big, 2)[-1][0][0] > 2**62  # the big table plays on, dealt again from its layout
+
+
+def test_3_20_a_huge_stack_on_the_native_engine_is_a_typed_refusal() -> None:
+    forget_layouts()
+    _two_handed(200, "native").next_hand()  # the layout is known: the next table deals it again
+    t = _two_handed(2**63, "native")
+    with pytest.raises(NativeError, match=r"chips or more"):
+        t.next_hand()
+    assert t.hand_number == 0
+    other = _two_handed(200, "native")
+    assert other.next_hand().engine == "native"
