@@ -170,6 +170,7 @@ class Table:
     __slots__ = (
         "_absent_at_deal",
         "_added",
+        "_arrivals",
         "_busted_leave",
         "_count",
         "_dealt",
@@ -234,6 +235,7 @@ class Table:
         self._stakes = self._checked_stakes(blinds, antes, bet_sizes)
         self._pending: _Stakes | None = None
         self._seats: list[_Seat | None] = [None] * seat_count
+        self._arrivals: tuple[int, ...] = ()  # the occupied seats in the order their players sat down (§3.3)
         self._stacks: tuple[int, ...] = (0,) * seat_count  # the chips at each seat (0: empty; ``_put``)
         self._previous: Positions | None = None
         self._hand: Hand | None = None
@@ -639,7 +641,8 @@ class Table:
         rules = self.rules
         # a spec-engine table keeps to layouts the spec planned (the oracle never calls C)
         planned_in = self._planner is None
-        known = (rules, planned_in, self._previous or (self._first_button, self._seed), keys, stakes)
+        start = self._previous or (self._first_button, self._seed, self._arrivals)
+        known = (rules, planned_in, start, keys, stakes)
         layout = _LAYOUTS.get(known)
         if layout is not None:
             return layout, False
@@ -671,7 +674,9 @@ class Table:
             specs = [
                 TableSeat() if s is None else s.spec(stack) for s, stack in zip(seats, stacks, strict=True)
             ]
-            plan = plan_hand(previous, specs, self.rules, button=self._first_button, seed=self._seed)
+            plan = plan_hand(
+                previous, specs, self.rules, button=self._first_button, seed=self._seed, order=self._arrivals
+            )
             posts = plan_posts(plan, stakes.blinds, stakes.antes, self.rules)
             setup = HandSetup(
                 self.rules,
@@ -705,6 +710,9 @@ class Table:
         seats is stale."""
         if player is None:
             self._put(seat, 0)
+            self._arrivals = tuple([s for s in self._arrivals if s != seat])
+        else:
+            self._arrivals += (seat,)
         self._seats[seat] = player
         self._seat_names = None
         self._seat_changed(seat)

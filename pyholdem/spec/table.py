@@ -659,12 +659,29 @@ def _occupied(n: int, seats: Sequence[int]) -> list[bool]:
     return [s in chosen for s in range(n)]
 
 
+@part_of("3.3")
+def players_listed(dealt: Sequence[int], order: Sequence[int] | None, rules: RuleSet) -> list[int]:
+    """§3.3: the seats dealt in, listed as ``initial_button`` counts them: under ``"first_seated"`` in
+    the order their players sat down (``order``, the seats by arrival; seats not in it last, by
+    number), else by seat number."""
+    if order is None or rules.initial_button != "first_seated":
+        return list(dealt)
+    arrival = {seat: k for k, seat in enumerate(order)}
+    return sorted(dealt, key=lambda seat: (arrival.get(seat, len(arrival)), seat))
+
+
 def _fresh_positions(
-    dealt: Sequence[int], n: int, button: int | None, rules: RuleSet, seed: Seed
+    dealt: Sequence[int],
+    n: int,
+    button: int | None,
+    rules: RuleSet,
+    seed: Seed,
+    order: Sequence[int] | None,
 ) -> Positions:
     occupied = _occupied(n, dealt)
     if button is None or not occupied[button]:
-        button = dealt[initial_button(len(dealt), rules, seed)]
+        listed = players_listed(dealt, order, rules)
+        button = listed[initial_button(len(listed), rules, seed)]
     return _positions_after_button(button, occupied)
 
 
@@ -676,12 +693,14 @@ def plan_hand(
     *,
     button: int | None = None,
     seed: Seed = None,
+    order: Sequence[int] | None = None,
 ) -> HandPlan:
     """Cash game: new players, missed blinds, several big blinds — who is dealt in and who posts.
 
     ``previous`` are the last hand's positions (``None`` before the first hand); ``seats`` the
     table between hands. Returns the next hand's ``HandPlan`` (see spec §3.18 for the procedure).
-    ``button`` and ``seed`` choose the first button (§3.3) when the table (re)starts.
+    ``button``, ``seed`` and ``order`` (the seats in the order their players sat down) choose the
+    first button (§3.3) when the table starts.
     """
     n = len(seats)
     cash = rules.mode == "cash"
@@ -701,7 +720,7 @@ def plan_hand(
             raise RuleViolation(f"{len(dealt)} players can be dealt in; a hand needs 2", "3.1")
         occupied = _occupied(n, dealt)
         if previous is None:
-            positions = _fresh_positions(dealt, n, button, rules, seed)
+            positions = _fresh_positions(dealt, n, button, rules, seed, order)
         else:
             positions = next_positions(previous, occupied, rules)
         entered = [(s, "dealt") for s in waiting]

@@ -55,3 +55,22 @@ def test_3_20_a_huge_stack_on_the_native_engine_is_a_typed_refusal() -> None:
     assert t.hand_number == 0
     other = _two_handed(200, "native")
     assert other.next_hand().engine == "native"
+
+
+def test_3_3_first_seated_button_goes_to_the_first_player_who_sat_down() -> None:
+    for engine in ("auto", "spec"):
+        t = Table(preset("seed_004_online"), 6, blinds=(5, 10), seed=1, engine=engine)
+        for seat in (3, 0, 1, 5):
+            t.sit(seat, 1000, post="post_bb_now")
+        t.next_hand()
+        assert t.positions is not None and t.positions.button == 3, engine
+
+
+def test_3_3_first_seated_forgets_a_player_who_left_before_the_first_hand() -> None:
+    t = Table(preset("seed_004_online"), 6, blinds=(5, 10), seed=1)
+    for seat in (4, 2, 0, 5):
+        t.sit(seat, 1000, post="post_bb_now")
+    t.leave(4)
+    t.sit(4, 1000, post="post_bb_now")  # back: now the last to sit down
+    t.next_hand()
+    assert t.positions is not None and t.positions.button == 2
