@@ -503,7 +503,7 @@ class Table:
         if layout.quiet:  # nobody enters, misses a blind or is passed by the button
             self._absent_at_deal, self._previous = layout.absent, layout.positions
         else:
-            self._apply(layout, number)
+            self._apply(layout, number, setup.blinds[-1])
         self._hand, self._settled, self._dealt, self._layout = hand, False, layout.seats, layout
         self.hands.append(hand)
         self.setups.append(setup)
@@ -747,13 +747,16 @@ class Table:
         self._keys = layout_keys = tuple(keys)
         return layout_keys
 
-    def _apply(self, layout: _Layout, number: int) -> None:
-        """Record what the plan decided: entries (debts settled), missed blinds, the button passing."""
+    def _apply(self, layout: _Layout, number: int, big_blind: int) -> None:
+        """Record what the plan decided: entries (debts settled), missed blinds, the button passing. A
+        returning player who posts with no chip left after his live big blind pays no dead small
+        blind (§3.11: the live blind first): it is waived."""
         plan = layout.plan
+        stacks = self._stacks
         for seat, how in plan.entered:
             player = self._seats[seat]
             assert player is not None
-            small = "collected" if how == "posted" else "waived"
+            small = "collected" if how == "posted" and stacks[seat] > big_blind else "waived"
             big = "waived" if how == "dealt" else "collected"
             if player.owes_small:
                 self._log(number, seat, player, small, "small_blind")

@@ -203,7 +203,11 @@ def small_blind_for(big_blind: int, rules: RuleSet) -> int:
     unit = rules.chip_unit
     name = rules.small_blind_rule
     if name == "explicit":
-        raise RuleViolation("small_blind_rule 'explicit' needs both blinds given: (small, big)", "3.9")
+        raise RuleViolation(
+            f"blinds {show_value(big_blind)}: small_blind_rule 'explicit' derives no small blind; give "
+            f"(small, {show_value(big_blind)}), or ({show_value(big_blind)},) for a single blind",
+            "3.9",
+        )
     if name == "half_exact":
         if big_blind % (2 * unit):
             raise RuleViolation(f"half of the big blind {big_blind} is not a whole chip unit", "3.9")
@@ -216,20 +220,29 @@ def small_blind_for(big_blind: int, rules: RuleSet) -> int:
 def blind_amounts(blinds: int | Sequence[int], rules: RuleSet) -> tuple[int, ...]:
     """Number of blinds: one blind, or a small and a big blind (``blind_count``).
 
-    One amount is a single blind, unless ``small_blind_rule`` derives a small blind from it
-    (§3.9); two amounts are (small, big), which ``blind_count = 1`` refuses. The big blind must
-    be positive, the small blind positive and not above the big blind.
+    ``(small, big)`` are two blinds, which ``blind_count = 1`` refuses; ``(big,)`` is one blind,
+    asked for explicitly. One amount is the single blind when ``blind_count = 1``, else the big
+    blind, whose small blind §3.9 derives (``small_blind_rule = "explicit"`` derives none and
+    refuses it). The big blind must be positive, the small blind positive and not above the big
+    blind.
     """
     if is_int(blinds):
+        if blinds <= 0:  # type: ignore[operator]
+            raise RuleViolation(f"blinds {show_value(blinds)} must be positive", "3.10")
         amounts: tuple[int, ...] = (blinds,)  # type: ignore[assignment]
-        if rules.blind_count == 2 and rules.small_blind_rule != "explicit":
+        if rules.blind_count == 2:
             amounts = (small_blind_for(blinds, rules), blinds)  # type: ignore[arg-type]
-    elif isinstance(blinds, Sequence) and len(blinds) == 2 and all(is_int(b) for b in blinds):
+    elif (
+        isinstance(blinds, Sequence)
+        and not isinstance(blinds, str)
+        and 1 <= len(blinds) <= 2
+        and all(is_int(b) for b in blinds)
+    ):
         amounts = tuple(blinds)
-        if rules.blind_count == 1:
+        if len(amounts) == 2 and rules.blind_count == 1:
             raise RuleViolation(f"blinds {list(blinds)} are two blinds but blind_count is 1", "3.10")
     else:
-        raise RuleViolation(f"blinds {blinds!r} are not one amount or (small, big)", "3.10")
+        raise RuleViolation(f"blinds {show_value(blinds)} are not one amount, (big,) or (small, big)", "3.10")
     if amounts[-1] <= 0 or amounts[0] <= 0 or amounts[0] > amounts[-1]:
         raise RuleViolation(
             f"blinds {show_value(amounts)} must be positive, the small not above the big", "3.10"

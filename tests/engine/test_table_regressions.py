@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pyholdem import Hand, NativeError, Table, preset
+from pyholdem import Hand, NativeError, RuleViolation, Table, preset
 from pyholdem.engine.table import forget_layouts
 
 
@@ -74,3 +74,14 @@ def test_3_3_first_seated_forgets_a_player_who_left_before_the_first_hand() -> N
     t.sit(4, 1000, post="post_bb_now")  # back: now the last to sit down
     t.next_hand()
     assert t.positions is not None and t.positions.button == 2
+
+
+def test_3_9_one_amount_under_explicit_small_blinds_is_refused_as_ambiguous() -> None:
+    for engine in ("auto", "spec"):
+        with pytest.raises(RuleViolation, match="blinds 15") as info:
+            Hand(preset("seed_003_general"), [1000] * 3, button=0, blinds=15, engine=engine)
+        assert info.value.section == "3.9"
+        single = Hand(preset("seed_003_general"), [1000] * 3, button=0, blinds=(15,), engine=engine)
+        assert [(e.seat, e.amount) for e in single.events if e.kind == "blind"] == [(1, 15)]
+        derived = Hand(preset("seed_004_online"), [1000] * 3, button=0, blinds=5, engine=engine)
+        assert [(e.seat, e.amount) for e in derived.events if e.kind == "blind"] == [(1, 2), (2, 5)]
