@@ -85,6 +85,14 @@ def _next_occupied(occupied: Sequence[bool], seat: int) -> int:
     raise RuleViolation("no occupied seat at the table", "3.1")
 
 
+def _previous_occupied(occupied: Sequence[bool], seat: int) -> int:
+    n = len(occupied)
+    for step in range(1, n + 1):
+        if occupied[(seat - step) % n]:
+            return (seat - step) % n
+    raise RuleViolation("no occupied seat at the table", "3.1")
+
+
 def _check_table(previous: Positions, occupied: Sequence[bool]) -> None:
     n = len(occupied)
     if sum(bool(o) for o in occupied) < 2:
@@ -159,11 +167,27 @@ def heads_up_transition(previous: Positions, occupied: Sequence[bool], proposed:
     return Positions(proposed.big_blind, proposed.big_blind, other)
 
 
+@rule("3.23")
+def from_heads_up(previous: Positions, occupied: Sequence[bool], proposed: Positions) -> Positions:
+    """Transition from heads-up: the heads-up button never takes the button and the big blind at once.
+
+    ``proposed`` are the positions §3.4–3.6 give for a hand of three or more players; when they
+    put the button on the big blind (the dead button after a heads-up hand whose button is due
+    the big blind), the button goes to the player before the small blind instead.
+    """
+    _check_table(previous, occupied)
+    if proposed.button != proposed.big_blind or sum(bool(o) for o in occupied) < 3:
+        return proposed
+    button = _previous_occupied(occupied, proposed.small_blind)
+    return Positions(button, proposed.small_blind, proposed.big_blind, proposed.small_blind_dead)
+
+
 @part_of("3.4")
 def next_positions(previous: Positions, occupied: Sequence[bool], rules: RuleSet) -> Positions:
-    """The next hand's positions under ``button_rule`` and ``heads_up_button_adjust``."""
+    """The next hand's positions under ``button_rule`` and ``heads_up_button_adjust``, from heads-up
+    as §3.23 says."""
     step = {"moving": moving_button, "dead": dead_button, "frozen_on_blind_bust": frozen_button}
-    proposed = step[rules.button_rule](previous, occupied)
+    proposed = from_heads_up(previous, occupied, step[rules.button_rule](previous, occupied))
     if rules.heads_up_button_adjust:
         return heads_up_transition(previous, occupied, proposed)
     return proposed
@@ -736,7 +760,16 @@ def plan_hand(
             positions = _fresh_positions(dealt, n, button, rules, seed, order)
         else:
             positions = next_positions(previous, occupied, rules)
-        entered = [(s, "dealt") for s in waiting]
+            if len(base) == 2 and button_rule_in_force(rules) == "dead":
+                # a heads-up game goes on: nobody joins on the button or between it and the big blind
+                while True:
+                    free = [w for w in waiting if occupied[w] and between_blinds_and_button(w, positions, n)]
+                    if not free:
+                        break
+                    for w in free:
+                        occupied[w] = False
+                    positions = next_positions(previous, occupied, rules)
+        entered = [(s, "dealt") for s in waiting if occupied[s]]
         posted: list[int] = []
     else:
         occupied = _occupied(n, base)

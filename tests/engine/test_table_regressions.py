@@ -6,6 +6,7 @@ import pytest
 
 from pyholdem import Hand, NativeError, RuleViolation, Table, preset
 from pyholdem.engine.table import forget_layouts
+from pyholdem.spec.table import Positions
 
 
 def finish(hand: Hand) -> None:
@@ -85,3 +86,42 @@ def test_3_9_one_amount_under_explicit_small_blinds_is_refused_as_ambiguous() ->
         assert [(e.seat, e.amount) for e in single.events if e.kind == "blind"] == [(1, 15)]
         derived = Hand(preset("seed_004_online"), [1000] * 3, button=0, blinds=5, engine=engine)
         assert [(e.seat, e.amount) for e in derived.events if e.kind == "blind"] == [(1, 2), (2, 5)]
+
+
+@pytest.mark.parametrize("engine", ["auto", "spec"])
+def test_3_23_from_heads_up_the_button_is_never_the_big_blind(engine: str) -> None:
+    rules = preset("seed_003_general").replace(new_player_entry=("wait_button_then_post",))
+    t = Table(rules, 3, blinds=(5, 10), button=1, seed=1, engine=engine)
+    t.sit(0, 1000, post="wait_button_then_post")
+    t.sit(1, 1000, post="wait_button_then_post")
+    finish(t.next_hand())
+    assert t.positions == Positions(1, 1, 0)
+    t.sit(2, 788, post="wait_button_then_post")
+    hand = t.next_hand()  # seat 2 would join on the button: he waits, heads-up once more
+    assert t.positions == Positions(0, 0, 1) and hand.setup.seats == ("in", "in", "sitting_out")
+    finish(hand)
+    hand = t.next_hand()  # the big blind reaches him
+    assert t.positions == Positions(0, 1, 2) and hand.setup.seats == ("in",) * 3
+
+
+@pytest.mark.parametrize("rule", ["dead", "moving", "frozen_on_blind_bust"])
+@pytest.mark.parametrize("mode", ["cash", "tournament"])
+def test_3_23_heads_up_to_three_handed_keeps_button_and_big_blind_apart(rule: str, mode: str) -> None:
+    for first in (0, 1):
+        for new_seat in (1, 3):  # between the heads-up players either way round
+            rules = preset("tda_2024_cash").replace(mode=mode, button_rule=rule)
+            t = Table(rules, 4, blinds=(5, 10), button=first, seed=2)
+            t.sit(0, 1000, post="wait_bb")
+            t.sit(2, 1000, post="wait_bb")
+            finish(t.next_hand())
+            last_big = t.positions.big_blind  # type: ignore[union-attr]
+            t.sit(new_seat, 1000, post="wait_bb")
+            for _ in range(3):
+                hand = t.next_hand()
+                p = t.positions
+                assert p is not None
+                assert sum(s == "in" for s in hand.setup.seats) < 3 or p.button != p.big_blind
+                if rule == "dead":
+                    assert p.big_blind != last_big
+                last_big = p.big_blind
+                finish(hand)
