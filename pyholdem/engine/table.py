@@ -22,7 +22,7 @@ from typing import Any
 from pyholdem.engine.hand import ENGINES, Hand, native_layouts
 from pyholdem.engine.setup import HandSetup, laid_out_again
 from pyholdem.errors import NativeError, RuleViolation, show_value
-from pyholdem.rules.ruleset import RuleSet
+from pyholdem.rules.ruleset import FIELDS, RuleSet
 from pyholdem.spec.cards import Seed
 from pyholdem.spec.dealing import HAND_START_MARKERS, level_change_applies
 from pyholdem.spec.structures import check_bet_sizes
@@ -44,6 +44,7 @@ from pyholdem.spec.table import (
     plan_hand,
     plan_posts,
 )
+from pyholdem.spec.tournament import written_chip_unit
 from pyholdem.values import is_int
 
 __all__ = ["LedgerEntry", "SeatView", "Table", "forget_layouts", "random_session"]
@@ -185,6 +186,7 @@ class Table:
         "_previous",
         "_records",
         "_removed_log",
+        "_rules_at_start",
         "_seat_keys",
         "_seat_names",
         "_seats",
@@ -226,7 +228,7 @@ class Table:
             raise RuleViolation(f"button {show_value(button)} is not a seat in 0..{seat_count - 1}", "3.3")
         if engine not in ENGINES:
             raise RuleViolation(f"engine {engine!r} is not one of {', '.join(map(repr, ENGINES))}", "0.1")
-        self.rules = rules
+        self.rules = self._rules_at_start = rules
         self.seat_count = seat_count
         self.table = table
         self.engine = engine
@@ -357,23 +359,37 @@ class Table:
         self.players(number)
         return self._records[number - 1][1]
 
+    @property
+    def rules_at_start(self) -> RuleSet:
+        """The rules the table was made with: its histories replay under them (``histories``)."""
+        return self._rules_at_start
+
     def histories(self) -> list[Any]:
         """Every finished hand as a PHH ``HandHistory`` (§12.12), with the table's fields: ``table``,
-        ``hand``, ``seat_count``, ``seats`` and ``players`` (§12.13: a session's hands)."""
+        ``hand``, ``seat_count``, ``seats`` and ``players`` (§12.13: a session's hands), to be
+        replayed under ``rules_at_start``: a hand played under another chip unit (``set_rules``)
+        carries it as ``_chip_unit`` (§12.10)."""
         from pyholdem.history.record import history_from_hand
 
-        return [
-            history_from_hand(
-                hand,
-                seated=True,
-                names=names,
-                extra={"table": self.table, "hand": number},
-                chips_added=added,
-                chips_removed=self.chips_removed(number),
+        out = []
+        for number, (hand, (names, _, added)) in enumerate(zip(self.hands, self._records, strict=True), 1):
+            if not hand.is_over:
+                continue
+            extra: dict[str, Any] = {"table": self.table, "hand": number}
+            unit = written_chip_unit(hand.rules, self._rules_at_start)
+            if unit is not None:
+                extra["_chip_unit"] = unit
+            out.append(
+                history_from_hand(
+                    hand,
+                    seated=True,
+                    names=names,
+                    extra=extra,
+                    chips_added=added,
+                    chips_removed=self.chips_removed(number),
+                )
             )
-            for number, (hand, (names, _, added)) in enumerate(zip(self.hands, self._records, strict=True), 1)
-            if hand.is_over
-        ]
+        return out
 
     # ------------------------------------------------------------------ between hands
     def sit(self, seat: int, stack: int, *, name: str | None = None, post: str = "wait_bb") -> None:
@@ -572,13 +588,22 @@ class Table:
         return {seat: chips for seat, (name, chips) in sorted(pending.items()) if names[seat] == name}
 
     def set_rules(self, rules: RuleSet) -> None:
-        """Play the next hands under ``rules`` (a tournament's ``chip_unit`` after a colour-up,
-        §9.18 / §5.12); between hands only."""
+        """Play the next hands under ``rules``, which differ from the table's rules at most in the
+        ``chip_unit`` (a tournament's smallest chip after a colour-up, §9.18 / §5.12): the one change
+        a hand's history carries (``_chip_unit``, §12.10), so that the session still replays;
+        between hands only."""
         if not isinstance(rules, RuleSet):
             raise RuleViolation(f"rules {rules!r} is not a RuleSet", "0.1")
         if self.hand_running:
             raise RuleViolation(
                 f"the rules change only between hands: hand {self.hand_number} is being played", "9.18"
+            )
+        if rules.replace(chip_unit=self.rules.chip_unit) != self.rules:
+            changed = [f for f in FIELDS if getattr(rules, f) != getattr(self.rules, f) and f != "chip_unit"]
+            raise RuleViolation(
+                f"set_rules changes only the chip unit between hands; these rules also change "
+                f"{', '.join(changed)}",
+                "9.18",
             )
         check_table_size(self.seat_count, rules)
         self._settle()

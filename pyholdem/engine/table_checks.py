@@ -185,7 +185,7 @@ def _replays(table: Table) -> list[str]:
     from pyholdem.history.replay import replay_session
 
     histories = table.histories()
-    result = replay_session(loads(dumps_many(histories), many=True), table.rules)
+    result = replay_session(loads(dumps_many(histories), many=True), table.rules_at_start)
     problems = [f"hand [{r.index}] does not replay: {r.note or r.error}" for r in result.hands if not r.ok]
     if result.break_index is not None:
         problems.append(f"the session is not continuous: {result.message}")

@@ -125,3 +125,34 @@ def test_3_23_heads_up_to_three_handed_keeps_button_and_big_blind_apart(rule: st
                     assert p.big_blind != last_big
                 last_big = p.big_blind
                 finish(hand)
+
+
+def test_9_18_a_chip_unit_set_between_hands_is_in_the_histories_and_the_session_replays() -> None:
+    from pyholdem.engine.table_checks import session_problems
+    from pyholdem.history.phh import dumps_many, loads
+    from pyholdem.history.replay import replay_session
+
+    rules = preset("tda_2024")
+    t = Table(rules, 4, blinds=(50, 100), button=0, seed=1)
+    for seat in range(4):
+        t.sit(seat, 10_000)
+    for _ in range(2):
+        hand = t.next_hand()
+        hand.raise_to(230)  # a raise the later chip unit of 25 would refuse
+        finish(hand)
+    t.set_rules(rules.replace(chip_unit=25))
+    t.set_stakes((100, 200))
+    for _ in range(2):
+        finish(t.next_hand())
+    histories = t.histories()
+    assert [h.extra.get("_chip_unit") for h in histories] == [None, None, 25, 25]
+    assert t.rules_at_start is rules and session_problems(t) == []
+    result = replay_session(loads(dumps_many(histories), many=True), rules)
+    assert all(r.ok for r in result.hands) and result.break_index is None
+
+
+def test_9_18_set_rules_changes_only_the_chip_unit() -> None:
+    t = Table(preset("tda_2024"), 4, blinds=(50, 100), button=0, seed=1)
+    with pytest.raises(RuleViolation, match="button_rule") as info:
+        t.set_rules(preset("tda_2024").replace(button_rule="moving", chip_unit=5))
+    assert info.value.section == "9.18" and t.rules == preset("tda_2024")
