@@ -123,6 +123,15 @@ class _Layout:
         self.after: tuple[Any, _Stakes, _Layout] | None = None
         self.packed: Any = _UNPACKED  # the C engine's packed set-up, made when the layout is dealt again
 
+    def __getstate__(self) -> dict[str, Any]:
+        """The layout without what is made again on demand: the packed set-up and what followed it."""
+        return {name: getattr(self, name) for name in self.__slots__ if name not in ("after", "packed")}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for name, value in state.items():
+            setattr(self, name, value)
+        self.after, self.packed = None, _UNPACKED
+
 
 _UNPACKED = object()
 _NONE_ADDED: dict[int, int] = {}  # the hands before which no chips were added share it (never changed)
@@ -166,6 +175,13 @@ class Table:
     ``button`` is the first hand's button seat (else §3.3 chooses among the seated players),
     ``seed`` makes every hand's deck reproducible (hand ``k`` is shuffled from ``f"{seed}-{k}"``),
     ``engine`` is each ``Hand``'s engine (the C engine by default, or ``"spec"``).
+
+    A table pickles and deep-copies: the copy plays on as the table would (its hands, as
+    ``Hand``'s pickle does, on the spec engine, with the same answers; the next hands on the
+    table's engine). Threads: a table is not thread-safe. Different tables may be used from
+    different threads at once (all they share is the memo of layouts, which holds values only
+    and which each table reads and fills whole), but one table and its hands must be used by one
+    thread at a time (guard it with a lock to share it).
     """
 
     __slots__ = (
@@ -268,6 +284,15 @@ class Table:
         self.chips_out = 0
         self._count = 0
         self._busted_leave = busted_player_leaves(rules)
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Every field but the C planner (made again from the seat count and the engine)."""
+        return {name: getattr(self, name) for name in self.__slots__ if name != "_planner"}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for name, value in state.items():
+            setattr(self, name, value)
+        self._planner = _table_planner(self.seat_count, self.engine)
 
     # ------------------------------------------------------------------ queries
     @property

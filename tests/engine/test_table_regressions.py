@@ -156,3 +156,37 @@ def test_9_18_set_rules_changes_only_the_chip_unit() -> None:
     with pytest.raises(RuleViolation, match="button_rule") as info:
         t.set_rules(preset("tda_2024").replace(button_rule="moving", chip_unit=5))
     assert info.value.section == "9.18" and t.rules == preset("tda_2024")
+
+
+def _play_on(t: Table, hands: int, seed: int) -> str:
+    import random
+
+    from pyholdem.engine.table import _random_action
+    from pyholdem.history.phh import dumps_many
+
+    rng = random.Random(seed)
+    for k in range(hands):
+        for seat in t.without_chips:
+            t.add_chips(seat, 1000)
+            t.back(seat)
+        hand = t.hand if k == 0 and t.hand_running else t.next_hand()
+        while not hand.is_over:  # type: ignore[union-attr]
+            _random_action(hand, rng)  # type: ignore[arg-type]
+    return dumps_many(t.histories()) + repr(t.seats) + repr(t.ledger)
+
+
+@pytest.mark.parametrize("engine", ["auto", "spec"])
+def test_3_18_a_table_pickles_and_deep_copies_mid_hand_and_plays_on_identically(engine: str) -> None:
+    import copy
+    import pickle
+
+    from pyholdem.engine.table import random_session
+
+    for copier in (lambda t: pickle.loads(pickle.dumps(t)), copy.deepcopy):
+        t = random_session(preset("tda_2024_cash"), 6, 20, 3, engine=engine)
+        hand = t.next_hand()
+        hand.act("call" if not hand.legal_actions().check else "check")
+        other = copier(t)
+        assert other.hand is other.hands[-1] and other.hand is not hand
+        assert other.seats == t.seats and other.chips_in == t.chips_in
+        assert _play_on(other, 15, 9) == _play_on(t, 15, 9)
