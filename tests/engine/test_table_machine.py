@@ -318,5 +318,5 @@ def test_3_18_table_in_lockstep_under_legal_and_hostile_calls() -> None:
 def test_3_18_table_in_lockstep_under_legal_and_hostile_calls_longer() -> None:
     run_state_machine_as_test(
         TableLockstep,
-        settings=settings(SHORT, max_examples=120, stateful_step_count=60),
+        settings=settings(SHORT, max_examples=250, stateful_step_count=80),
     )
