@@ -22,7 +22,7 @@ from typing import Any
 from pyholdem.engine.hand import ENGINES, Hand, native_layouts
 from pyholdem.engine.setup import HandSetup, laid_out_again
 from pyholdem.errors import NativeError, RuleViolation, show_value
-from pyholdem.rules.ruleset import FIELDS, RuleSet
+from pyholdem.rules.ruleset import RuleSet
 from pyholdem.spec.cards import Seed
 from pyholdem.spec.dealing import HAND_START_MARKERS, level_change_applies
 from pyholdem.spec.structures import check_bet_sizes
@@ -44,7 +44,7 @@ from pyholdem.spec.table import (
     plan_hand,
     plan_posts,
 )
-from pyholdem.spec.tournament import written_chip_unit
+from pyholdem.spec.tournament import check_chip_unit_change, written_chip_unit
 from pyholdem.values import is_int
 
 __all__ = ["LedgerEntry", "SeatView", "Table", "forget_layouts", "random_session"]
@@ -623,13 +623,7 @@ class Table:
             raise RuleViolation(
                 f"the rules change only between hands: hand {self.hand_number} is being played", "9.18"
             )
-        if rules.replace(chip_unit=self.rules.chip_unit) != self.rules:
-            changed = [f for f in FIELDS if getattr(rules, f) != getattr(self.rules, f) and f != "chip_unit"]
-            raise RuleViolation(
-                f"set_rules changes only the chip unit between hands; these rules also change "
-                f"{', '.join(changed)}",
-                "9.18",
-            )
+        check_chip_unit_change(rules, self.rules)
         check_table_size(self.seat_count, rules)
         self._settle()
         self.rules = rules
