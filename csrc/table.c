@@ -1,6 +1,6 @@
 /*
  * table.c — the table's plan of its next hand, the C twin of pyholdem.spec.table.plan_hand followed by
- * plan_posts (sections 3.4-3.8, 3.12-3.14, 3.18-3.20).
+ * plan_posts (sections 3.4-3.8, 3.12-3.14, 3.18-3.20, 3.23).
  *
  * Each static function is named after the spec function it mirrors and says its section; the
  * differential tests (tests/native/test_table_plan_twin.py) compare every plan with the spec's. A seat
@@ -29,6 +29,13 @@ static int occupied_count(const uint8_t *occupied, int n) {
 static int next_occupied(const uint8_t *occupied, int n, int seat) {
     for (int step = 1; step <= n; step++)
         if (occupied[(seat + step) % n]) return (seat + step) % n;
+    return seat;
+}
+
+/* _previous_occupied: the occupied seat nearest before seat, counter-clockwise (callers have two occupied). */
+static int previous_occupied(const uint8_t *occupied, int n, int seat) {
+    for (int step = 1; step <= n; step++)
+        if (occupied[mod(seat - step, n)]) return mod(seat - step, n);
     return seat;
 }
 
@@ -76,7 +83,14 @@ static positions heads_up_transition(positions previous, const uint8_t *occupied
     return p;
 }
 
-/* 3.4 next_positions: button_rule, then heads_up_button_adjust. */
+/* 3.23 from_heads_up: the button never on the big blind of three or more players. */
+static positions from_heads_up(const uint8_t *occupied, int n, positions proposed) {
+    if (proposed.button != proposed.big || occupied_count(occupied, n) < 3) return proposed;
+    proposed.button = previous_occupied(occupied, n, proposed.small);
+    return proposed;
+}
+
+/* 3.4 next_positions: button_rule, 3.23, then heads_up_button_adjust. */
 static positions next_positions(const ph_table_rules *rules, positions previous, const uint8_t *occupied, int n) {
     positions proposed;
     if (rules->button_rule == PH_TABLE_BUTTON_MOVING)
@@ -85,6 +99,7 @@ static positions next_positions(const ph_table_rules *rules, positions previous,
         proposed = frozen_button(previous, occupied, n);
     else
         proposed = dead_button(previous, occupied, n);
+    proposed = from_heads_up(occupied, n, proposed);
     if (rules->heads_up_button_adjust) return heads_up_transition(previous, occupied, n, proposed);
     return proposed;
 }
@@ -155,8 +170,21 @@ int ph_plan_hand(const ph_table_rules *rules, const ph_table_seats *seats, int32
         if (n_base + n_waiting < 2) return PH_ERR_REFUSED;
         for (int s = 0; s < n; s++) occupied[s] = base[s] || waiting[s];
         p = next_positions(rules, previous, occupied, n);
+        if (n_base == 2 && rules->button_rule == PH_TABLE_BUTTON_DEAD) {
+            /* a heads-up game goes on: nobody joins on the button or between it and the big blind */
+            int dropped = 1;
+            while (dropped) {
+                dropped = 0;
+                for (int s = 0; s < n; s++)
+                    if (waiting[s] && occupied[s] && between_blinds_and_button(s, p, n)) {
+                        occupied[s] = 0;
+                        dropped = 1;
+                    }
+                if (dropped) p = next_positions(rules, previous, occupied, n);
+            }
+        }
         for (int s = 0; s < n; s++)
-            if (waiting[s]) {
+            if (waiting[s] && occupied[s]) {
                 entered_seat[n_entered] = s;
                 entered_how[n_entered++] = PH_ENTERED_DEALT;
             }

@@ -56,7 +56,9 @@ class Hand:
     table (``setup_from_arguments``) and plays that:
 
     ``stacks`` are the chips of each seat, clockwise from seat 0; ``button`` is a seat;
-    ``blinds`` is ``(small, big)`` or one amount (§3.10); ``antes`` one amount (paid as
+    ``blinds`` is ``(small, big)``, ``(big,)`` for a single blind, or one amount: the single blind
+    under ``blind_count = 1``, else the big blind, whose small blind ``small_blind_rule`` derives
+    (§3.10; under ``"explicit"`` one amount is refused as ambiguous, §3.9); ``antes`` one amount (paid as
     ``rules.ante_type`` says) or one amount per seat; ``straddles`` the straddle amounts in
     posting order (§3.16); ``sleeper`` a seat posting a sleeper (§3.17); ``bet_sizes`` the
     fixed-limit (small bet, big bet), by default (big blind, 2 × big blind).

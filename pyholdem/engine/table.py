@@ -44,6 +44,7 @@ from pyholdem.spec.table import (
     plan_hand,
     plan_posts,
 )
+from pyholdem.spec.tournament import check_chip_unit_change, written_chip_unit
 from pyholdem.values import is_int
 
 __all__ = ["LedgerEntry", "SeatView", "Table", "forget_layouts", "random_session"]
@@ -122,17 +123,28 @@ class _Layout:
         self.after: tuple[Any, _Stakes, _Layout] | None = None
         self.packed: Any = _UNPACKED  # the C engine's packed set-up, made when the layout is dealt again
 
+    def __getstate__(self) -> dict[str, Any]:
+        """The layout without what is made again on demand: the packed set-up and what followed it."""
+        return {name: getattr(self, name) for name in self.__slots__ if name not in ("after", "packed")}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for name, value in state.items():
+            setattr(self, name, value)
+        self.after, self.packed = None, _UNPACKED
+
 
 _UNPACKED = object()
 _NONE_ADDED: dict[int, int] = {}  # the hands before which no chips were added share it (never changed)
 
 
 _LAYOUTS: dict[tuple[Any, ...], _Layout] = {}
-"""Every table's layouts by what they were planned from: the rules (by identity), whether the spec
-alone plans them (a table on the spec engine), the previous positions (before a first hand: the
-first button and the seed), the seats' keys and the stakes.
-``plan_hand`` and ``plan_posts`` are pure, so the layout one table planned is any other's in the
-same state (tournament tables, sessions in one process). Bounded by ``_LAYOUTS_KEPT``."""
+"""Every table's layouts by the values they were planned from: the rules, whether the spec alone
+plans them (a table on the spec engine), the previous positions (before a first hand: the first
+button, the seed and the order the players sat down in), the seats' keys and the stakes.
+``plan_hand`` and ``plan_posts`` are pure and a layout keeps nothing of a table's stacks (a
+hand is laid out again with its own, ``laid_out_again``; the C engine's packed set-up holds no
+stacks), so the layout one table planned is any other's in the same state (tournament tables,
+sessions in one process). Bounded by ``_LAYOUTS_KEPT``."""
 _LAYOUTS_KEPT = 8192
 
 
@@ -163,11 +175,19 @@ class Table:
     ``button`` is the first hand's button seat (else §3.3 chooses among the seated players),
     ``seed`` makes every hand's deck reproducible (hand ``k`` is shuffled from ``f"{seed}-{k}"``),
     ``engine`` is each ``Hand``'s engine (the C engine by default, or ``"spec"``).
+
+    A table pickles and deep-copies: the copy plays on as the table would (its hands, as
+    ``Hand``'s pickle does, on the spec engine, with the same answers; the next hands on the
+    table's engine). Threads: a table is not thread-safe. Different tables may be used from
+    different threads at once (all they share is the memo of layouts, which holds values only
+    and which each table reads and fills whole), but one table and its hands must be used by one
+    thread at a time (guard it with a lock to share it).
     """
 
     __slots__ = (
         "_absent_at_deal",
         "_added",
+        "_arrivals",
         "_busted_leave",
         "_count",
         "_dealt",
@@ -182,6 +202,7 @@ class Table:
         "_previous",
         "_records",
         "_removed_log",
+        "_rules_at_start",
         "_seat_keys",
         "_seat_names",
         "_seats",
@@ -223,7 +244,7 @@ class Table:
             raise RuleViolation(f"button {show_value(button)} is not a seat in 0..{seat_count - 1}", "3.3")
         if engine not in ENGINES:
             raise RuleViolation(f"engine {engine!r} is not one of {', '.join(map(repr, ENGINES))}", "0.1")
-        self.rules = rules
+        self.rules = self._rules_at_start = rules
         self.seat_count = seat_count
         self.table = table
         self.engine = engine
@@ -232,6 +253,7 @@ class Table:
         self._stakes = self._checked_stakes(blinds, antes, bet_sizes)
         self._pending: _Stakes | None = None
         self._seats: list[_Seat | None] = [None] * seat_count
+        self._arrivals: tuple[int, ...] = ()  # the occupied seats in the order their players sat down (§3.3)
         self._stacks: tuple[int, ...] = (0,) * seat_count  # the chips at each seat (0: empty; ``_put``)
         self._previous: Positions | None = None
         self._hand: Hand | None = None
@@ -262,6 +284,15 @@ class Table:
         self.chips_out = 0
         self._count = 0
         self._busted_leave = busted_player_leaves(rules)
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Every field but the C planner (made again from the seat count and the engine)."""
+        return {name: getattr(self, name) for name in self.__slots__ if name != "_planner"}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for name, value in state.items():
+            setattr(self, name, value)
+        self._planner = _table_planner(self.seat_count, self.engine)
 
     # ------------------------------------------------------------------ queries
     @property
@@ -353,23 +384,37 @@ class Table:
         self.players(number)
         return self._records[number - 1][1]
 
+    @property
+    def rules_at_start(self) -> RuleSet:
+        """The rules the table was made with: its histories replay under them (``histories``)."""
+        return self._rules_at_start
+
     def histories(self) -> list[Any]:
         """Every finished hand as a PHH ``HandHistory`` (§12.12), with the table's fields: ``table``,
-        ``hand``, ``seat_count``, ``seats`` and ``players`` (§12.13: a session's hands)."""
+        ``hand``, ``seat_count``, ``seats`` and ``players`` (§12.13: a session's hands), to be
+        replayed under ``rules_at_start``: a hand played under another chip unit (``set_rules``)
+        carries it as ``_chip_unit`` (§12.10)."""
         from pyholdem.history.record import history_from_hand
 
-        return [
-            history_from_hand(
-                hand,
-                seated=True,
-                names=names,
-                extra={"table": self.table, "hand": number},
-                chips_added=added,
-                chips_removed=self.chips_removed(number),
+        out = []
+        for number, (hand, (names, _, added)) in enumerate(zip(self.hands, self._records, strict=True), 1):
+            if not hand.is_over:
+                continue
+            extra: dict[str, Any] = {"table": self.table, "hand": number}
+            unit = written_chip_unit(hand.rules, self._rules_at_start)
+            if unit is not None:
+                extra["_chip_unit"] = unit
+            out.append(
+                history_from_hand(
+                    hand,
+                    seated=True,
+                    names=names,
+                    extra=extra,
+                    chips_added=added,
+                    chips_removed=self.chips_removed(number),
+                )
             )
-            for number, (hand, (names, _, added)) in enumerate(zip(self.hands, self._records, strict=True), 1)
-            if hand.is_over
-        ]
+        return out
 
     # ------------------------------------------------------------------ between hands
     def sit(self, seat: int, stack: int, *, name: str | None = None, post: str = "wait_bb") -> None:
@@ -499,7 +544,7 @@ class Table:
         if layout.quiet:  # nobody enters, misses a blind or is passed by the button
             self._absent_at_deal, self._previous = layout.absent, layout.positions
         else:
-            self._apply(layout, number)
+            self._apply(layout, number, setup.blinds[-1])
         self._hand, self._settled, self._dealt, self._layout = hand, False, layout.seats, layout
         self.hands.append(hand)
         self.setups.append(setup)
@@ -568,14 +613,17 @@ class Table:
         return {seat: chips for seat, (name, chips) in sorted(pending.items()) if names[seat] == name}
 
     def set_rules(self, rules: RuleSet) -> None:
-        """Play the next hands under ``rules`` (a tournament's ``chip_unit`` after a colour-up,
-        §9.18 / §5.12); between hands only."""
+        """Play the next hands under ``rules``, which differ from the table's rules at most in the
+        ``chip_unit`` (a tournament's smallest chip after a colour-up, §9.18 / §5.12): the one change
+        a hand's history carries (``_chip_unit``, §12.10), so that the session still replays;
+        between hands only."""
         if not isinstance(rules, RuleSet):
             raise RuleViolation(f"rules {rules!r} is not a RuleSet", "0.1")
         if self.hand_running:
             raise RuleViolation(
                 f"the rules change only between hands: hand {self.hand_number} is being played", "9.18"
             )
+        check_chip_unit_change(rules, self.rules)
         check_table_size(self.seat_count, rules)
         self._settle()
         self.rules = rules
@@ -637,9 +685,10 @@ class Table:
         rules = self.rules
         # a spec-engine table keeps to layouts the spec planned (the oracle never calls C)
         planned_in = self._planner is None
-        known = (id(rules), planned_in, self._previous or (self._first_button, self._seed), keys, stakes)
+        start = self._previous or (self._first_button, self._seed, self._arrivals)
+        known = (rules, planned_in, start, keys, stakes)
         layout = _LAYOUTS.get(known)
-        if layout is not None and layout.setup.rules is rules:
+        if layout is not None:
             return layout, False
         layout = self._lay_out(keys, stakes, stacks, seed)
         _remember(known, layout)
@@ -669,7 +718,9 @@ class Table:
             specs = [
                 TableSeat() if s is None else s.spec(stack) for s, stack in zip(seats, stacks, strict=True)
             ]
-            plan = plan_hand(previous, specs, self.rules, button=self._first_button, seed=self._seed)
+            plan = plan_hand(
+                previous, specs, self.rules, button=self._first_button, seed=self._seed, order=self._arrivals
+            )
             posts = plan_posts(plan, stakes.blinds, stakes.antes, self.rules)
             setup = HandSetup(
                 self.rules,
@@ -695,13 +746,17 @@ class Table:
             packed = layout.packed = None if native is None else native[0](layout.setup)
         if packed is None:
             return Hand(setup, engine=self.engine)
-        return Hand._on(setup, native_layouts()[1](setup, packed))  # type: ignore[index]
+        start = native_layouts()[1]  # type: ignore[index]
+        return Hand._on(setup, start(setup, packed, insist=self.engine == "native"))
 
     def _place(self, seat: int, player: _Seat | None) -> None:
         """Seat ``player`` (or nobody, and no chips) at ``seat``; what the table derived from its
         seats is stale."""
         if player is None:
             self._put(seat, 0)
+            self._arrivals = tuple([s for s in self._arrivals if s != seat])
+        else:
+            self._arrivals += (seat,)
         self._seats[seat] = player
         self._seat_names = None
         self._seat_changed(seat)
@@ -736,13 +791,16 @@ class Table:
         self._keys = layout_keys = tuple(keys)
         return layout_keys
 
-    def _apply(self, layout: _Layout, number: int) -> None:
-        """Record what the plan decided: entries (debts settled), missed blinds, the button passing."""
+    def _apply(self, layout: _Layout, number: int, big_blind: int) -> None:
+        """Record what the plan decided: entries (debts settled), missed blinds, the button passing. A
+        returning player who posts with no chip left after his live big blind pays no dead small
+        blind (§3.11: the live blind first): it is waived."""
         plan = layout.plan
+        stacks = self._stacks
         for seat, how in plan.entered:
             player = self._seats[seat]
             assert player is not None
-            small = "collected" if how == "posted" else "waived"
+            small = "collected" if how == "posted" and stacks[seat] > big_blind else "waived"
             big = "waived" if how == "dealt" else "collected"
             if player.owes_small:
                 self._log(number, seat, player, small, "small_blind")

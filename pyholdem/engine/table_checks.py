@@ -117,19 +117,23 @@ def _chips(table: Table) -> list[str]:
 
 def _big_blind(table: Table) -> list[str]:
     """Under the dead button (§3.5) nobody posts the big blind twice in a row or is skipped by it,
-    once three or more players are dealt in (heads-up, §3.8 may give it to the same player)."""
-    if button_rule_in_force(table.rules) != "dead":
-        return []
+    once three or more players are dealt in (heads-up, §3.8 may give it to the same player). Each
+    hand is judged by the rules it was played under (its set-up's), not the table's rules now: a
+    hand after a change of rules is checked against the one before it only when both were played
+    under the dead button."""
     problems = []
     seats = table.seat_count
     posters = []
     for number, hand in enumerate(table.hands, 1):
+        setup = hand.setup
         names = table.players(number)
-        big = next(p.seat for p in hand.setup.posts if p.kind == "big_blind")
+        big = next(p.seat for p in setup.posts if p.kind == "big_blind")
         dealt = frozenset(s for s in range(seats) if hand.hole_cards(s))
-        posters.append((number, big, names, dealt))
-    for (_, big, names, dealt), (number, next_big, next_names, next_dealt) in pairwise(posters):
-        if len(next_dealt) < 3:
+        posters.append((number, big, names, dealt, button_rule_in_force(setup.rules) == "dead"))
+    for (_, big, names, dealt, dead), (number, next_big, next_names, next_dealt, next_dead) in pairwise(
+        posters
+    ):
+        if len(next_dealt) < 3 or not (dead and next_dead):
             continue
         if next_names[next_big] == names[big]:
             problems.append(f"hand {number}: {names[big]} posts the big blind twice in a row (§3.5)")
@@ -185,7 +189,9 @@ def _replays(table: Table) -> list[str]:
     from pyholdem.history.replay import replay_session
 
     histories = table.histories()
-    result = replay_session(loads(dumps_many(histories), many=True), table.rules)
+    if not histories:  # no hand finished yet: nothing to replay
+        return []
+    result = replay_session(loads(dumps_many(histories), many=True), table.rules_at_start)
     problems = [f"hand [{r.index}] does not replay: {r.note or r.error}" for r in result.hands if not r.ok]
     if result.break_index is not None:
         problems.append(f"the session is not continuous: {result.message}")

@@ -165,16 +165,17 @@ def pack_layout(setup: HandSetup) -> PackedLayout | None:
         or max([p.amount for p in posts]) >= LIMIT
     ):
         return None
-    return PackedLayout(crules, pack_setup(setup, ffi.NULL, 0, ffi.NULL), not all(setup.in_hand))
+    no_stacks = (0,) * len(setup.stacks)  # each hand's own stacks are copied in (``start_laid_out``)
+    return PackedLayout(crules, pack_setup(setup, ffi.NULL, 0, ffi.NULL, no_stacks), not all(setup.in_hand))
 
 
-def start_laid_out(setup: HandSetup, packed: PackedLayout) -> NativeHand | SpecHand:
-    """``start(setup)`` for a set-up laid out as the one ``packed`` was made from: the layout's
-    ``ph_setup`` with this hand's stacks and seed, copied in C (``ph_hand_init_laid_out``)."""
+def start_laid_out(setup: HandSetup, packed: PackedLayout, *, insist: bool = False) -> NativeHand | SpecHand:
+    """``start(setup, insist=insist)`` for a set-up laid out as the one ``packed`` was made from: the
+    layout's ``ph_setup`` with this hand's stacks and seed, copied in C (``ph_hand_init_laid_out``)."""
     key = seed_key(setup.seed)
     stacks = setup.stacks
     if key is None or sum(stacks) >= LIMIT:
-        return start(setup)
+        return start(setup, insist=insist)
     h = ffi.new("ph_hand *")
     log = ffi.new("ph_event[]", _LOG_START)
     status = lib.ph_hand_init_laid_out(
@@ -185,9 +186,12 @@ def start_laid_out(setup: HandSetup, packed: PackedLayout) -> NativeHand | SpecH
     return hand
 
 
-def pack_setup(setup: HandSetup, key: Any, key_bytes: int, cards: Any) -> Any:
-    """The ``ph_setup`` of ``setup`` (its fields in their order); ``key`` and ``cards`` are C pointers (or
-    ``ffi.NULL``) the caller keeps alive while the struct is used."""
+def pack_setup(
+    setup: HandSetup, key: Any, key_bytes: int, cards: Any, stacks: tuple[int, ...] | None = None
+) -> Any:
+    """The ``ph_setup`` of ``setup`` (its fields in their order; ``stacks`` instead of its stacks when
+    given); ``key`` and ``cards`` are C pointers (or ``ffi.NULL``) the caller keeps alive while the
+    struct is used."""
     return ffi.new(
         "ph_setup *",
         [
@@ -195,7 +199,7 @@ def pack_setup(setup: HandSetup, key: Any, key_bytes: int, cards: Any) -> Any:
             setup.button,
             len(setup.posts),
             setup.in_hand,
-            setup.stacks,
+            setup.stacks if stacks is None else stacks,
             [(p.amount, p.seat, _POST_CODES[p.kind], p.live) for p in setup.posts],
             setup.blinds[-1],
             *setup.bet_sizes,  # type: ignore[misc]

@@ -172,9 +172,10 @@ def plan_with_posts(
     *,
     button: int | None = None,
     seed: Seed = None,
+    order: Sequence[int] | None = None,
 ) -> tuple[HandPlan, tuple[ForcedPost, ...]]:
-    """``plan_hand(previous, seats, rules, button=, seed=)`` (§3.18) and its ``plan_posts(plan, blinds,
-    antes, rules)`` (§3.20), planned in C; the same answers and refusals."""
+    """``plan_hand(previous, seats, rules, button=, seed=, order=)`` (§3.18) and its ``plan_posts(plan,
+    blinds, antes, rules)`` (§3.20), planned in C; the same answers and refusals."""
     n = len(seats)
     planned_in_c = (
         previous is not None
@@ -187,7 +188,7 @@ def plan_with_posts(
         and _fits(blinds[-1])
     )
     if not planned_in_c:
-        plan = spec_plan_hand(previous, seats, rules, button=button, seed=seed)
+        plan = spec_plan_hand(previous, seats, rules, button=button, seed=seed, order=order)
         return plan, spec_plan_posts(plan, blinds, antes, rules)
     cseats = ffi.new("ph_table_seats *")
     cseats.seats = n
@@ -223,9 +224,10 @@ def plan_hand(
     *,
     button: int | None = None,
     seed: Seed = None,
+    order: Sequence[int] | None = None,
 ) -> HandPlan:
     """``plan_hand`` (§3.18) planned in C: the same ``HandPlan``, or the same refusal."""
-    return plan_with_posts(previous, seats, rules, (1, 2), None, button=button, seed=seed)[0]
+    return plan_with_posts(previous, seats, rules, (1, 2), None, button=button, seed=seed, order=order)[0]
 
 
 class TablePlanner:

@@ -85,6 +85,14 @@ def _next_occupied(occupied: Sequence[bool], seat: int) -> int:
     raise RuleViolation("no occupied seat at the table", "3.1")
 
 
+def _previous_occupied(occupied: Sequence[bool], seat: int) -> int:
+    n = len(occupied)
+    for step in range(1, n + 1):
+        if occupied[(seat - step) % n]:
+            return (seat - step) % n
+    raise RuleViolation("no occupied seat at the table", "3.1")
+
+
 def _check_table(previous: Positions, occupied: Sequence[bool]) -> None:
     n = len(occupied)
     if sum(bool(o) for o in occupied) < 2:
@@ -159,11 +167,27 @@ def heads_up_transition(previous: Positions, occupied: Sequence[bool], proposed:
     return Positions(proposed.big_blind, proposed.big_blind, other)
 
 
+@rule("3.23")
+def from_heads_up(previous: Positions, occupied: Sequence[bool], proposed: Positions) -> Positions:
+    """Transition from heads-up: the heads-up button never takes the button and the big blind at once.
+
+    ``proposed`` are the positions §3.4–3.6 give for a hand of three or more players; when they
+    put the button on the big blind (the dead button after a heads-up hand whose button is due
+    the big blind), the button goes to the player before the small blind instead.
+    """
+    _check_table(previous, occupied)
+    if proposed.button != proposed.big_blind or sum(bool(o) for o in occupied) < 3:
+        return proposed
+    button = _previous_occupied(occupied, proposed.small_blind)
+    return Positions(button, proposed.small_blind, proposed.big_blind, proposed.small_blind_dead)
+
+
 @part_of("3.4")
 def next_positions(previous: Positions, occupied: Sequence[bool], rules: RuleSet) -> Positions:
-    """The next hand's positions under ``button_rule`` and ``heads_up_button_adjust``."""
+    """The next hand's positions under ``button_rule`` and ``heads_up_button_adjust``, from heads-up
+    as §3.23 says."""
     step = {"moving": moving_button, "dead": dead_button, "frozen_on_blind_bust": frozen_button}
-    proposed = step[rules.button_rule](previous, occupied)
+    proposed = from_heads_up(previous, occupied, step[rules.button_rule](previous, occupied))
     if rules.heads_up_button_adjust:
         return heads_up_transition(previous, occupied, proposed)
     return proposed
@@ -203,7 +227,11 @@ def small_blind_for(big_blind: int, rules: RuleSet) -> int:
     unit = rules.chip_unit
     name = rules.small_blind_rule
     if name == "explicit":
-        raise RuleViolation("small_blind_rule 'explicit' needs both blinds given: (small, big)", "3.9")
+        raise RuleViolation(
+            f"blinds {show_value(big_blind)}: small_blind_rule 'explicit' derives no small blind; give "
+            f"(small, {show_value(big_blind)}), or ({show_value(big_blind)},) for a single blind",
+            "3.9",
+        )
     if name == "half_exact":
         if big_blind % (2 * unit):
             raise RuleViolation(f"half of the big blind {big_blind} is not a whole chip unit", "3.9")
@@ -216,20 +244,29 @@ def small_blind_for(big_blind: int, rules: RuleSet) -> int:
 def blind_amounts(blinds: int | Sequence[int], rules: RuleSet) -> tuple[int, ...]:
     """Number of blinds: one blind, or a small and a big blind (``blind_count``).
 
-    One amount is a single blind, unless ``small_blind_rule`` derives a small blind from it
-    (§3.9); two amounts are (small, big), which ``blind_count = 1`` refuses. The big blind must
-    be positive, the small blind positive and not above the big blind.
+    ``(small, big)`` are two blinds, which ``blind_count = 1`` refuses; ``(big,)`` is one blind,
+    asked for explicitly. One amount is the single blind when ``blind_count = 1``, else the big
+    blind, whose small blind §3.9 derives (``small_blind_rule = "explicit"`` derives none and
+    refuses it). The big blind must be positive, the small blind positive and not above the big
+    blind.
     """
     if is_int(blinds):
+        if blinds <= 0:  # type: ignore[operator]
+            raise RuleViolation(f"blinds {show_value(blinds)} must be positive", "3.10")
         amounts: tuple[int, ...] = (blinds,)  # type: ignore[assignment]
-        if rules.blind_count == 2 and rules.small_blind_rule != "explicit":
+        if rules.blind_count == 2:
             amounts = (small_blind_for(blinds, rules), blinds)  # type: ignore[arg-type]
-    elif isinstance(blinds, Sequence) and len(blinds) == 2 and all(is_int(b) for b in blinds):
+    elif (
+        isinstance(blinds, Sequence)
+        and not isinstance(blinds, str)
+        and 1 <= len(blinds) <= 2
+        and all(is_int(b) for b in blinds)
+    ):
         amounts = tuple(blinds)
-        if rules.blind_count == 1:
+        if len(amounts) == 2 and rules.blind_count == 1:
             raise RuleViolation(f"blinds {list(blinds)} are two blinds but blind_count is 1", "3.10")
     else:
-        raise RuleViolation(f"blinds {blinds!r} are not one amount or (small, big)", "3.10")
+        raise RuleViolation(f"blinds {show_value(blinds)} are not one amount, (big,) or (small, big)", "3.10")
     if amounts[-1] <= 0 or amounts[0] <= 0 or amounts[0] > amounts[-1]:
         raise RuleViolation(
             f"blinds {show_value(amounts)} must be positive, the small not above the big", "3.10"
@@ -659,12 +696,29 @@ def _occupied(n: int, seats: Sequence[int]) -> list[bool]:
     return [s in chosen for s in range(n)]
 
 
+@part_of("3.3")
+def players_listed(dealt: Sequence[int], order: Sequence[int] | None, rules: RuleSet) -> list[int]:
+    """§3.3: the seats dealt in, listed as ``initial_button`` counts them: under ``"first_seated"`` in
+    the order their players sat down (``order``, the seats by arrival; seats not in it last, by
+    number), else by seat number."""
+    if order is None or rules.initial_button != "first_seated":
+        return list(dealt)
+    arrival = {seat: k for k, seat in enumerate(order)}
+    return sorted(dealt, key=lambda seat: (arrival.get(seat, len(arrival)), seat))
+
+
 def _fresh_positions(
-    dealt: Sequence[int], n: int, button: int | None, rules: RuleSet, seed: Seed
+    dealt: Sequence[int],
+    n: int,
+    button: int | None,
+    rules: RuleSet,
+    seed: Seed,
+    order: Sequence[int] | None,
 ) -> Positions:
     occupied = _occupied(n, dealt)
     if button is None or not occupied[button]:
-        button = dealt[initial_button(len(dealt), rules, seed)]
+        listed = players_listed(dealt, order, rules)
+        button = listed[initial_button(len(listed), rules, seed)]
     return _positions_after_button(button, occupied)
 
 
@@ -676,12 +730,14 @@ def plan_hand(
     *,
     button: int | None = None,
     seed: Seed = None,
+    order: Sequence[int] | None = None,
 ) -> HandPlan:
     """Cash game: new players, missed blinds, several big blinds — who is dealt in and who posts.
 
     ``previous`` are the last hand's positions (``None`` before the first hand); ``seats`` the
     table between hands. Returns the next hand's ``HandPlan`` (see spec §3.18 for the procedure).
-    ``button`` and ``seed`` choose the first button (§3.3) when the table (re)starts.
+    ``button``, ``seed`` and ``order`` (the seats in the order their players sat down) choose the
+    first button (§3.3) when the table starts.
     """
     n = len(seats)
     cash = rules.mode == "cash"
@@ -701,10 +757,19 @@ def plan_hand(
             raise RuleViolation(f"{len(dealt)} players can be dealt in; a hand needs 2", "3.1")
         occupied = _occupied(n, dealt)
         if previous is None:
-            positions = _fresh_positions(dealt, n, button, rules, seed)
+            positions = _fresh_positions(dealt, n, button, rules, seed, order)
         else:
             positions = next_positions(previous, occupied, rules)
-        entered = [(s, "dealt") for s in waiting]
+            if len(base) == 2 and button_rule_in_force(rules) == "dead":
+                # a heads-up game goes on: nobody joins on the button or between it and the big blind
+                while True:
+                    free = [w for w in waiting if occupied[w] and between_blinds_and_button(w, positions, n)]
+                    if not free:
+                        break
+                    for w in free:
+                        occupied[w] = False
+                    positions = next_positions(previous, occupied, rules)
+        entered = [(s, "dealt") for s in waiting if occupied[s]]
         posted: list[int] = []
     else:
         occupied = _occupied(n, base)

@@ -16,7 +16,7 @@ from fractions import Fraction
 from typing import Any
 
 from pyholdem.errors import RuleViolation, show_value
-from pyholdem.rules.ruleset import RuleSet
+from pyholdem.rules.ruleset import FIELDS, RuleSet
 from pyholdem.rules.structure import Structure
 from pyholdem.spec.cards import Card, draw_order_key, shuffle_seed, shuffled_deck
 from pyholdem.traceability.registry import part_of, rule
@@ -945,6 +945,19 @@ def unit_after_colour_up(rules: RuleSet, new: int) -> RuleSet:
             "9.18",
         )
     return rules if new == rules.chip_unit else rules.replace(chip_unit=new)
+
+
+@part_of("9.18")
+def check_chip_unit_change(new: RuleSet, old: RuleSet) -> None:
+    """§9.18 / §12.10: between hands a table's rules change only in the ``chip_unit`` (a colour-up),
+    the one change its hands' histories carry (``_chip_unit``)."""
+    changed = [name for name in FIELDS if name != "chip_unit" and getattr(new, name) != getattr(old, name)]
+    if changed:
+        raise RuleViolation(
+            f"the rules change only in the chip unit between hands; these rules also change "
+            f"{', '.join(changed)}",
+            "9.18",
+        )
 
 
 @part_of("9.18")

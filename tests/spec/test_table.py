@@ -78,7 +78,8 @@ def test_3_9_small_blind_derivations() -> None:
 def test_3_10_one_or_two_blinds() -> None:
     assert blind_amounts((5, 10), RuleSet()) == (5, 10)
     assert blind_amounts([5, 10], RuleSet()) == (5, 10)
-    assert blind_amounts(10, RuleSet()) == (10,)
+    assert blind_amounts((10,), RuleSet()) == (10,)
+    assert blind_amounts(10, RuleSet(blind_count=1)) == (10,)
     assert blind_amounts(10, RuleSet(blind_count=1, small_blind_rule="half_exact")) == (10,)
     for bad in ((10, 5), (0, 10), (5, 0), (1, 2, 3), "10", None, 0, (5.0, 10)):
         with pytest.raises(RuleViolation) as info:
