@@ -97,7 +97,7 @@ def test_7_7_all_in_on_the_ante_wins_no_more_from_anyone_than_he_put_in(engine: 
     assert h.result.net == (0, -5, -10, 15)
     assert [(p.amount, p.eligible, p.winners) for p in h.result.pots] == [
         (20, (0, 2, 3), (3,)),
-        (10, (0, 2), (0,)),
+        (15, (0, 2), (0,)),
     ]
 
 
