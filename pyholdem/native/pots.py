@@ -385,7 +385,8 @@ def layer_pots(
     pots = ffi.new("ph_pot[]", MAX_SEATS)
     count = ffi.new("int *")
     flags = ffi.NULL if all_in is None else [bool(a) for a in all_in]
-    check(lib.ph_layer_pots(n, amounts, [bool(f) for f in folded], dead, flags, pots, count), "layer_pots", SECTION)
+    status = lib.ph_layer_pots(n, amounts, [bool(f) for f in folded], dead, flags, pots, count)
+    check(status, "layer_pots", SECTION)
     return tuple(Pot(p.amount, SEATS_OF_MASK[p.eligible]) for p in pots[0 : count[0]])
 
 

@@ -81,8 +81,11 @@ def test_1_4_c_shuffle_refuses_what_the_spec_refuses() -> None:
     assert lib.ph_shuffled_deck(ffi.NULL, 4, deck) == lib.PH_ERR_ARGUMENT
 
 
+Layering = tuple[list[int], list[bool], int, list[bool] | None]
+
+
 @st.composite
-def layerings(draw: st.DrawFn) -> tuple[list[int], list[bool], int, list[bool] | None]:
+def layerings(draw: st.DrawFn) -> Layering:
     n = draw(st.integers(2, 10))
     levels = draw(st.lists(st.integers(0, 10**6), min_size=1, max_size=4))
     contributions = [draw(st.sampled_from(levels)) for _ in range(n)]
@@ -92,7 +95,7 @@ def layerings(draw: st.DrawFn) -> tuple[list[int], list[bool], int, list[bool] |
 
 
 @given(layerings())
-def test_7_7_c_layering_gives_the_spec_pots(case: tuple[list[int], list[bool], int, list[bool] | None]) -> None:
+def test_7_7_c_layering_gives_the_spec_pots(case: Layering) -> None:
     contributions, folded, dead, all_in = case
     expected = pots.layer_pots(contributions, folded, dead, all_in)
     assert c_pots.layer_pots(contributions, folded, dead, all_in) == expected
