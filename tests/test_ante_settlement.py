@@ -48,7 +48,7 @@ def ante_hands(draw: st.DrawFn) -> dict:
     n = 2 if kind == "heads_up" else draw(st.integers(2, 7))
     big = draw(st.sampled_from([2, 10]))
     ante = draw(st.sampled_from([1, big // 2, big, 2 * big]))
-    ante_type = kind if kind in ("each_player", "each_player_except_blinds", "big_blind_ante") else "each_player"
+    ante_type = kind if kind in ANTE_KINDS[:3] else "each_player"
     antes: int | list[int] = ante
     if kind in ("per_seat", "heads_up"):
         antes = draw(st.lists(st.sampled_from([0, 1, ante, 2 * ante, 3 * ante]), min_size=n, max_size=n))
@@ -97,7 +97,8 @@ def check_against_oracle(h: Hand) -> None:
         contributions.append(state.committed[s] + ante)
     put_in = [c + (state.dead[s] if state.dead else 0) for s, c in enumerate(contributions)]
     if bba:
-        put_in = [state.committed[s] + state.antes[s] + (state.dead[s] if state.dead else 0) for s in range(n)]
+        dead_blinds = state.dead or [0] * n
+        put_in = [state.committed[s] + state.antes[s] + dead_blinds[s] for s in range(n)]
     all_in = [put_in[s] == initial[s] for s in range(n)]
     values = [0] * n
     if result.showdown:
