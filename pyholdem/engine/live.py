@@ -381,6 +381,10 @@ class LiveHand:
         return self.phys.board
 
     def hole_cards(self, seat: int) -> tuple[Card, ...]:
+        """The cards in front of ``seat`` (a seat of the table, §3.1, as ``Hand.hole_cards`` asks)."""
+        n = len(self.phys.holes)
+        if type(seat) is not int or not 0 <= seat < n:
+            raise RuleViolation(f"seat {show_value(seat)} is not a seat in 0..{n - 1}", "3.1")
         return tuple(self.phys.holes[seat])
 
     def places(self) -> dict[str, tuple[Card, ...]]:

@@ -1,0 +1,44 @@
+"""Hostile calls on the live layer and the bulk calls: a typed error naming the value and the section,
+and nothing changed (§3.1, §6.10, §10.1, §11.1)."""
+
+from __future__ import annotations
+
+import pytest
+
+from pyholdem import PyHoldemError, RuleSet, preset
+from pyholdem.engine import declare
+from pyholdem.engine.hand import Hand
+from pyholdem.engine.live import LiveHand
+from pyholdem.engine.setup import setup_from_arguments
+from pyholdem.errors import IllegalAction, RuleViolation, SimulationError
+from pyholdem.native.parallel import MAX_THREADS
+from pyholdem.native.simulate import simulate
+
+
+def live_rules() -> RuleSet:
+    return preset("tda_2024_cash").replace(live_play_layer=True)
+
+
+@pytest.mark.parametrize("seat", [None, -1, 3, 1.0, True, "0"])
+def test_11_1_declaration_by_no_seat_is_refused_and_changes_nothing(seat: object) -> None:
+    h = Hand(live_rules(), [1000] * 3, button=0, blinds=(5, 10), seed=1)
+    before = (h.events, h.to_act, h.pot_total())
+    with pytest.raises(IllegalAction, match=r"§3\.1"):
+        declare.declare(h, seat, "call")  # type: ignore[arg-type]
+    assert (h.events, h.to_act, h.pot_total()) == before
+
+
+@pytest.mark.parametrize("seat", [-1, 9, 3, None, 1.0, True])
+def test_3_1_live_hole_cards_of_no_seat_are_refused(seat: object) -> None:
+    h = LiveHand(setup_from_arguments(live_rules(), [1000] * 3, button=0, blinds=(5, 10), seed=1))
+    with pytest.raises(RuleViolation, match=r"§3\.1"):
+        h.hole_cards(seat)  # type: ignore[arg-type]
+    assert h.hole_cards(2) == h.hole_cards(2)
+
+
+@pytest.mark.parametrize("threads", [0, MAX_THREADS + 1, 10**12, 2.0, None])
+def test_simulate_threads_are_bounded_like_every_bulk_call(threads: object) -> None:
+    with pytest.raises(SimulationError, match="threads"):
+        simulate(RuleSet(), 4, [100, 100], button=0, blinds=(1, 2), threads=threads)  # type: ignore[arg-type]
+    assert issubclass(SimulationError, PyHoldemError)
+    assert simulate(RuleSet(), 4, [100, 100], button=0, blinds=(1, 2), threads=MAX_THREADS).net.shape == (4, 2)
