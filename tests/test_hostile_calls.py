@@ -41,4 +41,5 @@ def test_simulate_threads_are_bounded_like_every_bulk_call(threads: object) -> N
     with pytest.raises(SimulationError, match="threads"):
         simulate(RuleSet(), 4, [100, 100], button=0, blinds=(1, 2), threads=threads)  # type: ignore[arg-type]
     assert issubclass(SimulationError, PyHoldemError)
-    assert simulate(RuleSet(), 4, [100, 100], button=0, blinds=(1, 2), threads=MAX_THREADS).net.shape == (4, 2)
+    result = simulate(RuleSet(), 4, [100, 100], button=0, blinds=(1, 2), threads=MAX_THREADS)
+    assert result.net.shape == (4, 2)
