@@ -3,6 +3,10 @@ and nothing changed (§3.1, §6.10, §10.1, §11.1)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
 import pytest
 
 from pyholdem import PyHoldemError, RuleSet, preset
@@ -11,8 +15,10 @@ from pyholdem.engine.hand import Hand
 from pyholdem.engine.live import LiveHand
 from pyholdem.engine.setup import setup_from_arguments
 from pyholdem.errors import IllegalAction, RuleViolation, SimulationError
+from pyholdem.native.evaluation import evaluate
 from pyholdem.native.parallel import MAX_THREADS
 from pyholdem.native.simulate import simulate
+from pyholdem.spec.rankings import hand_value
 
 
 def live_rules() -> RuleSet:
@@ -43,3 +49,34 @@ def test_simulate_threads_are_bounded_like_every_bulk_call(threads: object) -> N
     assert issubclass(SimulationError, PyHoldemError)
     result = simulate(RuleSet(), 4, [100, 100], button=0, blinds=(1, 2), threads=MAX_THREADS)
     assert result.net.shape == (4, 2)
+
+
+CARD_LIKES = [
+    np.array(51),
+    np.array(51.0),
+    np.array([51]),
+    np.array("As"),
+    np.int64(51),
+    np.uint8(51),
+    np.bool_(True),
+    True,
+    51,
+    "As",
+    51.0,
+    None,
+]
+
+
+@pytest.mark.parametrize("odd", CARD_LIKES, ids=[repr(c) for c in CARD_LIKES])
+@pytest.mark.parametrize("where", [0, 4])
+def test_1_7_evaluate_twins_accept_and_refuse_the_same_cards(odd: object, where: int) -> None:
+    hand: list[object] = [47, 43, 39, 35, 30]
+    hand[where] = odd
+
+    def outcome(function: Callable[[Any], int]) -> object:
+        try:
+            return function(hand)
+        except PyHoldemError as exc:
+            return type(exc), exc.section
+
+    assert outcome(evaluate) == outcome(hand_value)
