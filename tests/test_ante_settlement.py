@@ -69,7 +69,9 @@ def play_randomly(h: Hand, rng: random.Random) -> None:
         legal = h.legal_actions()
         options = ["fold"] + ["check"] * 3 * legal.check + ["call"] * 4 * (legal.call is not None)
         if legal.min_raise_to is not None:
-            options += ["raise", "all_in"]
+            options.append("raise")
+            if h.state.bets[legal.seat] + h.state.stacks[legal.seat] == legal.max_raise_to:
+                options.append("all_in")
         kind = rng.choice(options)
         if kind == "raise":
             assert legal.min_raise_to is not None and legal.max_raise_to is not None
@@ -86,7 +88,8 @@ def check_against_oracle(h: Hand) -> None:
     assert result is not None
     n = state.seats
     initial = h.initial_stacks
-    bba = h.rules.ante_type == "big_blind_ante"
+    payers = {p.seat for p in h.setup.posts if p.kind == "ante" and p.amount > 0}
+    bba = payers == {p.seat for p in h.setup.posts if p.kind == "big_blind"}  # the big blind antes alone
     contributions, dead = [], 0
     for s in range(n):
         ante = state.antes[s]
