@@ -18,6 +18,7 @@ from pyholdem.errors import IllegalAction, RuleViolation, SimulationError
 from pyholdem.native.evaluation import evaluate
 from pyholdem.native.parallel import MAX_THREADS
 from pyholdem.native.simulate import simulate
+from pyholdem.spec.irregularities import BoxedCard, DeckFault
 from pyholdem.spec.rankings import hand_value
 
 
@@ -80,3 +81,42 @@ def test_1_7_evaluate_twins_accept_and_refuse_the_same_cards(odd: object, where:
             return type(exc), exc.section
 
     assert outcome(evaluate) == outcome(hand_value)
+
+
+def live_snapshot(h: LiveHand) -> tuple[object, ...]:
+    return (h.phase, h.places(), list(h.steps), list(h.rulings), h.events if h.phase != "deal" else ())
+
+
+def test_4_2_a_refused_deal_changes_nothing() -> None:
+    """Seed 000 (Bill): the short stack is all in on his blind; one seat got three cards, so the last
+    card would start (and end) the betting with an unknown card (§8.5): refused, nothing dealt."""
+    rules = preset("seed_000_bill_limit").replace(live_play_layer=True)
+    h = LiveHand(setup_from_arguments(rules, [1, 1207], button=0, blinds=(5, 10), seed=1), deal=False)
+    h.cut_deck()
+    for _ in range(3):
+        h.deal_hole(0)
+    before = live_snapshot(h)
+    with pytest.raises(PyHoldemError, match=r"§8\.5"):
+        h.deal_hole()
+    assert live_snapshot(h) == before
+    h.check_cards()
+
+
+def test_10_6_boxed_cards_until_the_stub_runs_out_are_refused_typed() -> None:
+    h = LiveHand(setup_from_arguments(live_rules(), [1000] * 3, button=0, blinds=(5, 10), seed=1))
+    with pytest.raises(RuleViolation, match=r"too few.*§10\.6"):
+        for _ in range(60):
+            before = live_snapshot(h)
+            h.apply(BoxedCard())
+    assert live_snapshot(h) == before
+    h.check_cards()
+
+
+@pytest.mark.parametrize("card", [None, "As", 51])
+def test_10_11_a_deck_fault_names_a_card(card: object) -> None:
+    h = LiveHand(setup_from_arguments(live_rules(), [1000] * 3, button=0, blinds=(5, 10), seed=1))
+    before = live_snapshot(h)
+    for fault in ("duplicate", "missing"):
+        with pytest.raises(RuleViolation, match=r"§10\.11"):
+            h.apply(DeckFault(fault, card))  # type: ignore[arg-type]
+        assert live_snapshot(h) == before
