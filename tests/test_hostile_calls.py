@@ -3,6 +3,7 @@ and nothing changed (§3.1, §6.10, §10.1, §11.1)."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -120,3 +121,15 @@ def test_10_11_a_deck_fault_names_a_card(card: object) -> None:
         with pytest.raises(RuleViolation, match=r"§10\.11"):
             h.apply(DeckFault(fault, card))  # type: ignore[arg-type]
         assert live_snapshot(h) == before
+
+
+@pytest.mark.parametrize(
+    ("kind", "amount"), [("fold", math.nan), ("call", 5), ("raise", math.nan), ("bet", -5)]
+)
+def test_6_10_an_action_out_of_turn_has_the_form_of_one_in_turn(kind: str, amount: object) -> None:
+    h = Hand(live_rules(), [1000] * 3, button=0, blinds=(5, 10), seed=1)
+    other = (h.to_act + 1) % 3
+    before = (h.events, h.to_act, h.state.out_of_turn)
+    with pytest.raises(IllegalAction, match=r"§(6\.1|5\.12)\)"):
+        h.act(kind, amount, seat=other)  # type: ignore[arg-type]
+    assert (h.events, h.to_act, h.state.out_of_turn) == before
