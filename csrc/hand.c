@@ -162,6 +162,14 @@ static int64_t pl_counted_bets(const ph_hand *h) {
 
 static void contributions(const ph_hand *h, int64_t *contrib, int64_t *dead);
 
+/* 7.7 all_in_seats: under the default ante_award the seats with no chips behind (nobody is frozen here),
+   which the layering holds to their own contribution; NULL under pooled and as_bets. */
+static const uint8_t *all_in_seats(const ph_hand *h, uint8_t *all_in) {
+    if (h->rules.ante_award != PH_ANTE_AWARD_UNIFORM_AS_CONTRIBUTIONS) return NULL;
+    for (int s = 0; s < h->seats; s++) all_in[s] = h->stacks[s] == 0;
+    return all_in;
+}
+
 /* 5.11 pl_pot: the pots layered as 7.7 layers them (pooled antes as contributions) */
 static int64_t pl_pot(const ph_hand *h, int seat) {
     int64_t layered[PH_MAX_SEATS], dead[PH_MAX_SEATS], middle = 0, dead_total = 0;
@@ -174,8 +182,10 @@ static int64_t pl_pot(const ph_hand *h, int seat) {
         for (int s = 0; s < h->seats; s++) dead_total += dead[s];
     }
     ph_pot pots[PH_MAX_POTS];
+    uint8_t all_in[PH_MAX_SEATS];
     int n_pots = 0;
-    if (ph_layer_pots(h->seats, layered, h->folded, dead_total, pots, &n_pots) != PH_OK) return middle;
+    if (ph_layer_pots(h->seats, layered, h->folded, dead_total, all_in_seats(h, all_in), pots, &n_pots) != PH_OK)
+        return middle;
     int64_t mine = -1;
     for (int p = 0; p < n_pots; p++)
         if (pots[p].eligible >> seat & 1u) mine = pots[p].amount;
@@ -373,11 +383,14 @@ static void resolve(const ph_hand *h, const int32_t *values, int64_t *payouts, p
     }
     ph_pot main[PH_MAX_POTS];
     for (int s = 0; s < n; s++) payouts[s] = 0;
-    ph_resolve_pots(n, contrib, h->folded, values, h->button, dead, odd, unit, payouts, main, &n_main, NULL);
+    uint8_t all_in[PH_MAX_SEATS];
+    ph_resolve_pots(n, contrib, h->folded, values, h->button, dead, all_in_seats(h, all_in), odd, unit, payouts,
+                    main, &n_main, NULL);
     *n_pots = 0;
     if (h->rules.ante_award == PH_ANTE_AWARD_POOLED && any_antes && !any_dead) {
         int64_t zero[PH_MAX_SEATS] = {0};
-        ph_resolve_pots(n, zero, h->folded, values, h->button, pooled, odd, unit, ante_payouts, pots, &n_antes, NULL);
+        ph_resolve_pots(n, zero, h->folded, values, h->button, pooled, NULL, odd, unit, ante_payouts, pots, &n_antes,
+                        NULL);
         for (int s = 0; s < n; s++) payouts[s] += ante_payouts[s];
         *n_pots = n_antes;
     }

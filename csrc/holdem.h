@@ -164,12 +164,14 @@ typedef struct {
 
 /* Settle one hand (sections 7.6, 7.7, 8.7, 8.8), arguments in the order of the spec's resolve_pots. Per
    seat: total contribution, folded flag (non-zero = folded), hand value (ignored for folded seats); the
-   button seat; per-seat dead money (NULL = none). Writes payouts[n_seats],
+   button seat; per-seat dead money (NULL = none); per-seat all-in flags (NULL = none given: the uncalled
+   bet is returned and every seat is held to its contribution; given: a hand's contributions, antes
+   included, nothing returned, a live seat not all-in may win every layer). Writes payouts[n_seats],
    pots[0..*n_pots) (caller provides PH_MAX_POTS) and returns PH_OK, or PH_ERR_ARGUMENT with *fault
    filled in (fault may be NULL). No allocation, no global state. */
 int ph_resolve_pots(int n_seats, const int64_t *contributions, const uint8_t *folded, const int32_t *values,
-                    int button, const int64_t *dead, int odd_chip_rule, int64_t chip_unit, int64_t *payouts,
-                    ph_pot *pots, int *n_pots, ph_pot_fault *fault);
+                    int button, const int64_t *dead, const uint8_t *all_in, int odd_chip_rule, int64_t chip_unit,
+                    int64_t *payouts, ph_pot *pots, int *n_pots, ph_pot_fault *fault);
 
 /* Settle n_hands hands of n_seats seats from row-major (n_hands, n_seats) arrays (dead may be NULL) and
    (n_hands,) buttons into payouts (n_hands, n_seats). Stops at the first refused row. */
@@ -187,9 +189,10 @@ int ph_resolve_showdowns_batch(int64_t n_hands, int n_seats, const uint8_t *boar
                                int64_t *payouts, ph_pot_fault *fault);
 
 /* The pots of one layering (section 7.7) of n_seats (2..PH_MAX_SEATS) contributions, dead money joining the
-   main pot: writes pots[0..*n_pots) (amount and eligible; winners 0). The C twin of layer_pots. */
-int ph_layer_pots(int n_seats, const int64_t *contributions, const uint8_t *folded, int64_t dead, ph_pot *pots,
-                  int *n_pots);
+   main pot, all_in as in ph_resolve_pots (NULL: every seat held to its contribution): writes
+   pots[0..*n_pots) (amount and eligible; winners 0). The C twin of layer_pots. */
+int ph_layer_pots(int n_seats, const int64_t *contributions, const uint8_t *folded, int64_t dead,
+                  const uint8_t *all_in, ph_pot *pots, int *n_pots);
 
 /* Adds to shares[] each winner's part of one pot of amount chips (section 8.8): equal whole chip units,
    the rest from the first winner left of the button. The C twin of split_pot. */

@@ -126,9 +126,10 @@ static void split_pot(int64_t amount, uint32_t winners, int button, int odd_chip
 }
 
 /* 7.7: one layer per distinct positive level, from the lowest: (level - previous) from each seat above
-   the previous level, eligible to the live ones. Equal adjacent eligible sets merge; a layer nobody
-   may win joins the pot below (eligibility only shrinks as the level rises). Returns the pot count. */
-static int layer(int n, const int64_t *c, uint32_t live, int64_t dead_total, ph_pot *pots) {
+   the previous level, eligible to the live ones that reached it and to the live seats in open (not
+   all-in: they may win every layer). Equal adjacent eligible sets merge; a layer nobody may win joins
+   the pot below (eligibility only shrinks as the level rises). Returns the pot count. */
+static int layer(int n, const int64_t *c, uint32_t live, uint32_t open, int64_t dead_total, ph_pot *pots) {
     int n_pots = 0;
     int64_t previous = 0;
     for (;;) {
@@ -142,7 +143,7 @@ static int layer(int n, const int64_t *c, uint32_t live, int64_t dead_total, ph_
         }
         if (!above) break;
         int64_t amount = (level - previous) * __builtin_popcount(above);
-        uint32_t eligible = above & live;
+        uint32_t eligible = (above & live) | open;
         previous = level;
         if (n_pots > 0 && (eligible == 0 || eligible == pots[n_pots - 1].eligible)) {
             pots[n_pots - 1].amount += amount;
@@ -168,28 +169,32 @@ static int layer(int n, const int64_t *c, uint32_t live, int64_t dead_total, ph_
 
 /* The settlement itself, on validated input; returns the number of pots. */
 static int settle(int n, const int64_t *contributions, const uint8_t *folded, const int32_t *values,
-                  const int64_t *dead, int button, int odd_chip_rule, int64_t unit, int64_t *payouts,
-                  ph_pot *pots) {
+                  const int64_t *dead, const uint8_t *all_in, int button, int odd_chip_rule, int64_t unit,
+                  int64_t *payouts, ph_pot *pots) {
     int64_t c[PH_MAX_SEATS] = {0};
-    uint32_t live = 0;
+    uint32_t live = 0, open = 0;
     int top = 0;
     for (int s = 0; s < n; s++) {
         c[s] = contributions[s];
         payouts[s] = 0;
         live |= (uint32_t)(folded[s] == 0) << s;
+        if (all_in) open |= (uint32_t)(folded[s] == 0 && all_in[s] == 0) << s;
         top = c[s] > c[top] ? s : top;
     }
     int64_t dead_total = 0;
     if (dead)
         for (int s = 0; s < n; s++) dead_total += dead[s];
 
-    /* 7.6: a single largest contribution is capped at the second largest, the excess returned. */
-    int64_t second = 0;
-    for (int s = 0; s < n; s++) second = s != top && c[s] > second ? c[s] : second;
-    payouts[top] = c[top] - second;
-    c[top] = second;
+    /* 7.6: a single largest contribution is capped at the second largest, the excess returned; a hand's
+       contributions (all_in given) had theirs returned round by round, and an ante never is (7.7). */
+    if (!all_in) {
+        int64_t second = 0;
+        for (int s = 0; s < n; s++) second = s != top && c[s] > second ? c[s] : second;
+        payouts[top] = c[top] - second;
+        c[top] = second;
+    }
 
-    int n_pots = layer(n, c, live, dead_total, pots);
+    int n_pots = layer(n, c, live, open, dead_total, pots);
 
     /* 8.7, 8.8: winners and shares. */
     for (int p = 0; p < n_pots; p++) {
@@ -200,14 +205,14 @@ static int settle(int n, const int64_t *contributions, const uint8_t *folded, co
 }
 
 int ph_resolve_pots(int n_seats, const int64_t *contributions, const uint8_t *folded, const int32_t *values,
-                    int button, const int64_t *dead, int odd_chip_rule, int64_t chip_unit, int64_t *payouts,
-                    ph_pot *pots, int *n_pots, ph_pot_fault *fault) {
+                    int button, const int64_t *dead, const uint8_t *all_in, int odd_chip_rule, int64_t chip_unit,
+                    int64_t *payouts, ph_pot *pots, int *n_pots, ph_pot_fault *fault) {
     if (!contributions || !folded || !values || !payouts || !pots || !n_pots)
         return refuse(fault, PH_FIELD_COUNT, -1);
     int status = validate(n_seats, contributions, folded, values, dead, button, odd_chip_rule, chip_unit, fault);
     if (status != PH_OK) return status;
-    *n_pots = settle(n_seats, contributions, folded, values, dead, button, odd_chip_rule, chip_unit, payouts,
-                     pots);
+    *n_pots = settle(n_seats, contributions, folded, values, dead, all_in, button, odd_chip_rule, chip_unit,
+                     payouts, pots);
     return accept(fault);
 }
 
@@ -231,7 +236,7 @@ int ph_resolve_pots_batch(int64_t n_hands, int n_seats, const int64_t *contribut
                 return status;
             }
         }
-        settle(n_seats, contributions + at, folded + at, values + at, row_dead, (int)button, odd_chip_rule,
+        settle(n_seats, contributions + at, folded + at, values + at, row_dead, NULL, (int)button, odd_chip_rule,
                chip_unit, payouts + at, pots);
     }
     return accept(fault);
@@ -286,23 +291,24 @@ int ph_resolve_showdowns_batch(int64_t n_hands, int n_seats, const uint8_t *boar
             if (fault) fault->row = h;
             return status;
         }
-        settle(n_seats, contributions + at, folded + at, values + at, row_dead, (int)buttons[h], odd_chip_rule,
-               chip_unit, payouts + at, pots);
+        settle(n_seats, contributions + at, folded + at, values + at, row_dead, NULL, (int)buttons[h],
+               odd_chip_rule, chip_unit, payouts + at, pots);
     }
     return accept(fault);
 }
 
-int ph_layer_pots(int n_seats, const int64_t *contributions, const uint8_t *folded, int64_t dead, ph_pot *pots,
-                  int *n_pots) {
+int ph_layer_pots(int n_seats, const int64_t *contributions, const uint8_t *folded, int64_t dead,
+                  const uint8_t *all_in, ph_pot *pots, int *n_pots) {
     if (!contributions || !folded || !pots || !n_pots || n_seats < 2 || n_seats > PH_MAX_SEATS || dead < 0)
         return PH_ERR_ARGUMENT;
     int64_t total = dead;
-    uint32_t live = 0;
+    uint32_t live = 0, open = 0;
     for (int s = 0; s < n_seats; s++) {
         if (contributions[s] < 0 || __builtin_add_overflow(total, contributions[s], &total)) return PH_ERR_ARGUMENT;
         live |= (uint32_t)(folded[s] == 0) << s;
+        if (all_in) open |= (uint32_t)(folded[s] == 0 && all_in[s] == 0) << s;
     }
-    *n_pots = layer(n_seats, contributions, live, dead, pots);
+    *n_pots = layer(n_seats, contributions, live, open, dead, pots);
     return PH_OK;
 }
 

@@ -97,7 +97,7 @@ def test_7_7_all_in_on_the_ante_wins_no_more_from_anyone_than_he_put_in(engine: 
     assert h.result.net == (0, -5, -10, 15)
     assert [(p.amount, p.eligible, p.winners) for p in h.result.pots] == [
         (20, (0, 2, 3), (3,)),
-        (10, (0, 2), (0,)),
+        (15, (0, 2), (0,)),
     ]
 
 
@@ -384,7 +384,9 @@ def any_setups(draw: st.DrawFn) -> dict[str, Any]:
 def test_7_7_nobody_wins_from_an_opponent_more_than_he_put_in(setup: dict[str, Any], seed: int) -> None:
     """Over every variant: what ``legal_actions()`` offers is accepted, every chip is in ``stacks``
     or ``pot_total()`` at every step, and — unless an ante is dead money (a big-blind ante, or
-    antes pooled) — each player's profit is at most, from each opponent, what he himself left in."""
+    antes pooled) — each player all in for less (or frozen, §7.8) wins from each opponent at most
+    what he himself left in. A player with chips behind matched every bet: he may win an opponent's
+    ante above his own contribution, which is never returned (§3.13, §7.7)."""
     rng = random.Random(seed)
     try:
         h = make(setup)
@@ -432,6 +434,9 @@ def test_7_7_nobody_wins_from_an_opponent_more_than_he_put_in(setup: dict[str, A
     for seat, won in enumerate(wins):
         # only where a live opponent put in more: the layers above ``seat`` are his to win
         if not any(left_in[o] > left_in[seat] for o in live if o != seat):
+            continue
+        frozen = bool(h.state.frozen) and h.state.frozen[seat]
+        if left_in[seat] < setup["stacks"][seat] and not frozen:
             continue
         bound = sum(min(left_in[seat], c) for other, c in enumerate(left_in) if other != seat)
         assert won - left_in[seat] <= bound, (seat, wins, left_in)

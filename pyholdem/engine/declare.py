@@ -137,6 +137,9 @@ def declare(
     for name, flag in (("released", released), ("induced_out_of_turn", induced_out_of_turn)):
         if not isinstance(flag, bool):
             raise IllegalAction(f"{name} = {show_value(flag)} is not True or False", "11.8")
+    seats = hand.state.seats
+    if type(seat) is not int or not 0 <= seat < seats:
+        raise IllegalAction(f"a declaration by seat {show_value(seat)}: not a seat in 0..{seats - 1}", "6.10")
     out_of_turn = seat != hand.to_act
     state = hand.state
     ctx = bet_context(state, rules, seat)

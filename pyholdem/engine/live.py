@@ -224,12 +224,20 @@ class LiveHand:
             seat = self.order[len(self.dealt_order)]
         elif type(seat) is not int or not 0 <= seat < n:
             raise RuleViolation(f"seat {show_value(seat)} is not a seat in 0..{n - 1}", "4.2")
-        card = self.phys.stub.pop(0)
-        self.phys.holes[seat].append(card)
-        self.dealt_order.append((seat, card))
-        self.steps.append(("deal", seat))
-        if len(self.dealt_order) == len(self.order):
-            self._finish_deal()
+        snapshot = self._snapshot()  # all or nothing: the last card also starts the betting
+        try:
+            card = self.phys.stub.pop(0)
+            self.phys.holes[seat].append(card)
+            self.dealt_order.append((seat, card))
+            self.steps.append(("deal", seat))
+            if len(self.dealt_order) == len(self.order):
+                self._finish_deal()
+        except IndexError:  # a card taken from an empty stub
+            self._restore(snapshot)
+            raise RuleViolation(f"the stub has no card left to deal to seat {seat}", "4.2") from None
+        except Exception:
+            self._restore(snapshot)
+            raise
         return card
 
     def deal_all(self) -> None:
@@ -381,6 +389,10 @@ class LiveHand:
         return self.phys.board
 
     def hole_cards(self, seat: int) -> tuple[Card, ...]:
+        """The cards in front of ``seat`` (a seat of the table, §3.1, as ``Hand.hole_cards`` asks)."""
+        n = len(self.phys.holes)
+        if type(seat) is not int or not 0 <= seat < n:
+            raise RuleViolation(f"seat {show_value(seat)} is not a seat in 0..{n - 1}", "3.1")
         return tuple(self.phys.holes[seat])
 
     def places(self) -> dict[str, tuple[Card, ...]]:
@@ -520,6 +532,13 @@ class LiveHand:
         snapshot = self._snapshot()
         try:
             ruling = handler(self, event, section)
+        except IndexError:  # a card taken from an empty stub
+            self._restore(snapshot)
+            raise RuleViolation(
+                f"{type(event).__name__}: the stub's {len(self.phys.stub)} cards are too few for the rest "
+                "of the hand",
+                section,
+            ) from None
         except Exception:
             self._restore(snapshot)
             raise
@@ -782,6 +801,8 @@ class LiveHand:
         if self.phase == "over":
             raise RuleViolation("the pots are awarded: the result stands", section)
         outcome = deck_fault(event.fault, self._kinds(), self.rules)
+        if not isinstance(event.card, Card):
+            raise RuleViolation(f"a deck fault names a Card, not {show_value(event.card)}", section)
         if event.fault == "missing" and event.card not in self.phys.stub:
             raise RuleViolation(f"{event.card} is not in the stub, so it is not missing", section)
         if outcome in ("misdeal", "void"):

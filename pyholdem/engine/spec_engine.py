@@ -350,7 +350,7 @@ class SpecHand(EngineActions):
 
     def _out_of_turn(self, kind: str, amount: int | None, seat: object) -> None:
         st = self.record.state
-        check_out_of_turn(st, self.record.rules, kind, seat)
+        check_out_of_turn(st, self.record.rules, kind, seat, amount)
         assert isinstance(seat, int)
         new = st.clone()
         new.out_of_turn[seat] = (kind, amount, new.current_bet)

@@ -78,6 +78,8 @@ def history_from_hand(
             actions.append(Action("show_muck", player, e.cards))
         elif e.kind == "muck":
             actions.append(Action("show_muck", player))
+        elif e.kind == "freeze":
+            actions.append(Action("time_out", player))
     variant = variant_code(hand.rules)
     final = hand.result.stacks if hand.result is not None else hand.stacks
     posts = tuple(ForcedPost(player_of[p.seat], p.kind, p.amount, p.live) for p in setup.posts)

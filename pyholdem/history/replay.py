@@ -219,7 +219,7 @@ def play_history(
     return PlayedHistory(hand, cards, implied)
 
 
-_BETTING = ("fold", "check_call", "bet_raise_to")
+_BETTING = ("fold", "check_call", "bet_raise_to", "time_out")
 
 
 def _chip_unit(history: HandHistory) -> int | None:
@@ -300,6 +300,13 @@ def _step(hand: Hand, action: Action, dealt_board: int, player_acted: bool, seat
     Whom hole cards go to, in which order, is checked before the hand starts (``_collect_cards``).
     """
     if action.kind in ("noop", "show_muck"):
+        return False
+    if action.kind == "time_out":
+        to_act = None if hand.to_act is None else seats.index(hand.to_act)
+        if to_act != action.player:
+            who = "nobody" if to_act is None else f"p{to_act + 1}"
+            raise HistoryError(f"p{(action.player or 0) + 1} times out but {who} is to act", "12.11")
+        hand.time_out()
         return False
     if action.kind == "deal_hole":
         if player_acted:

@@ -57,7 +57,7 @@ def _slow_evaluate(hand: CardsLike) -> int:
 def _as_id(card: Any) -> Any:
     """Integer types other than ``int`` (NumPy's) become ints; anything else (an array, a NumPy
     bool) is left to the spec, which refuses it (§1.7)."""
-    if isinstance(card, (str, int)):
+    if isinstance(card, (str, int, np.ndarray)):
         return card
     number = as_integer(card)
     return card if number is None else number
@@ -77,8 +77,9 @@ def evaluate(hand: CardsLike) -> int:
             ids = bytes(hand)
         except (TypeError, ValueError):
             return _evaluate_texts(hand)
-        if (0 in ids and hand[ids.index(0)] is False) or (1 in ids and hand[ids.index(1)] is True):
-            return _slow_evaluate(hand)
+        for card in hand:
+            if card.__class__ is not int:  # a bool, a NumPy integer or 0-d array: the spec's reading
+                return _slow_evaluate(hand)
         try:
             value = _BY_COUNT[len(ids)](ids)
         except IndexError:

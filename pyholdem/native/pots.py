@@ -111,6 +111,7 @@ def resolve_pots(
     button: int,
     *,
     dead: Sequence[int] | None = None,
+    all_in: Sequence[bool] | None = None,
     odd_chip_rule: str | None = None,
     chip_unit: int = 1,
 ) -> Settlement:
@@ -120,7 +121,14 @@ def resolve_pots(
     arguments are checked by the spec's ``check_settlement``; this adds only the 64-bit limits.
     """
     check_settlement(
-        contributions, folded, values, button, dead=dead, odd_chip_rule=odd_chip_rule, chip_unit=chip_unit
+        contributions,
+        folded,
+        values,
+        button,
+        dead=dead,
+        all_in=all_in,
+        odd_chip_rule=odd_chip_rule,
+        chip_unit=chip_unit,
     )
     n = len(contributions)
     dead_given = dead is not None
@@ -142,6 +150,7 @@ def resolve_pots(
         ffi.new("int32_t[]", c_values),
         button,
         ffi.new("int64_t[]", d_amounts) if dead_given else ffi.NULL,
+        ffi.NULL if all_in is None else ffi.new("uint8_t[]", [bool(a) for a in all_in]),
         code,
         unit,
         payouts,
@@ -353,13 +362,20 @@ def resolve_showdowns_batch(
     return payouts, values
 
 
-def layer_pots(contributions: Sequence[int], folded: Sequence[bool], dead: int = 0) -> tuple[Pot, ...]:
+def layer_pots(
+    contributions: Sequence[int],
+    folded: Sequence[bool],
+    dead: int = 0,
+    all_in: Sequence[bool] | None = None,
+) -> tuple[Pot, ...]:
     """§7.7 on the C core (``ph_layer_pots``, which the C hand engine uses for §5.11): the pots
     ``pyholdem.spec.pots.layer_pots`` gives for the same contributions."""
     n = len(contributions)
-    if not 2 <= n <= MAX_SEATS or len(folded) != n:
+    if not 2 <= n <= MAX_SEATS or len(folded) != n or (all_in is not None and len(all_in) != n):
         raise RuleViolation(
-            f"{n} contributions and {len(folded)} folded flags; 2 to {MAX_SEATS} seats", SECTION
+            f"{n} contributions, {len(folded)} folded flags and "
+            f"{'no' if all_in is None else len(all_in)} all-in flags; 2 to {MAX_SEATS} seats",
+            SECTION,
         )
     amounts = _amounts(contributions, "contributions")
     if not is_int(dead) or not 0 <= dead <= INT64_MAX or sum(amounts) + dead > INT64_MAX:
@@ -368,7 +384,9 @@ def layer_pots(contributions: Sequence[int], folded: Sequence[bool], dead: int =
         )
     pots = ffi.new("ph_pot[]", MAX_SEATS)
     count = ffi.new("int *")
-    check(lib.ph_layer_pots(n, amounts, [bool(f) for f in folded], dead, pots, count), "layer_pots", SECTION)
+    flags = ffi.NULL if all_in is None else [bool(a) for a in all_in]
+    status = lib.ph_layer_pots(n, amounts, [bool(f) for f in folded], dead, flags, pots, count)
+    check(status, "layer_pots", SECTION)
     return tuple(Pot(p.amount, SEATS_OF_MASK[p.eligible]) for p in pots[0 : count[0]])
 
 

@@ -39,6 +39,7 @@ from pyholdem.engine.setup import HandSetup, setup_from_arguments
 from pyholdem.errors import NativeError, SimulationError, show_value
 from pyholdem.native.hand import NativeHand, native_rules, pack_setup
 from pyholdem.native.lib import ffi, lib
+from pyholdem.native.parallel import MAX_THREADS
 from pyholdem.native.shuffle import CARDS
 from pyholdem.rules.ruleset import RuleSet
 from pyholdem.values import is_int
@@ -180,8 +181,8 @@ def simulate(
     hands to keep (``result.records[i]``, a finished ``Hand``; ``result.history(i)``, its PHH history).
     """
     check_run(n_hands, first)
-    if not is_int(threads) or threads < 1:
-        raise SimulationError(f"threads {show_value(threads)} is not a number of threads >= 1")
+    if not is_int(threads) or not 1 <= threads <= MAX_THREADS:
+        raise SimulationError(f"threads {show_value(threads)} is not a number of threads in 1..{MAX_THREADS}")
     seed = run_seed(seed)
     if deck not in DECKS:
         raise SimulationError(f"deck {show_value(deck)} is not one of {', '.join(map(repr, DECKS))}")

@@ -266,10 +266,13 @@ def out_of_turn_binds(state: HandState, rules: RuleSet, seat: int) -> bool:
 
 
 @part_of("6.10")
-def check_out_of_turn(state: HandState, rules: RuleSet, kind: object, seat: object) -> None:
+def check_out_of_turn(
+    state: HandState, rules: RuleSet, kind: object, seat: object, amount: object = None
+) -> None:
     """§6.10: refuse an action announced out of turn that cannot be recorded (``IllegalAction``).
 
-    Refused: any action when the hand is over or ``kind`` is not an action (§6.1), a seat that is
+    Refused: any action when the hand is over or ``kind`` is not an action (§6.1), an amount with a
+    fold, check or call (§6.1) or a bet or raise to no whole number of chips (§5.12), a seat that is
     not at the table, every action under ``out_of_turn = "reject"``, and a seat that cannot act or
     already has an action out of turn pending. ``seat`` is not the seat to act.
     """
@@ -277,6 +280,12 @@ def check_out_of_turn(state: HandState, rules: RuleSet, kind: object, seat: obje
         raise IllegalAction(f"{kind} is not allowed: the hand is over", "6.1")
     if not isinstance(kind, str) or kind not in ACTIONS:
         raise IllegalAction(f"{show_value(kind)} is not an action; one of {', '.join(ACTIONS)}", "6.1")
+    if kind in ("fold", "check", "call") and amount is not None:
+        raise IllegalAction(
+            f"{kind} takes no amount, not {show_value(amount)} (bet and raise name theirs)", "6.1"
+        )
+    if kind in ("bet", "raise") and (not is_int(amount) or amount < 0):
+        raise IllegalAction(f"{kind} to {show_value(amount)} is not a whole number of chips", "5.12")
     if not is_int(seat) or not 0 <= seat < state.seats:
         raise IllegalAction(f"seat {show_value(seat)} is not a seat in 0..{state.seats - 1}", "6.10")
     if rules.out_of_turn == "reject":

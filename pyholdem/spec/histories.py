@@ -361,7 +361,8 @@ class Action:
     """One entry of ``actions``: who acts (``None`` = the dealer or a no-op), what, and its arguments.
 
     ``kind`` is one of ``deal_hole``, ``deal_board``, ``fold``, ``check_call``, ``bet_raise_to``,
-    ``show_muck`` or ``noop``; ``player`` is 0-based; ``amount`` is in chip units.
+    ``show_muck``, ``time_out`` (a player frozen all-in on time-out, §7.8) or ``noop``; ``player`` is
+    0-based; ``amount`` is in chip units.
     """
 
     kind: str
@@ -373,6 +374,7 @@ class Action:
 
 
 _ACTOR = re.compile(r"p([1-9][0-9]?)")
+_TIME_OUT = re.compile(r"(p[1-9][0-9]?) times out \(§7\.8\)")
 _AMOUNT = re.compile(r"\d+(?:\.\d+)?")
 
 
@@ -382,8 +384,10 @@ def parse_action(text: object, players: int, scale: int) -> Action:
 
     ``d dh pN cards`` deals hole cards, ``d db cards`` board cards, ``pN f`` folds, ``pN cc`` checks
     or calls, ``pN cbr X`` bets or raises *to* ``X``, ``pN sm cards`` shows and ``pN sm`` mucks; an
-    empty entry or a lone commentary is a no-op. Stud and draw actions (``pb``, ``sd``), an unknown
-    actor or action, a missing or extra argument raise ``HistoryError`` (§12.6).
+    empty entry or a lone commentary is a no-op, except ``# pN times out (§7.8)``: the player
+    to act is frozen all-in on time-out (PHH has no such action; another reader sees a no-op).
+    Stud and draw actions (``pb``, ``sd``), an unknown actor or action, a missing or extra argument
+    raise ``HistoryError`` (§12.6).
     """
     if not isinstance(text, str):
         raise HistoryError(f"action {brief(text)} is not a string", "12.6")
@@ -391,6 +395,9 @@ def parse_action(text: object, players: int, scale: int) -> Action:
     commentary = comment.strip() or None if hash_ else None
     words = body.split()
     if not words:
+        timed_out = _TIME_OUT.fullmatch(commentary or "")
+        if timed_out:
+            return Action("time_out", _player(timed_out.group(1), players), commentary=commentary)
         return Action("noop", commentary=commentary)
     actor, *rest = words
     if actor == "d":
@@ -546,6 +553,8 @@ def format_action(action: Action, scale: int) -> str:
     comment = f" # {action.commentary}" if action.commentary else ""
     if action.kind == "noop":
         return f"# {action.commentary}" if action.commentary else ""
+    if action.kind == "time_out":
+        return f"# p{(action.player or 0) + 1} times out (§7.8)"
     cards = "".join("??" if c is None else str(c) for c in action.cards or ())
     player = f"p{(action.player or 0) + 1}"
     if action.kind == "deal_hole":

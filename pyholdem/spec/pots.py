@@ -154,21 +154,30 @@ def return_uncalled(contributions: Sequence[int]) -> tuple[tuple[int, ...], tupl
 
 
 @rule("7.7")
-def layer_pots(contributions: Sequence[int], folded: Sequence[bool], dead: int = 0) -> tuple[Pot, ...]:
+def layer_pots(
+    contributions: Sequence[int],
+    folded: Sequence[bool],
+    dead: int = 0,
+    all_in: Sequence[bool] | None = None,
+) -> tuple[Pot, ...]:
     """Pot layering: one layer per distinct contribution level, main pot first, then side pots.
 
     A layer holds, from every seat (folded or not), the part of its contribution between the
     previous level and this one; it may be won by the seats still in the hand that reached the
-    level. Adjacent layers with the same eligible seats form one pot; a layer nobody can win joins
-    the pot below it; ``dead`` money joins the main pot.
+    level, and, when ``all_in`` says which seats can put in no more (all-in, or frozen, §7.8), by
+    every seat still in the hand that is not all-in (only an ante he did not owe leaves such a seat
+    below a level). Without ``all_in`` every seat is held to its own contribution. Adjacent layers
+    with the same eligible seats form one pot; a layer nobody can win joins the pot below it;
+    ``dead`` money joins the main pot.
     """
     live = tuple(s for s in range(len(contributions)) if not folded[s])
+    open_ended = () if all_in is None else tuple(s for s in live if not all_in[s])
     amounts: list[int] = []
     eligibles: list[tuple[int, ...]] = []
     previous = 0
     for level in sorted({c for c in contributions if c > 0}):
         amount = sum(min(c, level) - min(c, previous) for c in contributions)
-        eligible = tuple(s for s in live if contributions[s] >= level)
+        eligible = tuple(s for s in live if contributions[s] >= level or s in open_ended)
         previous = level
         if eligibles and (not eligible or eligibles[-1] == eligible):
             amounts[-1] += amount
@@ -179,6 +188,18 @@ def layer_pots(contributions: Sequence[int], folded: Sequence[bool], dead: int =
         return (Pot(sum(contributions) + dead, live),)
     amounts[0] += dead
     return tuple(Pot(amount, eligible) for amount, eligible in zip(amounts, eligibles, strict=True))
+
+
+@part_of("7.7")
+def all_in_seats(state: HandState, rules: RuleSet) -> list[bool] | None:
+    """§7.7: the seats that can put in no more (no chips behind, or frozen, §7.8), which the
+    layering holds to their own contribution, under ``ante_award = "uniform_as_contributions"``;
+    None under ``"pooled"`` and ``"as_bets"`` (pokerkit 0.7's readings: every seat is held to its
+    contribution, antes included, and what nobody matched goes back)."""
+    if rules.ante_award != "uniform_as_contributions":
+        return None
+    frozen = state.frozen or [False] * state.seats
+    return [state.stacks[s] == 0 or frozen[s] for s in range(state.seats)]
 
 
 @part_of("7.7")

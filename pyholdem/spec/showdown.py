@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pyholdem.errors import InvalidCards, RuleViolation, show_value
 from pyholdem.rules.ruleset import FIELDS, RuleSet
 from pyholdem.spec.cards import Card
-from pyholdem.spec.pots import Pot, layer_pots, pot_contributions, return_uncalled
+from pyholdem.spec.pots import Pot, all_in_seats, layer_pots, pot_contributions, return_uncalled
 from pyholdem.spec.rankings import hand_value
 from pyholdem.spec.state import HandState
 from pyholdem.traceability.registry import rule
@@ -202,6 +202,7 @@ def check_settlement(
     button: int,
     *,
     dead: Sequence[int] | None = None,
+    all_in: Sequence[bool] | None = None,
     odd_chip_rule: str | None = None,
     chip_unit: int = 1,
 ) -> None:
@@ -217,6 +218,8 @@ def check_settlement(
     ]
     if dead is not None:
         given.append(("dead", dead))
+    if all_in is not None:
+        given.append(("all_in", all_in))
     for name, seq in given:
         if not _sized(seq):
             raise RuleViolation(f"{name} = {seq!r} is not a sequence with one entry per seat", "7.7")
@@ -226,13 +229,14 @@ def check_settlement(
     for name, seq in given[1:]:
         if len(seq) != n:
             raise RuleViolation(f"{name} has {len(seq)} entries; expected one per seat ({n})", "7.7")
-    for name, seq in (given[0], *given[3:]):  # contributions, and dead when given
+    for name, seq in (given[0], *(g for g in given[3:] if g[0] == "dead")):
         for s, c in enumerate(seq):
             if not is_int(c) or c < 0:
                 raise RuleViolation(bad_amount_message(name, s, c), "7.7")
-    for s, f in enumerate(folded):
-        if isinstance(f, str) or f not in (True, False):
-            raise RuleViolation(f"folded[{s}] = {f!r} is not True or False", "7.7")
+    for name, flags in (("folded", folded), *(g for g in given[3:] if g[0] == "all_in")):
+        for s, f in enumerate(flags):
+            if isinstance(f, str) or f not in (True, False):
+                raise RuleViolation(f"{name}[{s}] = {f!r} is not True or False", "7.7")
     for s, v in enumerate(values):
         if not folded[s] and (not is_int(v) or not 0 <= v <= MAX_VALUE):
             raise RuleViolation(bad_value_message(s, v), "7.7")
@@ -280,6 +284,7 @@ def resolve_pots(
     button: int,
     *,
     dead: Sequence[int] | None = None,
+    all_in: Sequence[bool] | None = None,
     odd_chip_rule: str | None = None,
     chip_unit: int = 1,
 ) -> Settlement:
@@ -287,18 +292,33 @@ def resolve_pots(
 
     Returns the uncalled bet (§7.6), layers the rest into pots (§7.7), finds each pot's winners
     (§8.7) and splits it (§8.8). ``values`` of folded seats are ignored; ``dead`` is money in the
-    pot that belongs to no seat's contribution (it joins the main pot).
+    pot that belongs to no seat's contribution (it joins the main pot). ``all_in`` (one flag per
+    seat) marks a hand's contributions, antes included, whose uncalled bets went back at the end of
+    each betting round: nothing more is returned (an ante never is, §7.7) and a seat still in the
+    hand that is not all-in may win every layer.
     """
     check_settlement(
-        contributions, folded, values, button, dead=dead, odd_chip_rule=odd_chip_rule, chip_unit=chip_unit
+        contributions,
+        folded,
+        values,
+        button,
+        dead=dead,
+        all_in=all_in,
+        odd_chip_rule=odd_chip_rule,
+        chip_unit=chip_unit,
     )
     n = len(contributions)
     dead = [0] * n if dead is None else dead
     folded = [bool(f) for f in folded]
-    returned, capped = return_uncalled(list(contributions))
+    if all_in is None:
+        returned, capped = return_uncalled(list(contributions))
+        flags = None
+    else:
+        returned, capped = (0,) * n, tuple(contributions)
+        flags = [bool(a) for a in all_in]
     payouts = list(returned)
     pots = []
-    for pot in layer_pots(capped, folded, sum(dead)):
+    for pot in layer_pots(capped, folded, sum(dead), flags):
         winners = pot_winners(pot.eligible, values)
         shares = split_pot(pot.amount, winners, button, n, odd_chip_rule=odd_chip_rule, chip_unit=chip_unit)
         for seat, share in shares.items():
@@ -334,7 +354,14 @@ def settle_hand(
         contributions, dead = pot_contributions(st, rules)
         unit, odd = rules.chip_unit, rules.odd_chip_rule
         settlement = resolve_pots(
-            contributions, st.folded, values, st.button, dead=dead, odd_chip_rule=odd, chip_unit=unit
+            contributions,
+            st.folded,
+            values,
+            st.button,
+            dead=dead,
+            all_in=all_in_seats(st, rules),
+            odd_chip_rule=odd,
+            chip_unit=unit,
         )
         pooled = [a + d for a, d in zip(st.antes, st.dead or [0] * st.seats, strict=True)]
         if rules.ante_award == "pooled" and any(pooled) and not any(dead):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pyholdem.errors import IllegalAction, RuleViolation, show_value
 from pyholdem.rules.ruleset import RuleSet
-from pyholdem.spec.pots import all_in_to, layer_pots, pot_contributions
+from pyholdem.spec.pots import all_in_seats, all_in_to, layer_pots, pot_contributions
 from pyholdem.spec.state import PREFLOP, TURN, HandState
 from pyholdem.traceability.registry import part_of, rule
 
@@ -179,7 +179,7 @@ def pl_pot(state: HandState, rules: RuleSet, seat: int) -> int:
     else:
         layered, dead_antes = pot_contributions(state, rules)
         contributions, dead = layered, sum(dead_antes)
-    pots = layer_pots(contributions, state.folded, dead)
+    pots = layer_pots(contributions, state.folded, dead, all_in_seats(state, rules))
     mine = [p.amount for p in pots if seat in p.eligible]
     return mine[-1] if mine else middle
 

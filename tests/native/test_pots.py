@@ -33,7 +33,9 @@ def hands(draw: st.DrawFn, seats: st.SearchStrategy[int] = SEATS) -> dict[str, A
     pool = draw(st.lists(st.integers(0, 2**31 - 1), min_size=1, max_size=3))
     values = [None if f and draw(st.booleans()) else draw(st.sampled_from(pool)) for f in folded]
     dead = draw(st.none() | st.lists(st.sampled_from([0, 0, 1, unit, 3 * unit]), min_size=n, max_size=n))
+    all_in = draw(st.none() | st.lists(st.booleans(), min_size=n, max_size=n))
     return {
+        "all_in": all_in,
         "contributions": contributions,
         "folded": folded,
         "values": values,
@@ -46,7 +48,7 @@ def hands(draw: st.DrawFn, seats: st.SearchStrategy[int] = SEATS) -> dict[str, A
 
 def call(function: Any, args: dict[str, Any]) -> Any:
     positional = [args["contributions"], args["folded"], args["values"], args["button"]]
-    keywords = {k: args[k] for k in ("dead", "odd_chip_rule", "chip_unit") if k in args}
+    keywords = {k: args[k] for k in ("dead", "all_in", "odd_chip_rule", "chip_unit") if k in args}
     try:
         return function(*positional, **keywords)
     except pyholdem.PyHoldemError as exc:
@@ -92,6 +94,8 @@ BREAKS = [
     ("values", lambda a: (a["folded"].__setitem__(1, False), a["values"].__setitem__(1, 2**31))),
     ("values", lambda a: (a["folded"].__setitem__(0, False), a["values"].__setitem__(0, None))),
     ("folded", lambda a: a["folded"].__setitem__(0, "yes")),
+    ("all_in", lambda a: a.__setitem__("all_in", [None] * len(a["folded"]))),
+    ("all_in", lambda a: a.__setitem__("all_in", [False])),
     ("folded", lambda a: a.__setitem__("folded", [True] * len(a["folded"]))),
     ("folded", lambda a: a["folded"].append(False)),
     ("button", lambda a: a.__setitem__("button", len(a["folded"]))),
@@ -115,7 +119,8 @@ def test_7_7_invalid_input_refused_like_spec(field: str, breaker: Any, args: dic
     with pytest.raises(RuleViolation, match=field.rstrip("s") if field != "seats" else "seats"):
         resolve_pots(
             args["contributions"], args["folded"], args["values"], args["button"],
-            dead=args["dead"], odd_chip_rule=args["odd_chip_rule"], chip_unit=args["chip_unit"],
+            dead=args["dead"], all_in=args["all_in"], odd_chip_rule=args["odd_chip_rule"],
+            chip_unit=args["chip_unit"],
         )  # fmt: skip
 
 
@@ -141,6 +146,7 @@ def _c_call(n: int, contributions: list[int], folded: list[int], values: list[in
         ffi.new("int32_t[]", values),
         kw.get("button", 0),
         ffi.new("int64_t[]", dead) if dead else ffi.NULL,
+        ffi.NULL,
         kw.get("odd_chip_rule", 0),
         kw.get("chip_unit", 1),
         payouts,
@@ -190,7 +196,7 @@ def test_7_7_c_refuses_null_buffers() -> None:
     n_pots = ffi.new("int *")
     fault = ffi.new("ph_pot_fault *")
     null = ffi.NULL
-    status = lib.ph_resolve_pots(2, null, null, null, 0, null, 0, 1, null, null, n_pots, fault)
+    status = lib.ph_resolve_pots(2, null, null, null, 0, null, null, 0, 1, null, null, n_pots, fault)
     assert status == lib.PH_ERR_ARGUMENT and fault.field == lib.PH_FIELD_COUNT
     status = lib.ph_resolve_pots_batch(1, 2, null, null, null, null, null, 0, 1, null, fault)
     assert status == lib.PH_ERR_ARGUMENT and fault.field == lib.PH_FIELD_COUNT

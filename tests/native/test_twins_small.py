@@ -81,19 +81,25 @@ def test_1_4_c_shuffle_refuses_what_the_spec_refuses() -> None:
     assert lib.ph_shuffled_deck(ffi.NULL, 4, deck) == lib.PH_ERR_ARGUMENT
 
 
+Layering = tuple[list[int], list[bool], int, list[bool] | None]
+
+
 @st.composite
-def layerings(draw: st.DrawFn) -> tuple[list[int], list[bool], int]:
+def layerings(draw: st.DrawFn) -> Layering:
     n = draw(st.integers(2, 10))
     levels = draw(st.lists(st.integers(0, 10**6), min_size=1, max_size=4))
     contributions = [draw(st.sampled_from(levels)) for _ in range(n)]
     folded = draw(st.lists(st.booleans(), min_size=n, max_size=n))
-    return contributions, folded, draw(st.sampled_from([0, 0, 1, 17, 10**9]))
+    all_in = draw(st.none() | st.lists(st.booleans(), min_size=n, max_size=n))
+    return contributions, folded, draw(st.sampled_from([0, 0, 1, 17, 10**9])), all_in
 
 
 @given(layerings())
-def test_7_7_c_layering_gives_the_spec_pots(case: tuple[list[int], list[bool], int]) -> None:
-    contributions, folded, dead = case
-    assert c_pots.layer_pots(contributions, folded, dead) == pots.layer_pots(contributions, folded, dead)
+def test_7_7_c_layering_gives_the_spec_pots(case: Layering) -> None:
+    contributions, folded, dead, all_in = case
+    expected = pots.layer_pots(contributions, folded, dead, all_in)
+    assert c_pots.layer_pots(contributions, folded, dead, all_in) == expected
+    assert sum(p.amount for p in expected) == sum(contributions) + dead
 
 
 def test_7_7_c_layering_refuses_bad_input() -> None:
@@ -108,8 +114,10 @@ def test_7_7_c_layering_refuses_bad_input() -> None:
             c_pots.layer_pots(contributions, folded, dead)
     out = ffi.new("ph_pot[]", 10)
     count = ffi.new("int *")
-    assert lib.ph_layer_pots(11, [0] * 11, [0] * 11, 0, out, count) == lib.PH_ERR_ARGUMENT
-    assert lib.ph_layer_pots(2, [2**63 - 1, 1], [0, 0], 0, out, count) == lib.PH_ERR_ARGUMENT
+    assert lib.ph_layer_pots(11, [0] * 11, [0] * 11, 0, ffi.NULL, out, count) == lib.PH_ERR_ARGUMENT
+    assert lib.ph_layer_pots(2, [2**63 - 1, 1], [0, 0], 0, ffi.NULL, out, count) == lib.PH_ERR_ARGUMENT
+    with pytest.raises(RuleViolation, match="all-in flags"):
+        c_pots.layer_pots([1, 2], [False, False], 0, [True])
 
 
 @st.composite
