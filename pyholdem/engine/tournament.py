@@ -141,6 +141,7 @@ class _Entrant:
 
 
 _NEVER = float("inf")
+MAX_ADVANCE = 7 * 24 * 3600  # §9.5: the longest single clock step advance() takes
 
 
 @dataclass
@@ -424,8 +425,10 @@ class Tournament:
     def advance(self, seconds: int) -> None:
         """Move the tournament clock on by ``seconds`` (a level due changes at the next hand of
         each table, or at the hand after, per its cutoff marker, §9.4)."""
-        if not is_int(seconds) or seconds < 0:
-            raise RuleViolation(f"seconds {show_value(seconds)} is not an integer >= 0", "9.5")
+        if not is_int(seconds) or not 0 <= seconds <= MAX_ADVANCE:
+            raise RuleViolation(
+                f"seconds {show_value(seconds)} is not an integer from 0 to {MAX_ADVANCE} (a week)", "9.5"
+            )
         self._check_running()
         self.seconds += seconds
         if self._update_level(during_round=True):
