@@ -15,7 +15,10 @@ value and the section and changes nothing.
 
 from __future__ import annotations
 
+import io
 import json
+import math
+import pickle
 import random
 from bisect import bisect_right
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -24,17 +27,20 @@ from fractions import Fraction
 from typing import Any
 
 from pyholdem.engine.hand import ENGINES, Hand
-from pyholdem.engine.table import Table
+from pyholdem.engine.table import _UNPACKED, Table, _Layout, _planner_class
 from pyholdem.errors import RuleViolation, show_value
 from pyholdem.rules.ruleset import RuleSet
-from pyholdem.rules.structure import Structure
+from pyholdem.rules.structure import Level, Structure
 from pyholdem.spec.table import random_seats
 from pyholdem.spec.tournament import (
+    MAX_ENTRANTS,
     accept_entry,
     apply_deal,
     balance_moves,
     balancing_due_counts,
+    break_bounds,
     check_addon,
+    check_field,
     check_rebuy,
     clock_after_round,
     clock_level,
@@ -46,7 +52,9 @@ from pyholdem.spec.tournament import (
     hand_for_hand_in_force,
     hand_for_hand_places,
     initial_table_sizes,
+    level_start,
     payout_amounts,
+    places_after_entry,
     places_paid,
     prize_pool,
     propose_deal,
@@ -55,8 +63,10 @@ from pyholdem.spec.tournament import (
     reseat_broken_table,
     shared_prizes,
     starting_stacks,
+    structure_level,
     table_break_due,
     table_seat_count,
+    table_to_break,
     tournament_winner,
     unit_after_colour_up,
     written_chip_unit,
@@ -80,7 +90,8 @@ class Event:
     """Something the tournament did, at hand round ``round`` and clock ``seconds``: ``kind`` is one
     of ``"level"``, ``"break"``, ``"colour_up"``, ``"move"``, ``"table_break"``, ``"final_table"``,
     ``"hand_for_hand"``, ``"redraw"``, ``"elimination"``, ``"rebuy"``, ``"add_on"``, ``"entry"``, ``"away"``,
-    ``"back"``, ``"deal"``, ``"end"``; ``data`` its details (plain values, as in ``as_dict``)."""
+    ``"back"``, ``"deal"``, ``"extend"``, ``"end"``; ``data`` its details (plain values, as in
+    ``as_dict``)."""
 
     kind: str
     round: int
@@ -130,6 +141,7 @@ class _Entrant:
 
 
 _NEVER = float("inf")
+MAX_ADVANCE = 7 * 24 * 3600  # §9.5: the longest single clock step advance() takes
 
 
 @dataclass
@@ -157,7 +169,23 @@ class Tournament:
     ``entrants`` are names or a count (named ``p1`` …); ``seats_per_table`` replaces the rule set's
     ``max_seats``; ``seed`` makes the seat draw, every deck and every draw reproducible; ``engine``
     is each ``Hand``'s engine.
+
+    A tournament pickles and deep-copies at any point (a round open included): the copy is
+    independent and plays on exactly as the original would (the C engine's buffers are made again).
+    It is not thread-safe: one thread at a time may call it (its tables and hands change in place);
+    copies may be used from different threads.
     """
+
+    def __reduce__(self) -> tuple[Any, tuple[bytes]]:
+        """Pickled as its state, the tables' native buffers left out (made again when needed)."""
+        index = {id(table): k for k, (_, table) in enumerate(self._all_tables)}
+        state = dict(self.__dict__)
+        state["_levels_of"] = {index[key]: v for key, v in self._levels_of.items()}
+        state["_rounds_of"] = {index[key]: v for key, v in self._rounds_of.items()}
+        state["_resat"] = {(index[key], hand): v for (key, hand), v in self._resat.items()}
+        buffer = io.BytesIO()
+        _StatePickler(buffer, pickle.HIGHEST_PROTOCOL).dump(state)
+        return (_restored, (buffer.getvalue(),))
 
     def __init__(
         self,
@@ -181,7 +209,7 @@ class Tournament:
         if seats_per_table is not None:
             rules = rules.replace(max_seats=seats_per_table)
         rules = rules.replace(**structure.payout_changes())
-        names = _names(entrants)
+        names = _names(entrants, rules)
         stacks = starting_stacks(names, structure.starting_stack, rules)  # §9.2
         sizes = initial_table_sizes(len(names), rules)  # §9.14
         self.rules, self.structure, self.engine = rules, structure, engine
@@ -199,7 +227,8 @@ class Tournament:
         self._chips = sum(stacks.values())
         self.chips_removed = 0  # by colour-ups (negative: chips a chip race added)
         self._level = 1
-        self._bump = 0
+        self._shift = 0  # seconds the schedule's clock is ahead of the tournament's (§9.17's bump)
+        self._hand_shift = 0  # hand rounds likewise, with level_clock "hands"
         self._ups = list(colour_ups(structure))
         self._tables: dict[int, Table] = {}
         self._seating: dict[int, dict[int, str]] = {}  # table -> seat (0-based) -> player
@@ -362,7 +391,7 @@ class Tournament:
         busts: dict[tuple[int, object], list[list[Any]]] = {}
         for e in self.events:
             if e.kind == "elimination" and "reason" not in e.data:  # a hand put him out
-                place = e.data["place"]
+                place = self._entrants[e.data["player"]].place  # as it stands (§9.8: late entries)
                 shown = place if isinstance(place, int) else f"{place[0]}-{place[1]}"
                 busts.setdefault((e.round, e.data["table"]), []).append([e.data["player"], shown])
         last = max(((r[-1], n) for n, t in self._all_tables if (r := self._rounds_of[id(t)])), default=None)
@@ -396,8 +425,10 @@ class Tournament:
     def advance(self, seconds: int) -> None:
         """Move the tournament clock on by ``seconds`` (a level due changes at the next hand of
         each table, or at the hand after, per its cutoff marker, §9.4)."""
-        if not is_int(seconds) or seconds < 0:
-            raise RuleViolation(f"seconds {show_value(seconds)} is not an integer >= 0", "9.5")
+        if not is_int(seconds) or not 0 <= seconds <= MAX_ADVANCE:
+            raise RuleViolation(
+                f"seconds {show_value(seconds)} is not an integer from 0 to {MAX_ADVANCE} (a week)", "9.5"
+            )
         self._check_running()
         self.seconds += seconds
         if self._update_level(during_round=True):
@@ -434,21 +465,30 @@ class Tournament:
         self._log("add_on", player=name, chips=self.structure.addon_chips, table=entrant.table)
 
     def enter(self, name: str) -> None:
-        """A late entry (§9.8): seated before the next round at the table with fewest players."""
+        """A late entry (§9.8): seated before the next round at the table with fewest players; the
+        players already out each move one place down (``places_after_entry``)."""
         self._check_running()
-        if not isinstance(name, str) or name in self._entrants:
-            raise RuleViolation(f"name {name!r} is not a new entrant's name", "9.8")
+        if not isinstance(name, str) or not name or name in self._entrants:
+            raise RuleViolation(f"name {show_value(name)} is not a new entrant's name", "9.8")
         if not accept_entry(self.rounds > 0, self.rules):
             raise RuleViolation(f"late entry of {name!r} is closed: the tournament has started", "9.8")
+        if self._entries >= MAX_ENTRANTS:
+            raise RuleViolation(f"late entry of {name!r}: {MAX_ENTRANTS} entries is the most", "9.14")
         stacks = starting_stacks([name], self.structure.starting_stack, self.rules)
-        counts = {n: sum(v.state != "empty" for v in t.seats) for n, t in self._tables.items()}
+        # the tournament's seating: a seat a player busted this round still holds stays his
+        # until the round closes (he may rebuy into it, §9.6)
+        seating = self._seating
+        counts = {n: len(seating[n]) for n in self._tables}
         number = min(counts, key=lambda n: (counts[n], n))
-        if counts[number] >= self.seat_count:
-            raise RuleViolation(f"no seat is free for {name!r}: every table is full", "9.8")
         table = self._tables[number]
-        free = [v.seat for v in table.seats if v.state == "empty"]
+        free = [v.seat for v in table.seats if v.state == "empty" and v.seat not in seating[number]]
+        if not free:
+            raise RuleViolation(f"no seat is free for {name!r}: every table is full", "9.8")
         seat = random.Random(f"{self.seed}-enter-{name}").choice(free)
         self._sit(number, seat, stacks[name], name)
+        out = {e.name: e.place for e in self._entrants.values() if e.place is not None}
+        for player, place in places_after_entry(out).items():  # type: ignore[arg-type]
+            self._entrants[player].place = place
         self._entrants[name] = _Entrant(name, number, seat)
         self._alive[name] = None
         self._entries += 1
@@ -474,6 +514,11 @@ class Tournament:
         """A deal (§9.19) between rounds: the unpaid prizes split by ``"icm"`` or ``"chip_chop"``,
         refused unless every remaining player is in ``agree``. Ends the tournament."""
         self._check_running()
+        if isinstance(agree, str) or not isinstance(agree, Iterable):
+            raise RuleViolation(f"agreement {show_value(agree)} is not a collection of player names", "9.19")
+        agree = list(agree)
+        if not all(isinstance(name, str) for name in agree):
+            raise RuleViolation(f"agreement {show_value(agree)} is not a collection of player names", "9.19")
         if self._round_open and self.in_progress:
             raise RuleViolation("a deal is made between hands; hands are being played", "9.19")
         # the players who will still be in once this round is closed (its busts are out)
@@ -508,6 +553,8 @@ class Tournament:
             raise RuleViolation(
                 f"the hand at table {busy[0]} is not over; a round ends with its last", "9.15"
             )
+        if self.rules.after_last_level == "director_extends" and not self._over:
+            self._check_schedule()  # §9.3: refused before anything changes
         self._close_round()
         if self._over:
             return []
@@ -544,6 +591,12 @@ class Tournament:
     ) -> dict[str, tuple[Place, int]]:
         """Play to the end: every hand of every round, table by table, ``policy(hand) -> (kind,
         amount)`` choosing each action (absent players' hands folded as §3.19 says)."""
+        if not is_int(max_rounds) or max_rounds < 0:
+            raise RuleViolation(f"max_rounds {show_value(max_rounds)} is not an integer >= 0", "9.20")
+        if not callable(policy):
+            raise RuleViolation(f"policy {show_value(policy)} is not callable", "9.20")
+        if on_round is not None and not callable(on_round):
+            raise RuleViolation(f"on_round {show_value(on_round)} is not callable", "9.20")
         while not self._over:
             if self.rounds >= max_rounds:
                 raise RuleViolation(f"the tournament did not end within {max_rounds} rounds", "9.20")
@@ -583,12 +636,21 @@ class Tournament:
         )
         return pool + self._rebuys * (s.rebuy_price or s.buy_in), fees
 
+    def _level_posted(self, level: int) -> bool:
+        """Whether the structure gives level ``level`` (§9.3: not past its end under
+        ``after_last_level = "director_extends"``)."""
+        try:
+            structure_level(self.structure, level, self.rules)
+        except RuleViolation:
+            return False
+        return True
+
     def _stakes_of(self, level: int) -> dict[str, Any]:
-        lv = self.structure.level(level)
+        lv = structure_level(self.structure, level, self.rules)
         return {"blinds": (lv.small_blind, lv.big_blind), "ante": lv.ante, "bets": lv.bets}
 
     def _new_table(self, number: int, button: int | None = None) -> Table:
-        lv = self.structure.level(self._level)
+        lv = structure_level(self.structure, self._level, self.rules)
         table = Table(
             self.rules,
             self.seat_count,
@@ -720,9 +782,9 @@ class Tournament:
 
     def _clock(self) -> tuple[int, Fraction, bool]:
         """§9.3 / §9.5 now: ``(level, playing_minutes, on_break)`` (read once per clock value)."""
-        key = (self.seconds, self.rounds)
+        key = (self.seconds + self._shift, self.rounds + self._hand_shift)
         if self._reading is None or self._reading[0] != key:
-            self._reading = (key, clock_level(self.seconds, self.rounds, self.structure, self.rules))
+            self._reading = (key, clock_level(key[0], key[1], self.structure, self.rules))
         return self._reading[1]
 
     def _phase(self) -> tuple[int, bool]:
@@ -732,22 +794,78 @@ class Tournament:
         if memo is None or memo.rules is not self.rules:
             by, steps = clock_level_steps(self.structure, self.rules)
             memo = self._phase_memo = _PhaseMemo(self.rules, by == "hands", steps)
-        at = self.rounds if memo.by_hands else self.seconds
+        at = self.rounds + self._hand_shift if memo.by_hands else self.seconds + self._shift
         if not memo.low <= at < memo.high:
             level, _, on_break = self._clock()
             k = bisect_right(memo.steps, at)  # steps[0] == 0 <= at
             memo.low = memo.steps[k - 1]
             memo.high = memo.steps[k] if k < len(memo.steps) else _NEVER
+            if memo.high == _NEVER and self.structure.levels[-1].duration is not None:
+                # past a timed last level: the levels that follow it, one interval each (§9.3)
+                memo.low = max(memo.low, level_start(level, self.structure, self.rules))
+                memo.high = level_start(level + 1, self.structure, self.rules)
             memo.reading = (level, on_break)
         return memo.reading
 
+    def _schedule_now(self) -> int:
+        """Where the schedule's clock is now: seconds, or hand rounds with level_clock "hands"."""
+        if self.rules.level_clock == "hands":
+            return self.rounds + self._hand_shift
+        return self.seconds + self._shift
+
+    def _check_schedule(self) -> None:
+        """§9.3 with ``after_last_level = "director_extends"``: raise ``RuleViolation`` when the next
+        round would start past the structure's last level (unless closing this round ends it)."""
+        seconds = self.seconds + self._shift
+        if self.rounds:
+            if self._hand_for_hand:
+                minutes = Fraction(self._clock()[1])
+                seconds += int((clock_after_round(minutes, self.rules) - minutes) * 60)
+            else:
+                seconds += self.seconds_per_hand
+        bounds = break_bounds(seconds, self.structure, self.rules)
+        if bounds is not None:
+            seconds = bounds[1]
+        level = clock_level(seconds, self.rounds + self._hand_shift, self.structure, self.rules)[0]
+        if self._level_posted(level):
+            return
+        if len(self._tables) == 1 and sum(self.stack(n) > 0 for n in self._alive) <= 1:
+            return  # the round's close ends the tournament (§9.20)
+        structure_level(self.structure, level, self.rules)  # raises, naming the level
+
+    def extend(self, levels: Sequence[Level]) -> None:
+        """§9.3: the director posts more levels after the structure's last (between rounds; with
+        ``after_last_level = "director_extends"`` the tournament deals no hand past the last level
+        until he does). Every amount must be a multiple of the smallest chip the structure leaves
+        in play (§9.18)."""
+        self._check_running()
+        if isinstance(levels, str) or not isinstance(levels, Sequence) or not levels:
+            raise RuleViolation(f"levels {show_value(levels)} are not a list of levels", "9.3")
+        if not all(isinstance(lv, Level) for lv in levels):
+            raise RuleViolation(f"levels {show_value(levels)} are not a list of levels", "9.3")
+        if self.structure.levels[-1].duration is None:
+            raise RuleViolation("the structure's last level is open-ended: nothing comes after it", "9.3")
+        ups = colour_ups(self.structure)
+        chip = math.lcm(ups[-1][2] if ups else self.structure.chips[0], self.rules.chip_unit)
+        for lv in levels:
+            if any(a % chip for a in lv.amounts):
+                raise RuleViolation(
+                    f"level {show_value(lv)} has an amount that is not a multiple of the smallest "
+                    f"chip {chip}",
+                    "9.18",
+                )
+        structure = self.structure.replace(levels=self.structure.levels + tuple(levels))
+        self.structure = structure
+        self._phase_memo = None
+        self._reading = None
+        self._log("extend", levels=len(levels), last=len(structure.levels))
+
     def _update_level(self, *, during_round: bool = False) -> bool:
         level, _ = self._phase()
-        level = min(level + self._bump, len(self.structure.levels))
-        if level == self._level:
+        if level == self._level or not self._level_posted(level):
             return False
-        self._level = level
         stakes = self._stakes_of(level)
+        self._level = level
         for table in self._tables.values():
             table.set_stakes(stakes["blinds"], antes=stakes["ante"] or None, bet_sizes=stakes["bets"])
         self._log("level", level=level, during_round=during_round, **stakes)
@@ -762,11 +880,12 @@ class Tournament:
             else:
                 self.seconds += self.seconds_per_hand
         _, on_break = self._phase()
-        if on_break:
-            start = self.seconds
-            while self._phase()[1]:
-                self.seconds += 60
-            self._log("break", after_level=self._level, minutes=(self.seconds - start) // 60)
+        if on_break:  # waited out to its end: the break lasts exactly its length (§9.5)
+            bounds = break_bounds(self.seconds + self._shift, self.structure, self.rules)
+            assert bounds is not None
+            start, end = bounds
+            self.seconds = end - self._shift
+            self._log("break", after_level=self._level, minutes=(end - start) // 60)
         changed = self._update_level() or self._level_signalled
         self._level_signalled = False
         if changed:
@@ -892,8 +1011,7 @@ class Tournament:
             moves = reseat_broken_table(layout, self.rules, seed=seed)
             if moves is None:
                 break
-            broken = self._entrants[next(iter(moves))].table  # every player of the broken table moves
-            assert broken is not None
+            broken = table_to_break(dict(zip(sorted(self._tables), counts, strict=True)))
             chips: dict[str, int] = {}
             for name in moves:
                 entrant = self._entrants[name]
@@ -965,8 +1083,14 @@ class Tournament:
         self._seating.clear()
         self._seat_maps.clear()
         home = min(layout)
-        if level != self._level:
-            self._bump += level - self._level
+        if level != self._level and self._level_posted(level):
+            # §9.17: the bumped level starts now with its full duration: the schedule's clock jumps
+            # to its start
+            ahead = level_start(level, self.structure, self.rules) - self._schedule_now()
+            if self.rules.level_clock == "hands":
+                self._hand_shift += ahead
+            else:
+                self._shift += ahead
             self._update_level()
         self._new_table(home)
         for name, seat in sorted(seats.items(), key=lambda item: item[1]):
@@ -977,14 +1101,53 @@ class Tournament:
         self._log("final_table", table=home, seats={n: s - 1 for n, s in seats.items()}, level=self._level)
 
 
+class _StatePickler(pickle.Pickler):
+    """A tournament's state without the native buffers: a table's C planner is made again from its
+    seat count, a hand layout's packed set-up from the layout when it is dealt again."""
+
+    def reducer_override(self, obj: Any) -> Any:
+        if isinstance(obj, _Layout):
+            slots = {name: getattr(obj, name) for name in _Layout.__slots__ if hasattr(obj, name)}
+            slots["packed"] = _UNPACKED_MARK
+            return (_layout_again, (slots,))
+        planner = _planner_class()
+        if planner is not None and type(obj) is planner:
+            return (_planner_again, (obj.seat_count,))
+        return NotImplemented
+
+
+_UNPACKED_MARK = "unpacked"
+
+
+def _layout_again(slots: dict[str, Any]) -> _Layout:
+    layout = _Layout.__new__(_Layout)
+    for name, value in slots.items():
+        setattr(layout, name, _UNPACKED if name == "packed" else value)
+    return layout
+
+
+def _planner_again(seat_count: int) -> Any:
+    return _planner_class()(seat_count)  # type: ignore[misc]
+
+
+def _restored(blob: bytes) -> Tournament:
+    state = pickle.loads(blob)
+    t = Tournament.__new__(Tournament)
+    tables = [table for _, table in state["_all_tables"]]
+    state["_levels_of"] = {id(tables[k]): v for k, v in state["_levels_of"].items()}
+    state["_rounds_of"] = {id(tables[k]): v for k, v in state["_rounds_of"].items()}
+    state["_resat"] = {(id(tables[k]), hand): v for (k, hand), v in state["_resat"].items()}
+    t.__dict__.update(state)
+    return t
+
+
 def _merged(a: Mapping[int, int], b: Mapping[int, int]) -> dict[int, int]:
     return {seat: a.get(seat, 0) + b.get(seat, 0) for seat in sorted({*a, *b})}
 
 
-def _names(entrants: int | Sequence[str]) -> list[str]:
+def _names(entrants: int | Sequence[str], rules: RuleSet) -> list[str]:
     if is_int(entrants):
-        if entrants < 2:  # type: ignore[operator]
-            raise RuleViolation(f"a tournament needs at least 2 entrants, not {entrants}", "9.14")
+        check_field(entrants, rules)  # §9.14: bounded before a name is made
         return [f"p{i}" for i in range(1, entrants + 1)]  # type: ignore[operator]
     if (
         isinstance(entrants, str)
@@ -992,6 +1155,7 @@ def _names(entrants: int | Sequence[str]) -> list[str]:
         or not all(isinstance(n, str) and n for n in entrants)
     ):
         raise RuleViolation(f"entrants {show_value(entrants)} are not a count or a list of names", "9.2")
+    check_field(len(entrants), rules)
     return list(entrants)
 
 

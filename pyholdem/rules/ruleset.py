@@ -136,6 +136,7 @@ class RuleSet:
     # tournament
     fee_percent: int = _int(0, 0, 50, section="9.1")
     level_clock: str = _choice("minutes", "hands", section="9.3")
+    after_last_level: str = _choice("repeat_last_step", "director_extends", section="9.3")
     level_change_cutoff: str = _choice("shuffle_started", "cut", "first_card_dealt", section="9.4")
     max_rebuys: int = _int(0, 0, section="9.6")
     rebuy_window_levels: int | None = _int(None, 1, section="9.6")

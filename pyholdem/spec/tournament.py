@@ -17,7 +17,7 @@ from typing import Any
 
 from pyholdem.errors import RuleViolation, show_value
 from pyholdem.rules.ruleset import FIELDS, RuleSet
-from pyholdem.rules.structure import Structure
+from pyholdem.rules.structure import Level, Structure
 from pyholdem.spec.cards import Card, draw_order_key, shuffle_seed, shuffled_deck
 from pyholdem.traceability.registry import part_of, rule
 from pyholdem.values import is_int
@@ -87,26 +87,84 @@ def _check_durations(durations: Sequence[int | None]) -> None:
 
 
 def _level_of(durations: Sequence[int | None], elapsed: int | Fraction | float) -> int:
+    """The level covering ``elapsed``: past the end of a timed last level, the levels that follow
+    it (each as long as the last, §9.3) are counted on."""
     start = 0
     for number, duration in enumerate(durations, 1):
         if duration is None or elapsed < start + duration:
             return number
         start += duration
-    return len(durations)
+    last = durations[-1]
+    assert last is not None
+    return len(durations) + 1 + int((elapsed - start) // last)
 
 
 @rule("9.3")
 def level_at(durations: Sequence[int | None], elapsed: int | Fraction | float, rules: RuleSet) -> int:
     """Level schedule: the level in force after ``elapsed`` minutes of play or hands dealt.
 
-    ``level_clock`` says which the durations count; the last level stays in force past its end.
-    """
+    ``level_clock`` says which the durations count; past the end of a timed last level the levels
+    after it follow, each as long as the last (what they are is ``structure_level``'s)."""
     _check_durations(durations)
     if isinstance(elapsed, bool) or not isinstance(elapsed, int | Fraction | float) or not elapsed >= 0:
         raise RuleViolation(f"clock value {show_value(elapsed)} is not a number >= 0", "9.3")
     if rules.level_clock == "hands" and not is_int(elapsed):
         raise RuleViolation(f"hands dealt {show_value(elapsed)} is not a whole number", "9.3")
     return _level_of(durations, elapsed)
+
+
+@part_of("9.3")
+def structure_level(structure: Structure, number: int, rules: RuleSet) -> Level:
+    """§9.3: level ``number`` of ``structure``. Past an open-ended last level, that level; past a
+    timed last level, by ``after_last_level``: ``"repeat_last_step"`` repeats the last level's rise:
+    with ``r`` the last big blind over the big blind before it (1 if lower), the ``k``-th level after
+    the last has every amount of the last (blinds, ante, fixed-limit bets) times ``r ** k``, rounded
+    up to a multiple of the smallest chip then in play (§9.18's last ``D``, and ``chip_unit``), and
+    lasts as long as the last, without a break; ``"director_extends"`` raises ``RuleViolation``: the
+    director must post more levels first."""
+    _count(number, "level", "9.3", least=1)
+    levels = structure.levels
+    if number <= len(levels):
+        return levels[number - 1]
+    last = levels[-1]
+    if last.duration is None:
+        return last
+    if rules.after_last_level == "director_extends":
+        raise RuleViolation(
+            f"the structure's last level, {len(levels)}, is over and it has no level {number}: the "
+            "director must add levels",
+            "9.3",
+        )
+    rise = max(Fraction(last.big_blind, levels[-2].big_blind), Fraction(1)) if len(levels) > 1 else 1
+    factor = Fraction(rise) ** (number - len(levels))
+    ups = colour_ups(structure)
+    chip = math.lcm(ups[-1][2] if ups else structure.chips[0], rules.chip_unit)
+
+    def up(amount: int) -> int:
+        return -(-amount * factor // chip) * chip  # type: ignore[no-any-return]
+
+    bets = None if last.bets is None else (up(last.bets[0]), up(last.bets[1]))
+    return Level(up(last.small_blind), up(last.big_blind), up(last.ante), last.duration, bets)
+
+
+@part_of("9.3")
+def level_start(number: int, structure: Structure, rules: RuleSet) -> int:
+    """§9.3 / §9.5: where level ``number`` starts on the schedule's clock: the seconds of the
+    tournament's clock (breaks included) with ``level_clock = "minutes"``, the hand rounds dealt
+    with ``"hands"``; past an open-ended last level, where that level starts."""
+    _count(number, "level", "9.3", least=1)
+    at = 0
+    durations = structure.durations
+    by_hands = rules.level_clock == "hands"
+    for k in range(1, number):
+        duration = durations[min(k, len(durations)) - 1]
+        if duration is None:
+            break
+        if by_hands:
+            at += duration
+        else:
+            at += 60 * (duration + (structure.breaks.get(k, 0) if k <= len(durations) else 0))
+    return at
 
 
 MARKERS = ("shuffle_started", "cut", "first_card_dealt")
@@ -181,13 +239,35 @@ def schedule_at(wall_minutes: int | Fraction | float, structure: Structure) -> t
     return level, playing, on_break
 
 
+@part_of("9.5")
+def break_bounds(seconds: int, structure: Structure, rules: RuleSet) -> tuple[int, int] | None:
+    """§9.5: the break the schedule's clock is in at ``seconds``, as ``(start, end)`` in seconds
+    (the level's end and the end of the break: the break lasts exactly its length), or ``None``."""
+    _count(seconds, "clock seconds", "9.5")
+    if rules.level_clock == "hands":
+        return None
+    at = 0
+    for number, duration in enumerate(structure.durations, 1):
+        if duration is None:
+            return None
+        at += 60 * duration
+        pause = 60 * structure.breaks.get(number, 0)
+        if seconds < at:
+            return None
+        if seconds < at + pause:
+            return at, at + pause
+        at += pause
+    return None
+
+
 @part_of("9.3")
 def clock_level_steps(structure: Structure, rules: RuleSet) -> tuple[str, tuple[int, ...]]:
     """§9.3 / §9.5: where ``clock_level``'s level and break can change. Returns what they depend on,
     ``"seconds"`` (of the tournament's clock) or ``"hands"`` (hand rounds dealt, ``level_clock =
     "hands"``), and the values, from 0 in increasing order, at which a level or a break starts or
     ends: from one value (included) to the next (excluded), and from the last on, the level and
-    whether it is a break stay the same."""
+    whether it is a break stay the same, except after a timed last level, where the levels that
+    follow it (``structure_level``) start at ``level_start``."""
     steps, at = [0], 0
     for number, duration in enumerate(structure.durations, 1):
         if duration is None:  # open-ended: the last level, in force for ever
@@ -305,6 +385,13 @@ def accept_entry(started: bool, rules: RuleSet, *, registration_open: bool = Tru
     if not registration_open:
         return False
     return not started or rules.late_entry
+
+
+@part_of("9.8")
+def places_after_entry(places: Mapping[Player, Place]) -> dict[Player, Place]:
+    """§9.8 / §9.9: the places of the players already out after one more entry: each one place
+    lower (a tied block moves as a whole), so the places still cover 1 to the entries."""
+    return {p: v + 1 if isinstance(v, int) else (v[0] + 1, v[1] + 1) for p, v in places.items()}
 
 
 # ---------------------------------------------------------------- 9.9 – 9.11: places
@@ -609,12 +696,32 @@ def payout_schedule(places: int, rules: RuleSet) -> tuple[dict[int, Fraction], d
 # ---------------------------------------------------------------- 9.14 – 9.17: tables
 
 
+MAX_ENTRANTS = 100_000
+"""§9.14: the most entries one tournament takes (its start and its late entries)."""
+
+
+@part_of("9.14")
+def check_field(entrants: int, rules: RuleSet) -> None:
+    """§9.14: raise ``RuleViolation`` unless ``entrants`` (2 to ``MAX_ENTRANTS``) can play: more
+    than one table needs tables of three seats or more (at two, an odd count leaves a table of one
+    that no move or break can mend)."""
+    if not is_int(entrants) or entrants < 2:
+        raise RuleViolation(f"a tournament needs at least 2 entrants, not {show_value(entrants)}", "9.14")
+    if entrants > MAX_ENTRANTS:
+        raise RuleViolation(f"a tournament takes at most {MAX_ENTRANTS} entrants, not {entrants}", "9.14")
+    if entrants > rules.max_seats and rules.max_seats < 3:
+        raise RuleViolation(
+            f"{entrants} entrants need more than one table, and tables of {rules.max_seats} seats would "
+            "leave a player alone at one: more than one table needs 3 seats or more",
+            "9.14",
+        )
+
+
 @rule("9.14")
 def initial_table_sizes(entrants: int, rules: RuleSet) -> tuple[int, ...]:
     """Number and size of the starting tables: ``ceil(entrants / max_seats)`` tables within one
     player of each other, the larger first."""
-    if _count(entrants, "entrants", "9.14") < 2:
-        raise RuleViolation(f"a tournament needs at least 2 entrants, not {entrants}", "9.14")
+    check_field(entrants, rules)
     tables = -(-entrants // rules.max_seats)
     size, extra = divmod(entrants, tables)
     return tuple(size + 1 if t < extra else size for t in range(tables))
@@ -668,9 +775,11 @@ def balancing_due_counts(counts: Sequence[int], rules: RuleSet, *, level_changed
     """§9.15: ``balancing_due`` from the player count of each table in play alone."""
     if len(counts) < 2:
         return False
+    if min(counts) == 1:  # a table of one is never dealt: balanced at once, whatever the spread
+        return True
     if max(counts) - min(counts) <= _tolerance(len(counts), rules):
         return False
-    return rules.balance_timing == "between_hands" or level_changed or min(counts) == 1
+    return rules.balance_timing == "between_hands" or level_changed
 
 
 @rule("9.15")
@@ -688,7 +797,8 @@ def balance_move(
     counts = {n: len(t["seats"]) for n, t in sorted(tables.items())}
     source = min(counts, key=lambda n: (-counts[n], n))
     target = min(counts, key=lambda n: (counts[n], n))
-    if counts[source] - counts[target] <= _tolerance(len(tables), rules):
+    alone = counts[target] == 1 and counts[source] > 2
+    if counts[source] - counts[target] <= _tolerance(len(tables), rules) and not alone:
         return None
     rng = _rng(seed)
     src, dst = tables[source], tables[target]
@@ -774,6 +884,21 @@ def table_seat_count(rules: RuleSet) -> int:
 
 
 @part_of("9.16")
+def table_to_break(counts: Mapping[int, int], *, order: Sequence[int] | None = None) -> int:
+    """§9.16: the table to break next, from the player count of each table: a table left with no
+    player first (closed, nobody to reseat), else the first of ``order`` (default: the
+    highest-numbered table)."""
+    if order is not None:
+        order = list(order)
+        if sorted(order) != sorted(counts):
+            raise RuleViolation(f"breaking order {show_value(order)} does not list every table once", "9.16")
+    empty = [n for n in sorted(counts) if counts[n] == 0]
+    if empty:
+        return empty[0]
+    return order[0] if order is not None else max(counts)
+
+
+@part_of("9.16")
 def table_break_due(counts: Sequence[int], rules: RuleSet) -> bool:
     """§9.16: whether a table is due to break, from the player count of each table in play."""
     return len(counts) >= 2 and sum(counts) <= (len(counts) - 1) * rules.max_seats
@@ -797,10 +922,7 @@ def reseat_broken_table(
     calls it on the layout it keeps itself (a property test checks that layout at every call)."""
     if not table_break_due([len(t["seats"]) for t in tables.values()], rules):
         return None
-    order = list(order) if order is not None else sorted(tables, reverse=True)
-    if sorted(order) != sorted(tables):
-        raise RuleViolation(f"breaking order {show_value(order)} does not list every table once", "9.16")
-    broken = order[0]
+    broken = table_to_break({n: len(t["seats"]) for n, t in tables.items()}, order=order)
     rng = _rng(seed)
     counts = {n: len(t["seats"]) for n, t in tables.items() if n != broken}
     taken = {n: set(t["seats"]) for n, t in tables.items() if n != broken}

@@ -56,7 +56,8 @@ def checked_table_breaks() -> Iterator[list[int]]:
 
 
 def check_memos(t: Tournament, *, between_rounds: bool = False) -> None:
-    level, _, on_break = clock_level(t.seconds, t.rounds, t.structure, t.rules)
+    # the schedule's clock: the tournament's, moved on by a final table's level bump (§9.17)
+    level, _, on_break = clock_level(t.seconds + t._shift, t.rounds + t._hand_shift, t.structure, t.rules)
     assert t._phase() == (level, on_break)
     paid = t._paid
     assert paid is None or paid[0] != t.entries or paid[2] == places_paid(t.entries, t.rules)

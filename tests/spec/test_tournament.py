@@ -78,7 +78,15 @@ def test_9_3_level_at_minutes_and_hands() -> None:
         1,
         8,
     ]
-    assert level_at((30, 30), 100, RuleSet(level_clock="hands")) == 2
+    # past a timed last level the levels after it follow, each as long as the last (§9.3)
+    assert [level_at((30, 30), h, RuleSet(level_clock="hands")) for h in (59, 60, 89, 90, 100)] == [
+        2,
+        3,
+        3,
+        4,
+        4,
+    ]
+    assert level_at((30, None), 100, RuleSet(level_clock="hands")) == 2
     with pytest.raises(RuleViolation, match="whole number"):
         level_at((30, None), Fraction(1, 2), RuleSet(level_clock="hands"))
     with pytest.raises(RuleViolation, match=r"§9\.3"):

@@ -226,9 +226,8 @@ def _event_line(kind: str, data: dict[str, object]) -> str | None:
         return f"break of {data['minutes']} minutes after level {data['after_level']}"
     if kind == "colour_up":
         removed = data["chips_removed"]
-        return (
-            f"table {data['table']}: colour-up {data['removed']} -> {data['new']} ({removed} chips removed)"
-        )
+        change = f"{removed} chips removed" if removed >= 0 else f"{-removed} chips added by the chip race"  # type: ignore[operator]
+        return f"table {data['table']}: colour-up {data['removed']} -> {data['new']} ({change})"
     if kind == "table_break":
         return f"table {data['table']} breaks; its {data['players']} players are reseated"
     if kind == "final_table":
