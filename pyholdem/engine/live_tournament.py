@@ -870,6 +870,23 @@ def _level_changed(state: LiveState, at: float) -> bool:
 
 
 # ---------------------------------------------------------------------------- apply
+def _copy(state: LiveState) -> LiveState:
+    """A copy of ``state`` whose every mutable part is its own (the set-up, rules, clock and the
+    previous state are values, shared)."""
+    work = copy.copy(state)
+    work.entrants = {n: copy.copy(e) for n, e in state.entrants.items()}
+    work.tables = {
+        n: TableState(dict(t.seats), t.button, t.big_blind, t.hands) for n, t in state.tables.items()
+    }
+    work.moves = [copy.copy(m) for m in state.moves]
+    work.round_busts = {n: list(ps) for n, ps in state.round_busts.items()}
+    work.round_stacks = dict(state.round_stacks)
+    work.round_finished = set(state.round_finished)
+    work.deal = None if state.deal is None else dict(state.deal)
+    work.latest = list(state.latest)
+    return work
+
+
 def apply(
     state: LiveState, kind: str, args: Mapping[str, Any], at: float
 ) -> tuple[LiveState, dict[str, Any]]:
@@ -894,8 +911,7 @@ def apply(
         new.seq, new.at = state.seq + 1, at
         return new, {"summary": f"undone: {undone}", "moves": []}
     handler = HANDLERS[kind]
-    keep = (state.previous, state.setup, state.rules, state.clock)
-    work = copy.deepcopy(state, {id(k): k for k in keep})
+    work = _copy(state)
     work.at = at
     try:
         summary = handler(work, at, **args)
