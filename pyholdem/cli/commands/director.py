@@ -142,10 +142,10 @@ def _report(ev: DirectorEvent, answers: dict[str, Any]) -> int:
     return 0
 
 
-def _apply(path: Path, kind: str, **args: Any) -> int:
+def _apply(path: Path, event: str, /, **args: Any) -> int:
     given = {k: v for k, v in args.items() if v is not None}
     with _open(path) as ev:
-        return _report(ev, ev.apply(kind, **given))
+        return _report(ev, ev.apply(event, **given))
 
 
 def run_event(kind: str) -> Callable[[argparse.Namespace], int]:
