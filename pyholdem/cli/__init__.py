@@ -23,6 +23,7 @@ COMMANDS = (
     "icm",
     "equity",
     "simulate",
+    "director",
 )
 
 

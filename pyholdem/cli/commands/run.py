@@ -12,6 +12,8 @@
    again on the spec engine to the same hands.
 6. Plays a 100-entrant multi-table tournament under the default rules to a winner, checking its
    invariants at every hand boundary (spec 09).
+7. Runs a scripted ten-player live event through ``pyholdem director``, each command a new
+   process on one event file, from the seat draw to the payout sheet (§9.25).
 """
 
 from __future__ import annotations
@@ -250,6 +252,8 @@ def run(args: argparse.Namespace) -> int:
     ok = table_sessions(args.table_hands) and ok
     _section("6. A 100-entrant multi-table tournament to a winner")
     ok = tournament_run(100) and ok
+    _section("7. A scripted live event through `pyholdem director`, one process per command")
+    ok = live_event_run() and ok
     print("\nmain job: " + ("all checks passed" if ok else "some checks FAILED (see above)"))
     sys.stdout.flush()
     return 0 if ok else 1
@@ -311,3 +315,62 @@ def tournament_run(entrants: int, seed: int = 1) -> bool:
         print("  FAILED:", problem)
     print("tournament: " + ("invariants hold" if not problems else f"{len(problems)} problems"))
     return not problems
+
+
+def live_event_run() -> bool:
+    """Step 7: ten players (seed 000's home game at five-seat tables) from the seat draw to the
+    payout sheet, every command a new ``pyholdem director`` process on one event file: a rebuy,
+    busts (two on one hand, ranked by their starting stacks), every move made; at the end the
+    places are 1..10 and the prizes total the pool."""
+    import json
+    import subprocess
+    import tempfile
+
+    def director(*args: str) -> subprocess.CompletedProcess[str]:
+        done = subprocess.run(
+            [sys.executable, "-m", "pyholdem", "director", *args], capture_output=True, text=True, timeout=120
+        )
+        if done.returncode:
+            raise RuntimeError(f"director {' '.join(args)}: {done.stderr.strip()}")
+        return done
+
+    names = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ida", "Jo"]
+    start = time.perf_counter()
+    with tempfile.TemporaryDirectory() as tmp:
+        db, roster = f"{tmp}/friday.db", f"{tmp}/players.txt"
+        Path(roster).write_text("\n".join(names) + "\n", encoding="utf-8")
+        steps = [
+            ("new", db, "--structure", "seed_000_home_nl", "--rules", "seed_000_home_nl", "--players", roster,
+             "--seats", "5", "--seed", "7", "--name", "Friday night"),
+            ("seat", db), ("start", db), ("bust", db, "Cy"), ("rebuy", db, "Dee"),
+            ("bust", db, "Eve", "Fay", "--stacks", "Eve=400", "Fay=900"),
+        ]  # fmt: skip
+        try:
+            for step in steps:
+                print(f"$ pyholdem director {' '.join(step).replace(tmp + '/', '')}")
+                print("  " + director(*step).stdout.strip().replace("\n", "\n  "))
+            while True:
+                status = json.loads(director("status", db, "--json").stdout)
+                for move in status["moves"]:
+                    if not move["done"]:
+                        director("moved", db, move["id"])
+                if status["over"]:
+                    break
+                victim = next(p["name"] for p in reversed(status["players"]) if p["place"] is None)
+                print(
+                    f"$ pyholdem director bust {victim}: "
+                    + director("bust", db, victim).stdout.splitlines()[0]
+                )
+            sheet = director("status", db).stdout
+        except RuntimeError as exc:
+            print(f"  FAILED: {exc}")
+            return False
+    places = sorted(p["place"] if isinstance(p["place"], int) else p["place"][0] for p in status["places"])
+    paid = sum(p["prize"] for p in status["places"])
+    ok = len(status["places"]) == 10 and places[0] == 1 and paid == status["prize_pool"]
+    print("  " + sheet.strip().replace("\n", "\n  "))
+    print(
+        f"  {len(status['places'])} places, prizes {paid} of a pool of {status['prize_pool']}, "
+        f"{time.perf_counter() - start:.1f} s: " + ("ok" if ok else "FAILED")
+    )
+    return ok

@@ -1,0 +1,125 @@
+"""``pyholdem director``: each call a new process on the event file; bad input is one line on
+stderr and a non-zero exit (§9.25)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from pyholdem.cli import main
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "pyholdem", "director", *args], capture_output=True, text=True, timeout=120
+    )
+
+
+def test_9_25_a_scripted_event_runs_through_separate_processes(tmp_path: Path) -> None:
+    db = str(tmp_path / "e.db")
+    players = tmp_path / "players.txt"
+    players.write_text(
+        "# Friday\n" + "\n".join(["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]) + "\n"
+    )
+    made = run(
+        "new",
+        db,
+        "--structure",
+        "seed_000_home_nl",
+        "--rules",
+        "seed_000_home_nl",
+        "--players",
+        str(players),
+        "--seats",
+        "4",
+        "--seed",
+        "3",
+    )
+    assert made.returncode == 0, made.stderr
+    assert "8 entrants" in made.stdout and "secret" in made.stdout
+    seat = run("seat", db)
+    assert "8 players at 2 tables" in seat.stdout and "start the clock" in seat.stdout
+    assert run("start", db).returncode == 0
+    out = run("bust", db, "Ann", "Bob", "--stacks", "Ann=300", "Bob=700")
+    assert out.returncode == 0, out.stderr
+    assert "out:" in out.stdout
+    status = json.loads(run("status", db, "--json").stdout)
+    assert status["players_left"] == 6 and status["started"]
+    for move in status["moves"]:
+        assert "→" in move["text"]
+        assert run("moved", db, move["id"]).returncode == 0
+    assert run("clock", db, "pause").returncode == 0
+    assert "paused" in run("clock", db).stdout
+    assert run("clock", db, "adjust", "30").returncode == 0
+    assert run("clock", db, "resume").returncode == 0
+    assert run("undo", db).stdout.startswith("undone:")
+    history = run("replay", db)
+    assert "bust" in history.stdout and "[undone]" not in history.stdout.splitlines()[3]
+    assert run("export", db, str(tmp_path / "e.jsonl")).returncode == 0
+    assert run("import", str(tmp_path / "e.jsonl"), str(tmp_path / "f.db")).returncode == 0
+
+
+@pytest.mark.parametrize(
+    ("args", "section"),
+    [
+        (("bust", "{db}", "Zed"), "§9.9"),
+        (("seat", "{db}"), "§9.14"),
+        (("rebuy", "{db}", "p1"), "§9.6"),
+        (("clock", "{db}", "adjust"), "§9.5"),
+        (("deal", "{db}", "icm", "--agree", "p1"), "§9.19"),
+        (("bust", "{db}", "p1", "--stacks", "x"), "§9.10"),
+        (("status", "{missing}"), "§9.25"),
+        (
+            (
+                "new",
+                "{db}",
+                "--structure",
+                "seed_000_home_nl",
+                "--rules",
+                "seed_000_home_nl",
+                "--entrants",
+                "5",
+            ),
+            "§9.25",
+        ),
+    ],
+)
+def test_bad_input_is_one_line_on_stderr(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], args: tuple[str, ...], section: str
+) -> None:
+    db = str(tmp_path / "e.db")
+    assert (
+        main(
+            [
+                "director",
+                "new",
+                db,
+                "--structure",
+                "seed_000_home_nl",
+                "--rules",
+                "tda_2024",
+                "--entrants",
+                "6",
+                "--seed",
+                "1",
+            ]
+        )
+        == 0
+    )
+    assert main(["director", "seat", db]) == 0
+    assert main(["director", "start", db]) == 0
+    capsys.readouterr()
+    filled = [a.format(db=db, missing=str(tmp_path / "none.db")) for a in args]
+    assert main(["director", *filled]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and section in err and "Traceback" not in err
+
+
+def test_usage_errors_are_one_line(tmp_path: Path) -> None:
+    result = run("bust", str(tmp_path / "e.db"))
+    assert result.returncode == 2
+    assert result.stderr.count("\n") == 1 and "NAME" in result.stderr
