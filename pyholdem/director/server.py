@@ -279,11 +279,6 @@ async def api_action(request: Request) -> Response:
         result = await _console(request).apply(kind, args)
     except PyHoldemError as exc:
         return _json({"error": str(exc), "section": exc.section, "kind": exc.kind}, 409)
-    except TypeError as exc:
-        # the façade's methods take the documented keywords; any other is the request's fault
-        if "argument" not in str(exc):
-            raise
-        return _json({"error": f"the arguments of {kind!r} do not fit: {exc}", "section": None}, 422)
     return _json(result)
 
 

@@ -93,8 +93,9 @@
   // ---------- what the status says ----------
   const seated = (s) => (s.tables || []).flatMap((t) => t.seats.filter((x) => x.name).map((x) => ({ ...x, table: t.table })));
   const names = (s) => seated(s).map((x) => x.name);
-  const outNames = (s) => (s.places || []).map((p) => p.name);
-  const registered = (s) => (Array.isArray(s.registered) ? s.registered : Array.isArray(s.players) ? s.players : []);
+  const registered = (s) => (s.players || []).map((p) => (typeof p === "string" ? p : p.name));
+  const chipsOf = (s) => Object.fromEntries((s.players || []).filter((p) => p && typeof p.chips === "number").map((p) => [p.name, p.chips]));
+  const sectionText = (x) => (!x ? "" : String(x).startsWith("§") ? String(x) : `§${x}`);
   const sig = (x) => JSON.stringify(x);
   function changed(key, value) {
     const text = sig(value);
@@ -128,13 +129,21 @@
 
   function renderTables(s) {
     const breaking = new Set(s.breaking || []);
-    if (!changed("tables", [s.tables, s.breaking, s.hand_for_hand])) return;
+    const waiting = new Set(s.hand_for_hand_waiting || []);
+    if (!changed("tables", [s.tables, s.breaking, s.hand_for_hand, s.hand_for_hand_waiting])) return;
     const alive = new Set(names(s));
     for (const n of [...ticked]) if (!alive.has(n)) ticked.delete(n);
     const cards = (s.tables || []).map((t) => el("div", { class: breaking.has(t.table) ? "table-card breaking" : "table-card", dataset: { table: t.table } },
       el("h3", {}, `Table ${t.table}${breaking.has(t.table) ? " (breaks)" : ""}`,
-        el("button", { type: "button", class: "hand-done", dataset: { table: t.table }, title: "a hand finished at this table",
-          onclick: () => act("hand_finished", { table: t.table }) }, s.hand_for_hand ? "Hand done (H4H)" : "Hand done")),
+        el("span", { class: "row" },
+          el("input", { type: "number", min: "1", step: "1", class: "button-seat", placeholder: "button", title: "the button's seat after this hand (optional)",
+            value: t.button || "" }),
+          el("button", { type: "button", class: "hand-done", dataset: { table: t.table }, title: "a hand finished at this table",
+            disabled: s.hand_for_hand && !waiting.has(t.table),
+            onclick: (e) => {
+              const b = e.target.parentNode.querySelector(".button-seat").value;
+              return act("hand_finished", b ? { table: t.table, button: Number(b) } : { table: t.table });
+            } }, s.hand_for_hand ? (waiting.has(t.table) ? "Hand done (H4H)" : "Waiting (H4H)") : "Hand done"))),
       ...t.seats.map((x) => x.name
         ? el("label", { class: x.away ? "seat away" : "seat", dataset: { name: x.name } },
             el("input", { type: "checkbox", class: "bust-tick", checked: ticked.has(x.name), value: x.name,
@@ -150,7 +159,7 @@
   function renderMoves(s) {
     if (!changed("moves", s.moves)) return;
     const items = (s.moves || []).map((m) => el("li", { class: m.done ? "done" : "", dataset: { move: m.id } },
-      el("span", {}, m.text, el("span", { class: "section-tag" }, m.section || "")),
+      el("span", {}, m.text, el("span", { class: "section-tag" }, sectionText(m.section))),
       m.done ? null : el("button", { type: "button", class: "primary move-done", onclick: () => act("moved", { move_id: m.id }) }, "Done")));
     $("moves").replaceChildren(...(items.length ? items : [el("li", { class: "done" }, "No moves to make.")]));
     setText("breaking", (s.breaking || []).length ? `Tables to break: ${s.breaking.join(", ")}` : "");
@@ -168,13 +177,13 @@
     fillSelect($("deal-method"), allowed);
     setText("deal-allowed", allowed.length ? `Allowed now: ${allowed.join(", ").replace(/_/g, " ")}. Every remaining player must agree.` : "No deal is allowed now.");
     $("deal-preview").disabled = $("deal-apply").disabled = !allowed.length;
-    const stacks = s.stacks || {};
+    const stacks = chipsOf(s);
     if (!changed("deal", [allowed, names(s)])) return;
     const head = el("tr", {}, el("th", {}, "Player"), el("th", { class: "num" }, "Chips"), el("th", { class: "num" }, "Deal"), el("th", {}, "Agrees"));
     const rows = allowed.length ? names(s).map((n) => el("tr", { dataset: { name: n } },
       el("td", {}, n),
       el("td", { class: "num" }, el("input", { type: "number", min: "1", step: "1", class: "deal-stack", value: stacks[n] || "" })),
-      el("td", { class: "num deal-share" }, ""),
+      el("td", { class: "num deal-share" }, el("input", { type: "number", min: "0", step: "1", class: "deal-amount", title: "a custom deal's amount" })),
       el("td", {}, el("input", { type: "checkbox", class: "deal-agree", value: n })))) : [];
     $("deal-table").replaceChildren(head, ...rows);
   }
@@ -190,11 +199,12 @@
 
   async function dealPreview() {
     const s = current;
+    if ($("deal-method").value === "custom") return showOk("a custom deal: enter each player's amount");
     const answer = await request("/api/deal", { method: $("deal-method").value, stacks: dealStacks(), prizes: unpaidPrizes(s) });
     if (!answer.ok) return showError(answer.data.error, answer.data.section);
     for (const row of $("deal-table").querySelectorAll("tr[data-name]")) {
       const share = answer.data.shares[row.dataset.name];
-      row.querySelector(".deal-share").textContent = share === undefined ? "" : number(share);
+      row.querySelector(".deal-amount").value = share === undefined ? "" : String(share);
     }
     showOk(`${answer.data.method.replace(/_/g, " ")} deal of ${number(answer.data.prizes.reduce((a, b) => a + b, 0))}`);
   }
@@ -204,6 +214,12 @@
     const args = { kind: $("deal-method").value, agree };
     const stacks = dealStacks();
     if (Object.keys(stacks).length) args.stacks = stacks;
+    if (args.kind === "custom") {
+      args.amounts = {};
+      for (const row of $("deal-table").querySelectorAll("tr[data-name]")) {
+        args.amounts[row.dataset.name] = Number(row.querySelector(".deal-amount").value || 0);
+      }
+    }
     return act("deal", args);
   }
 
@@ -235,7 +251,7 @@
     $("resume").disabled = !s.started || s.over || !!c.running;
     const reg = registered(s);
     setText("registered", reg.length ? `Registered (${reg.length}): ${reg.join(", ")}` : `Entrants: ${number(s.entrants)}`);
-    fillSelect($("buy-name"), [...names(s), ...outNames(s)]);
+    fillSelect($("buy-name"), names(s));
     fillSelect($("away-name"), names(s));
     fillSelect($("count-name"), names(s));
     renderTables(s);
