@@ -63,6 +63,8 @@ SECURITY_HEADERS = {
 }
 NO_STORE = {"Cache-Control": "no-store"}
 DEAL_METHODS = ("chip_chop", "icm")
+MAX_DEAL_PLAYERS = 12
+MAX_AMOUNT = 10**15
 
 
 class Refused(Exception):
@@ -282,8 +284,8 @@ async def api_action(request: Request) -> Response:
     return _json(result)
 
 
-def _positive_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and value > 0
+def _whole(value: Any, *, least: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= least
 
 
 async def api_deal(request: Request) -> Response:
@@ -294,13 +296,18 @@ async def api_deal(request: Request) -> Response:
     unit = body.get("unit", 1)
     if method not in DEAL_METHODS:
         raise Refused(422, f"the deal method {method!r} is not one of {list(DEAL_METHODS)}", "9.19")
-    if not isinstance(stacks, dict) or not stacks:
-        raise Refused(422, f"the deal's stacks {stacks!r} are not an object of names to chips", "9.19")
+    if not isinstance(stacks, dict) or not 1 <= len(stacks) <= MAX_DEAL_PLAYERS:
+        raise Refused(
+            422, f"the deal's stacks are not an object of 1 to {MAX_DEAL_PLAYERS} names to chips", "9.19"
+        )
     if not isinstance(prizes, list) or not prizes:
         raise Refused(422, f"the deal's prizes {prizes!r} are not a list of amounts", "9.19")
-    for value in [*stacks.values(), *prizes, unit]:
-        if not _positive_int(value):
-            raise Refused(422, f"{value!r} in the deal is not a positive whole number", "9.19")
+    for value in [*stacks.values(), unit]:
+        if not _whole(value, least=1) or value > MAX_AMOUNT:
+            raise Refused(422, f"{value!r} in the deal is not a whole number in 1..10^15", "9.19")
+    for value in prizes:
+        if not _whole(value, least=0) or value > MAX_AMOUNT:
+            raise Refused(422, f"prize {value!r} in the deal is not a whole number in 0..10^15", "9.19")
     if len(prizes) > len(stacks):
         prizes = prizes[: len(stacks)]
     try:

@@ -16,8 +16,8 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-
 from pyholdem.director.event import DirectorEvent
+
 from pyholdem.rules.ruleset import preset
 from pyholdem.rules.structure import structure_preset
 
