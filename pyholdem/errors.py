@@ -70,6 +70,10 @@ class RuleViolation(PyHoldemError, ValueError):
     """A set-up or input that breaks a rule before any action (stacks, blinds, seats, amounts)."""
 
 
+class EventLogError(PyHoldemError, ValueError):
+    """A live event's log file that cannot be created, read or written (missing, foreign, damaged)."""
+
+
 class HistoryError(PyHoldemError, ValueError):
     """A hand history that cannot be read or written (malformed, truncated, unknown fields).
 

@@ -1,1 +1,2 @@
-"""The live event: the director's SQLite event log, the façade over it, the web console and its pages."""
+"""The live event: a tournament run at real tables, its SQLite event log and its façade
+(``DirectorEvent``); the web console adds its server and pages here."""

@@ -19,6 +19,7 @@ from pyholdem.errors import RuleViolation, show_value
 from pyholdem.rules.ruleset import RuleSet
 from pyholdem.rules.structure import Structure
 from pyholdem.spec.cards import Card, draw_order_key, shuffle_seed, shuffled_deck
+from pyholdem.spec.table import random_seats
 from pyholdem.traceability.registry import part_of, rule
 from pyholdem.values import is_int
 
@@ -297,6 +298,24 @@ def addon_allowed(
     except RuleViolation:
         return False
     return True
+
+
+@part_of("9.8")
+def entry_seat(
+    tables: Mapping[int, Table], name: Player, rules: RuleSet, *, seed: object = None
+) -> tuple[int, int]:
+    """§9.8: the ``(table, seat)`` of a late entry: the table with the fewest players (the
+    lowest-numbered on a tie), a seat drawn among its empty seats with a generator seeded by
+    ``seed`` and the entrant's name."""
+    _check_tables(tables, rules, "9.8")
+    if not tables:
+        raise RuleViolation(f"no table is in play to seat {name!r}", "9.8")
+    counts = {n: len(t["seats"]) for n, t in tables.items()}
+    number = min(counts, key=lambda n: (counts[n], n))
+    if counts[number] >= rules.max_seats:
+        raise RuleViolation(f"no seat is free for {name!r}: every table is full", "9.8")
+    free = [s for s in range(1, rules.max_seats + 1) if s not in tables[number]["seats"]]
+    return number, random.Random(f"{seed}-enter-{name}").choice(free)
 
 
 @rule("9.8")
@@ -620,6 +639,27 @@ def initial_table_sizes(entrants: int, rules: RuleSet) -> tuple[int, ...]:
     return tuple(size + 1 if t < extra else size for t in range(tables))
 
 
+@part_of("9.14")
+def draw_seats(
+    players: Sequence[Player], rules: RuleSet, *, seed: object = None
+) -> dict[Player, tuple[int, int]]:
+    """§9.14: the seat draw, player → ``(table, seat)``: the players shuffled (a generator seeded
+    by ``seed``) and dealt to the tables of ``initial_table_sizes`` in table order, then at each
+    table of ``n`` players seats 1 to ``n`` drawn by §3.2's ``random_seats``."""
+    sizes = initial_table_sizes(len(players), rules)
+    if len(set(players)) != len(players):
+        raise RuleViolation(f"players {show_value(list(players))} are not distinct", "9.14")
+    order = list(players)
+    random.Random(f"{seed}-draw").shuffle(order)
+    out: dict[Player, tuple[int, int]] = {}
+    at = 0
+    for number, size in enumerate(sizes, 1):
+        drawn = random_seats(order[at : at + size], size, f"{seed}-seats-{number}")
+        at += size
+        out.update({player: (number, seat + 1) for player, seat in drawn.items()})
+    return out
+
+
 @part_of("9.16")
 def _check_tables(tables: Mapping[int, Table], rules: RuleSet, section: str) -> None:
     seen: set[Player] = set()
@@ -936,6 +976,28 @@ def colour_ups(structure: Structure) -> tuple[tuple[int, int, int], ...]:
 
 
 @part_of("9.18")
+def chip_race_instructions(removed: int, new: int, rules: RuleSet) -> str:
+    """§9.18: what a dealer does at each table to colour up from ``removed`` to ``new``, in words."""
+    _count(removed, "removed chip", "9.18", least=1)
+    if not is_int(new) or new <= removed or new % removed:
+        raise RuleViolation(
+            f"the removed chip {removed} does not divide the new smallest chip {show_value(new)}", "9.18"
+        )
+    start = "seat 1" if rules.chip_race_start == "seat_1" else "the first seat left of the button"
+    out = (
+        f"no player is raced out: one left without chips gets one chip of {new}"
+        if rules.chip_race_no_elimination
+        else "a player left without chips is out (§9.9)"
+    )
+    return (
+        f"remove the chips below {new}: each player keeps his stack less its odd value (stack mod {new}) "
+        f"and is dealt one card face up for each {removed} of odd value, from {start} clockwise; "
+        f"the odd total divided by {new}, plus one if the rest is at least half of {new}, gives the "
+        f"chips of {new} raced for, one each to the best cards (rank, then suit); {out}"
+    )
+
+
+@part_of("9.18")
 def unit_after_colour_up(rules: RuleSet, new: int) -> RuleSet:
     """§9.18 / §5.12: the rules of the hands after a colour-up to ``new``: the smallest chip still
     in play, ``new``, is the ``chip_unit`` (never smaller than the unit in force)."""
@@ -1124,3 +1186,19 @@ def hand_for_hand_in_force(remaining: int, places_paid: int, tables_in_play: int
     if not rules.hand_for_hand or tables_in_play < 2:
         return False
     return places_paid < remaining <= places_paid + tables_in_play
+
+
+@rule("9.25")
+def undone_events(kinds: Sequence[str]) -> set[int]:
+    """A live event's record: the indices of the events that undos have taken back, each undo
+    taking back the last event not yet taken back (never an undo)."""
+    standing: list[int] = []
+    undone: set[int] = set()
+    for index, kind in enumerate(kinds):
+        if kind != "undo":
+            standing.append(index)
+        elif not standing:
+            raise RuleViolation(f"undo {index + 1} has no event left to take back", "9.25")
+        else:
+            undone.add(standing.pop())
+    return undone
