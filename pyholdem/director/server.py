@@ -157,7 +157,13 @@ class Console:
             sub.push(message)
 
     async def status(self) -> dict[str, Any]:
-        return await self.call(self.event.status)
+        """The status now, after reading what other processes (the CLI) committed meanwhile."""
+
+        def read() -> dict[str, Any]:
+            self.event.refresh()
+            return self.event.status()
+
+        return await self.call(read)
 
     async def apply(self, kind: str, args: dict[str, Any]) -> dict[str, Any]:
         """Apply one event and publish it to every display before the next one can be applied."""

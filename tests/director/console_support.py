@@ -15,9 +15,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import httpx
-from pyholdem.director.event import DirectorEvent
+import httpx2 as httpx
 
+from pyholdem.director.event import DirectorEvent
 from pyholdem.rules.ruleset import preset
 from pyholdem.rules.structure import structure_preset
 
@@ -146,3 +146,81 @@ async def read_events(
                 messages.append(message)
             if stop.is_set():
                 return
+
+
+# A cycle of director actions that can repeat for ever on a running event, each one applied (the clock
+# moved forward and back, paused and resumed, a player away and back, chip counts), with a refused one
+# (an unknown player's bust) among them that must write nothing.
+CYCLE: list[tuple[str, dict[str, Any]]] = [
+    ("adjust_clock", {"seconds": 30}),
+    ("pause", {}),
+    ("resume", {}),
+    ("away", {"name": "p1"}),
+    ("back", {"name": "p1"}),
+    ("chip_count", {"name": "p2", "chips": 1500}),
+    ("adjust_clock", {"seconds": -30}),
+    ("bust", {"names": ["nobody"]}),
+    ("chip_count", {"name": "p3", "chips": 800}),
+    ("hand_finished", {"table": 1}),
+]
+
+
+@dataclass
+class LoadResult:
+    """What a load run saw: the sequence numbers the server gave the applied actions, in order, the
+    last applied answer, each display's messages, and the refusals."""
+
+    applied: list[int]
+    last: dict[str, Any]
+    displays: list[list[Message]]
+    refused: int
+    seconds: float
+
+
+async def load(served: Served, *, displays: int, rate: float, seconds: float) -> LoadResult:
+    """``displays`` streams of ``/api/events`` while director actions are posted at ``rate`` a
+    second for ``seconds``, one after the other; every display is read until it has seen the last."""
+    limits = httpx.Limits(max_connections=displays + 10, max_keepalive_connections=displays + 10)
+    async with httpx.AsyncClient(limits=limits, timeout=30) as client:
+        inbox: list[list[Message]] = [[] for _ in range(displays)]
+        stop = asyncio.Event()
+        readers = [asyncio.create_task(read_events(client, served.base, box, stop)) for box in inbox]
+        while any(not box for box in inbox):  # every display has its first status: it is subscribed
+            await asyncio.sleep(0.02)
+        applied: list[int] = []
+        last: dict[str, Any] = {}
+        refused = 0
+        loop = asyncio.get_running_loop()
+        began = loop.time()
+        count = max(1, round(rate * seconds))
+        for i in range(count):
+            await asyncio.sleep(max(0.0, began + i / rate - loop.time()))
+            kind, args = CYCLE[i % len(CYCLE)]
+            response = await client.post(
+                f"{served.base}/api/action", json={"kind": kind, "args": args}, headers=served.headers()
+            )
+            if response.status_code == 200:
+                last = response.json()
+                applied.append(last["seq"])
+            else:
+                assert response.status_code == 409, response.text
+                refused += 1
+        elapsed = loop.time() - began
+        final = last["seq"]
+        while any(not any(m.event == "applied" and m.id == final for m in box) for box in inbox):
+            await asyncio.sleep(0.05)
+        stop.set()
+        await asyncio.wait_for(asyncio.gather(*readers), 30)
+        return LoadResult(applied, last, inbox, refused, elapsed)
+
+
+def check_load(result: LoadResult) -> None:
+    """No display lost or reordered an event, and every one ends in the same state as the server."""
+    assert result.applied == list(range(result.applied[0], result.applied[0] + len(result.applied)))
+    for box in result.displays:
+        seen = [m.id for m in box if m.event == "applied"]
+        assert seen == result.applied
+        seqs = [m.data["seq"] for m in box]
+        assert seqs == sorted(seqs)  # statuses and events never go back in time
+        final = next(m for m in reversed(box) if m.event == "applied")
+        assert final.data == result.last
