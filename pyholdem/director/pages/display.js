@@ -28,6 +28,14 @@
     return parts.join(" · ");
   }
 
+  let drawn = "";
+  function changed(value) {
+    const text = JSON.stringify(value);
+    if (text === drawn) return false;
+    drawn = text;
+    return true;
+  }
+
   function render(s) {
     document.title = `${s.name || "Tournament"} — ${levelText(s)}`;
     setText("name", s.name || "Tournament");
@@ -50,6 +58,7 @@
     document.body.classList.toggle("on-break", !!c.on_break);
     document.body.classList.toggle("over", !!s.over);
 
+    if (!changed([s.payouts, s.places, s.moves, s.latest])) return;
     const holds = (p, n) => (Array.isArray(p.place) ? p.place[0] <= n && n <= p.place[1] : p.place === n);
     const payouts = (s.payouts || []).map((amount, i) => {
       const who = (s.places || []).find((p) => holds(p, i + 1));
