@@ -22,6 +22,7 @@ COMMANDS = (
     "icm",
     "equity",
     "simulate",
+    "director",
 )
 
 

@@ -91,6 +91,7 @@ class DirectorEvent:
         self._clock = clock
         self._state = new_state(setup)
         self._history: list[LoggedEvent] = []
+        self._summaries: list[str] = []
         self._catch_up(log.events())
 
     # ------------------------------------------------------------------ creation
@@ -145,13 +146,14 @@ class DirectorEvent:
                     f"event {event.seq} of {str(self._log.path)!r} follows event {self._state.seq}", "9.25"
                 )
             try:
-                self._state, _ = apply(self._state, event.kind, event.args, event.at)
+                self._state, answers = apply(self._state, event.kind, event.args, event.at)
             except PyHoldemError as exc:
                 raise EventLogError(
                     f"event {event.seq} ({event.kind}) of {str(self._log.path)!r} does not replay: {exc}",
                     "9.25",
                 ) from None
             self._history.append(event)
+            self._summaries.append(answers["summary"])
 
     def refresh(self) -> None:
         """Read the events other processes have committed since."""
@@ -164,6 +166,14 @@ class DirectorEvent:
     @property
     def secret(self) -> str:
         return self._log.meta["secret"]
+
+    @property
+    def created_at(self) -> float:
+        """The wall time the event file was created."""
+        try:
+            return float(self._log.meta.get("created_at", "0"))
+        except ValueError:
+            return 0.0
 
     @property
     def path(self) -> str:
@@ -180,6 +190,7 @@ class DirectorEvent:
             self._log.append(conn, state.seq, state.at, kind, plain)
         self._state = state
         self._history.append(LoggedEvent(state.seq, state.at, kind, plain))
+        self._summaries.append(answers["summary"])
         return {
             "seq": state.seq,
             "kind": kind,
@@ -193,9 +204,12 @@ class DirectorEvent:
         return status(self._state, float(self._clock()))
 
     def history(self) -> list[dict[str, Any]]:
-        """Every committed event: ``{"seq", "at", "kind", "args", "undone"}``."""
+        """Every committed event: ``{"seq", "at", "kind", "args", "summary", "undone"}``."""
         undone = undone_events([e.kind for e in self._history])
-        return [{**e.as_dict(), "undone": i in undone} for i, e in enumerate(self._history)]
+        return [
+            {**e.as_dict(), "summary": summary, "undone": i in undone}
+            for i, (e, summary) in enumerate(zip(self._history, self._summaries, strict=True))
+        ]
 
     def close(self) -> None:
         self._log.close()

@@ -801,7 +801,8 @@ def _settle(state: LiveState, level_changed: bool) -> list[MoveOrder]:
             for name, (table, seat) in sorted(redraw.items(), key=lambda item: item[1]):
                 state.tables[table].seats[seat] = name
                 state.entrants[name].table, state.entrants[name].seat = table, seat
-                _order(state, name, origins[name], (table, seat), "9.15", "tables redrawn")  # type: ignore[arg-type]
+                if origins[name] != (table, seat):
+                    _order(state, name, origins[name], (table, seat), "9.15", "tables redrawn")  # type: ignore[arg-type]
         else:
             for source, name, target, seat in balance_moves(
                 layout, rules, level_changed=level_changed, seed=f"{seed}-balance-{k}"
@@ -830,7 +831,8 @@ def _final_table(state: LiveState, layout: dict[int, dict[str, Any]]) -> None:
     for name, seat in sorted(seats.items(), key=lambda item: item[1]):
         state.tables[home].seats[seat] = name
         state.entrants[name].table, state.entrants[name].seat = home, seat
-        _order(state, name, origins[name], (home, seat), "9.17", "final table")  # type: ignore[arg-type]
+        if origins[name] != (home, seat):
+            _order(state, name, origins[name], (home, seat), "9.17", "final table")  # type: ignore[arg-type]
     state.final = True
     if start_level != level:
         state.clock = state.clock.bump(state.at, start_level)
