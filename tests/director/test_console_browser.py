@@ -186,13 +186,11 @@ class Director:
         return done
 
     def finish_hand_for_hand_round(self) -> int:
-        finished = 0
-        while buttons := [b for b in self.all(".hand-done") if b.is_enabled()]:
-            if not self.status()["hand_for_hand"]:
-                break
-            self.click(buttons[0])
-            finished += 1
-        return finished
+        """Report the hand finished at every table the hand-for-hand round waits for."""
+        waiting = self.status()["hand_for_hand_waiting"]
+        for table in waiting:
+            self.click(f'.hand-done[data-table="{table}"]')
+        return len(waiting)
 
     def tick(self, *names: str) -> None:
         for name in names:
