@@ -179,7 +179,7 @@ class DirectorEvent:
     def path(self) -> str:
         return str(self._log.path)
 
-    def apply(self, kind: str, **args: Any) -> dict[str, Any]:
+    def apply(self, kind: str, /, **args: Any) -> dict[str, Any]:
         """Validate the event against the live state, append it to the log (one transaction), then
         apply it. Returns ``{"seq", "kind", "summary", "moves", "status"}``."""
         plain = json.loads(encode_args(args))

@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from pyholdem.director.event import DirectorEvent
 from starlette.testclient import TestClient
 
+from pyholdem.director.event import DirectorEvent
 from pyholdem.director.server import create_app
 from tests.director.console_support import new_event
 
@@ -258,3 +258,19 @@ def test_no_request_corrupts_the_log(tmp_path_factory: pytest.TempPathFactory, b
         assert ev.status() == served
     finally:
         ev.close()
+
+
+def test_a_deal_through_the_api_needs_every_remaining_player(tmp_path: Path) -> None:
+    path = tmp_path / "event.db"
+    secret = new_event(path, players=3)
+    with TestClient(create_app(path, clock=Clock())) as client:
+        for body in ({"kind": "seat_draw"}, {"kind": "start"}):
+            assert client.post("/api/action", json=body, headers=auth(secret)).status_code == 200
+        stacks = {"p1": 5000, "p2": 3000, "p3": 1000}
+        deal: dict[str, Any] = {"kind": "icm", "agree": ["p1", "p2"], "stacks": stacks}
+        refused = client.post("/api/action", json={"kind": "deal", "args": deal}, headers=auth(secret))
+        assert refused.status_code == 409 and refused.json()["section"] == "9.19"
+        deal["agree"] = ["p1", "p2", "p3"]
+        done = client.post("/api/action", json={"kind": "deal", "args": deal}, headers=auth(secret))
+        assert done.status_code == 200 and done.json()["status"]["over"]
+        assert [e["kind"] for e in history(path)] == ["seat_draw", "start", "deal"]

@@ -442,7 +442,7 @@ def test_a_30_entrant_event_from_the_seat_draw_to_the_payout_sheet(
         assert set(shares) == set(left) and sum(shares.values()) == sum(final["payouts"][:3])
         page.all("#deal-table .deal-agree")[0].click()
         page.click("#deal-apply", refused=True)
-        assert page.error()[1] == "§9.19"
+        assert page.error()[1] == "§9.19", page.error()
         for box in page.all("#deal-table .deal-agree"):
             if not box.is_selected():
                 box.click()

@@ -142,7 +142,7 @@ def _report(ev: DirectorEvent, answers: dict[str, Any]) -> int:
     return 0
 
 
-def _apply(path: Path, kind: str, **args: Any) -> int:
+def _apply(path: Path, kind: str, /, **args: Any) -> int:
     given = {k: v for k, v in args.items() if v is not None}
     with _open(path) as ev:
         return _report(ev, ev.apply(kind, **given))
