@@ -115,7 +115,7 @@
     const c = s.clock || {};
     const flags = [];
     if (!s.started) flags.push(s.tables && seated(s).length ? "SEATS DRAWN" : "REGISTRATION");
-    if (s.started && !s.over && !c.running) flags.push("PAUSED");
+    if (s.started && !s.over && (c.paused ?? !c.running)) flags.push("PAUSED");
     if (c.on_break) flags.push("BREAK");
     if (s.hand_for_hand) flags.push("HAND FOR HAND");
     if (s.final_table) flags.push("FINAL TABLE");

@@ -21,7 +21,7 @@
   function bannerText(s) {
     const c = s.clock || {};
     const parts = [];
-    if (s.started && !s.over && !c.running) parts.push("PAUSED");
+    if (s.started && !s.over && (c.paused ?? !c.running)) parts.push("PAUSED");
     if (s.final_table) parts.push("FINAL TABLE");
     if (s.hand_for_hand) parts.push("HAND FOR HAND");
     if (s.colour_up) parts.push("COLOUR UP");
@@ -55,6 +55,7 @@
     banner.hidden = !text;
     setText("banner", text);
     document.body.classList.toggle("paused", s.started && !s.over && !c.running);
+    document.body.classList.toggle("many-payouts", (s.payouts || []).length > 6);
     document.body.classList.toggle("on-break", !!c.on_break);
     document.body.classList.toggle("over", !!s.over);
 
@@ -80,7 +81,7 @@
 
   function tick({ remaining, toBreak, status }) {
     const c = status.clock || {};
-    setText("clock", status.started ? duration(remaining) : "--:--");
+    setText("clock", status.started && !status.over ? duration(remaining) : "--:--");
     setText("to-break", toBreak === null ? "—" : c.on_break ? "now" : duration(toBreak));
     document.body.classList.toggle("warning", !!c.warning && !!c.running && !status.over);
   }
