@@ -3,11 +3,11 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 PIP := $(PY) -m pip
-EXTRAS ?= test
+EXTRAS ?= test,director
 PYTEST_ARGS ?=
 ASAN_LIB = $(shell $(CC) -print-file-name=libasan.so)
 
-.PHONY: install build run test bench sanitize lint vectors conformance clean
+.PHONY: install build browser run test bench sanitize lint vectors conformance clean
 
 $(VENV)/.installed: pyproject.toml setup.py
 	$(PYTHON) -m venv $(VENV)
@@ -23,11 +23,21 @@ build: $(VENV)/.installed
 run: install
 	$(VENV)/bin/pyholdem run
 
-test: install
+# The browser test drives Debian's Chromium (never a downloaded build): installed with apt-get when it is
+# missing and we are root; otherwise the test is skipped and says why.
+browser:
+	@if command -v chromium >/dev/null 2>&1 && command -v chromedriver >/dev/null 2>&1; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	  echo "browser: installing chromium and chromium-driver (apt-get)"; \
+	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver >/dev/null) \
+	    || echo "browser: apt-get could not install chromium; the browser test will be skipped"; \
+	else echo "browser: chromium/chromedriver missing and not root with apt-get; the browser test will be skipped"; fi
+
+test: install browser
 	$(PY) -m pytest $(PYTEST_ARGS)
 
 bench: install
-	$(PIP) install --quiet -e ".[test,bench]"
+	$(PIP) install --quiet -e ".[$(EXTRAS),bench]"
 	$(PY) -m pytest benchmarks --benchmark-only --benchmark-columns=min,median,ops -p no:randomly $(PYTEST_ARGS)
 
 sanitize: $(VENV)/.installed
@@ -45,7 +55,7 @@ vectors: install
 	$(VENV)/bin/pyholdem vectors write vectors
 
 conformance: vectors
-	$(PIP) install --quiet -e ".[test,bench]"
+	$(PIP) install --quiet -e ".[$(EXTRAS),bench]"
 	$(PY) -m pytest tests/pokerkit $(PYTEST_ARGS)
 	-$(VENV)/bin/pyholdem conformance run --adapter "$(PY) examples/adapters/pokerkit_adapter.py" --limit 20
 

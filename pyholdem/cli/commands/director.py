@@ -25,7 +25,7 @@ from pyholdem.director.report import format_history, format_status, next_steps
 from pyholdem.errors import EventLogError, RuleViolation
 
 # modules adding more ``director`` subcommands (``add_subcommand(sub)``): the web console's ``serve``
-SUBCOMMAND_MODULES: tuple[str, ...] = ()
+SUBCOMMAND_MODULES: tuple[str, ...] = ("pyholdem.cli.commands.director_serve",)
 
 
 def _one_line_error(parser: argparse.ArgumentParser) -> None:

@@ -1,0 +1,90 @@
+"use strict";
+// The room display: read-only, from the live status (server-sent events), the clock ticking locally.
+
+(() => {
+  const { number, duration, place, blinds, el, setText } = Console;
+
+  function levelText(s) {
+    const c = s.clock || {};
+    if (s.over) return "Tournament over";
+    if (!s.started) return "Starting soon";
+    return c.on_break ? "Break" : `Level ${c.level}`;
+  }
+
+  function nextText(c) {
+    const n = c && c.next;
+    if (!n) return "—";
+    if (n.is_break) return "Break";
+    return `${number(n.small_blind)} / ${number(n.big_blind)}` + (n.ante ? ` · ante ${number(n.ante)}` : "");
+  }
+
+  function bannerText(s) {
+    const c = s.clock || {};
+    const parts = [];
+    if (s.started && !s.over && (c.paused ?? !c.running)) parts.push("PAUSED");
+    if (s.final_table) parts.push("FINAL TABLE");
+    if (s.hand_for_hand) parts.push("HAND FOR HAND");
+    if (s.colour_up) parts.push("COLOUR UP");
+    return parts.join(" · ");
+  }
+
+  let drawn = "";
+  function changed(value) {
+    const text = JSON.stringify(value);
+    if (text === drawn) return false;
+    drawn = text;
+    return true;
+  }
+
+  function render(s) {
+    document.title = `${s.name || "Tournament"} — ${levelText(s)}`;
+    setText("name", s.name || "Tournament");
+    setText("level", levelText(s));
+    const c = s.clock || {};
+    setText("blinds", c.on_break ? "Break" : blinds(c));
+    setText("ante", !c.on_break && c.ante ? `ante ${number(c.ante)}` : "");
+    setText("next", nextText(c));
+    setText("players", `${number(s.players_left)} / ${number(s.entrants)}`);
+    setText("average", number(s.average_stack));
+    setText("average-bb", typeof s.average_bb === "number" ? `${s.average_bb.toFixed(1)} BB` : "");
+    setText("chips", number(s.chips_in_play));
+    setText("pool", number(s.prize_pool));
+
+    const banner = document.getElementById("banner");
+    const text = bannerText(s);
+    banner.hidden = !text;
+    setText("banner", text);
+    document.body.classList.toggle("paused", s.started && !s.over && !c.running);
+    document.body.classList.toggle("many-payouts", (s.payouts || []).length > 6);
+    document.body.classList.toggle("on-break", !!c.on_break);
+    document.body.classList.toggle("over", !!s.over);
+
+    if (!changed([s.payouts, s.places, s.moves, s.latest])) return;
+    const holds = (p, n) => (Array.isArray(p.place) ? p.place[0] <= n && n <= p.place[1] : p.place === n);
+    const payouts = (s.payouts || []).map((amount, i) => {
+      const who = (s.places || []).find((p) => holds(p, i + 1));
+      return el("li", { class: who ? "paid" : "" },
+        el("span", { class: "place" }, place(i + 1)),
+        el("span", { class: "amount" }, number(amount)),
+        who ? el("span", { class: "who" }, who.name) : null);
+    });
+    const list = document.getElementById("payouts");
+    list.classList.toggle("many", payouts.length > 6);
+    list.replaceChildren(...payouts);
+
+    const open = (s.moves || []).filter((m) => !m.done);
+    const shown = open.slice(0, 4).map((m) => el("li", {}, m.text));
+    if (open.length > 4) shown.push(el("li", { class: "none" }, `and ${open.length - 4} more`));
+    document.getElementById("moves").replaceChildren(...(shown.length ? shown : [el("li", { class: "none" }, "No moves")]));
+    document.getElementById("latest").replaceChildren(...(s.latest || []).slice(0, 3).map((t) => el("li", {}, t)));
+  }
+
+  function tick({ remaining, toBreak, status }) {
+    const c = status.clock || {};
+    setText("clock", status.started && !status.over ? duration(remaining) : "--:--");
+    setText("to-break", toBreak === null ? "—" : c.on_break ? "now" : duration(toBreak));
+    document.body.classList.toggle("warning", !!c.warning && !!c.running && !status.over);
+  }
+
+  Console.live(render, tick);
+})();
