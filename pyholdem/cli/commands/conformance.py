@@ -43,7 +43,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     p.set_defaults(func=run)
 
 
-# issue 16: the vectors in chunks, one adapter process per chunk, run by an executor
+# the vectors in chunks, one adapter process per chunk, run by an executor
 def _add_campaign_arguments(p: argparse.ArgumentParser) -> None:
     from pyholdem.cli.executor import add_executor_argument
 

@@ -30,7 +30,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     p.set_defaults(func=run)
 
 
-# issue 16: ``pyholdem equity table --out FILE.csv [--hands AA,KK,...] [--executor ...]`` (§13.7)
+# ``pyholdem equity table --out FILE.csv [--hands AA,KK,...] [--executor ...]`` (§13.7)
 def _add_table_arguments(p: argparse.ArgumentParser) -> None:
     from pyholdem.cli.executor import add_executor_argument
 
@@ -69,7 +69,7 @@ def run_table(args: argparse.Namespace) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.players[0] == "table":  # issue 16: the preflop equity table (§13.7)
+    if args.players[0] == "table":  # the preflop equity table (§13.7)
         return run_table(args)
     from pyholdem.native.ranges import range_equity
     from pyholdem.spec.ranges import as_range, live_combos

@@ -1,4 +1,4 @@
-"""``pyholdem simulate --hands N --seats 6 --seed S [--executor ...] [--json]``: hands in bulk (issue 16).
+"""``pyholdem simulate --hands N --seats 6 --seed S [--executor ...] [--json]``: hands in bulk.
 
 The hands are those of ``pyholdem.native.simulate`` (hand ``i`` from ``(seed, i)``), cut into chunks run
 by the executor (``pyholdem.campaign``): the totals are the same for every executor. Prints hands per
