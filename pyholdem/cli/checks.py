@@ -48,5 +48,9 @@ def writable_folder(path: Path | str, option: str) -> Path:
 
 def require_extra(module: str, extra: str, option: str) -> None:
     """Refuse ``option`` unless ``module`` can be imported (it comes with ``pyholdem[extra]``)."""
-    if find_spec(module) is None:
+    try:
+        found = find_spec(module) is not None
+    except (ImportError, ValueError):  # a module set to None in sys.modules, or a broken parent
+        found = False
+    if not found:
         raise CommandError(f"{option} needs {module}: pip install 'pyholdem[{extra}]'")

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import socket
-from importlib.util import find_spec
 
 from pyholdem.campaign.executors import EXECUTOR_FORMS
 from pyholdem.cli.checks import CommandError
@@ -24,12 +23,8 @@ def add_executor_argument(parser: argparse.ArgumentParser) -> None:
 
 
 def check_executor(text: str, seconds: float = CONNECT_SECONDS) -> None:
-    """Refuse at once a Dask executor without the ``dask`` extra, or a ``dask://`` address where
-    nothing answers within ``seconds`` (instead of Dask's own 30 s wait and traceback)."""
-    if not text.startswith("dask"):
-        return
-    if find_spec("distributed") is None:
-        raise CommandError(f"--executor {text}: needs Dask: pip install 'pyholdem[dask]'")
+    """Refuse at once a ``dask://`` address where nothing answers within ``seconds`` (instead of Dask's
+    own 30 s wait and traceback). A missing extra is refused by ``open_executor``, before any work."""
     if not text.startswith("dask://"):
         return
     address = text.removeprefix("dask://").removeprefix("tcp://")

@@ -42,16 +42,20 @@ def range_grid(hand_range: HandRange) -> np.ndarray:
     """The 13 × 13 grid of ``hand_range``: row and column 0 are the ace; pairs on the diagonal, suited
     hands above it (row = high rank), offsuit below (column = high rank); each cell the share of the
     class's combos the range holds, by weight (0..1)."""
-    grid = np.zeros((13, 13))
+    shares: dict[tuple[int, int], Fraction] = {}
     for (a, b), weight in hand_range:
         hi, lo = max(a.rank, b.rank), min(a.rank, b.rank)
         row, col = 12 - hi, 12 - lo
         if hi == lo:
-            grid[row, col] += float(weight) / CLASS_SIZE["pair"]
+            cell, size = (row, col), CLASS_SIZE["pair"]
         elif a.suit == b.suit:
-            grid[row, col] += float(weight) / CLASS_SIZE["suited"]
+            cell, size = (row, col), CLASS_SIZE["suited"]
         else:
-            grid[col, row] += float(weight) / CLASS_SIZE["offsuit"]
+            cell, size = (col, row), CLASS_SIZE["offsuit"]
+        shares[cell] = shares.get(cell, Fraction(0)) + weight / size
+    grid = np.zeros((13, 13))
+    for cell, share in shares.items():
+        grid[cell] = float(share)
     return grid
 
 
@@ -108,7 +112,11 @@ def plot_equity_streets(
         axes.plot(x, values, marker="o", label=name)
         for xi, value in zip(x, values, strict=True):
             axes.annotate(
-                f"{value:.1f}%", (xi, value), textcoords="offset points", xytext=(0, 6), ha="center"
+                f"{value:.1f}%",
+                (xi, value),
+                textcoords="offset points",
+                xytext=(0, 7 if player % 2 == 0 else -15),
+                ha="center",
             )
     axes.set_xticks(x, [label for label, _ in streets])
     axes.set_ylim(0, 105)
@@ -121,16 +129,6 @@ def plot_equity_streets(
 
 
 # ------------------------------------------------------------------------------------ tournaments
-def _on_grid(series: Sequence[tuple[int, int, float]], hours: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """A run's players left and average stack at each time of ``hours`` (its last point held)."""
-    times = np.array([s for s, _, _ in series], dtype=float) / 3600
-    where = np.searchsorted(times, hours, side="right") - 1
-    where = np.clip(where, 0, len(series) - 1)
-    players = np.array([p for _, p, _ in series], dtype=float)[where]
-    stacks = np.array([bb for _, _, bb in series], dtype=float)[where]
-    return players, stacks
-
-
 def level_starts(durations: Sequence[int | None], breaks: Sequence[int]) -> list[float]:
     """The clock hour at which each level starts (levels in minutes, each break after its level)."""
     starts, minutes = [], 0
@@ -140,36 +138,68 @@ def level_starts(durations: Sequence[int | None], breaks: Sequence[int]) -> list
     return starts
 
 
+def _players_at(series: Sequence[tuple[int, int, float]], seconds: float, end: int) -> float:
+    """Players left at clock ``seconds`` (NaN once the run has ended)."""
+    if seconds > end:
+        return float("nan")
+    left = series[0][1]
+    for at, players, _ in series:
+        if at > seconds:
+            break
+        left = players
+    return float(left)
+
+
+def _bands(values: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The levels with a value in some run, and the 10th, 50th and 90th percentiles there."""
+    held = ~np.all(np.isnan(values), axis=0)
+    low, median, high = np.nanpercentile(values[:, held], [10, 50, 90], axis=0)
+    return np.flatnonzero(held) + 1, low, median, high
+
+
 def plot_tournaments(
     runs: Sequence[Any], path: Path | str, *, level_hours: Sequence[float] = (), title: str = ""
 ) -> None:
-    """Players left and average stack (big blinds) over the clock: the median run and the 10–90 % band;
-    the bubble and the final table marked at the start of the median level where they came."""
+    """By level (§9.3): players left and average stack in big blinds at each level's start, the median of
+    the runs still going and the band of 10–90 % of them; the levels of the bubble and of the final
+    table (median, and the 10–90 % span shaded). ``level_hours`` (each level's start on the clock)
+    gives the players-left curve and the clock times in the legend."""
     plt = _pyplot()
-    end = max((run.seconds for run in runs), default=3600) / 3600
-    hours = np.linspace(0, end, 400)
-    players, stacks = zip(*(_on_grid(run.series, hours) for run in runs), strict=True)
-    figure, (top, bottom) = plt.subplots(2, 1, sharex=True, figsize=(9, 7))
-    for axes, values, colour, label in (
-        (top, np.array(players), "tab:red", "players left"),
-        (bottom, np.array(stacks), "tab:blue", "average stack (big blinds)"),
-    ):
-        low, median, high = np.percentile(values, [10, 50, 90], axis=0)
-        axes.fill_between(hours, low, high, color=colour, alpha=0.25, label="10–90 % of runs")
-        axes.plot(hours, median, color=colour, label="median")
+    last = max((run.end_level for run in runs), default=1)
+    stacks = np.full((len(runs), last), np.nan)
+    players = np.full((len(runs), last), np.nan)
+    for r, run in enumerate(runs):
+        for level, bb in run.level_stacks:
+            stacks[r, level - 1] = bb
+        for level in range(1, min(last, len(level_hours)) + 1):
+            players[r, level - 1] = _players_at(run.series, level_hours[level - 1] * 3600, run.seconds)
+    panels = [(stacks, "tab:blue", "average stack (big blinds)")]
+    if not np.all(np.isnan(players)):
+        panels.insert(0, (players, "tab:red", "players left"))
+    figure, axes_list = plt.subplots(
+        len(panels), 1, sharex=True, figsize=(9, 3.6 * len(panels)), squeeze=False
+    )
+    marks = (("bubble", "bubble_level", "tab:purple"), ("final table", "final_table_level", "tab:green"))
+    for axes, (values, colour, label) in zip(axes_list[:, 0], panels, strict=True):
+        levels, low, median, high = _bands(values)
+        axes.fill_between(levels, low, high, color=colour, alpha=0.25, label="10–90 % of runs")
+        axes.plot(levels, median, color=colour, marker=".", label="median")
         axes.set_ylabel(label)
         axes.grid(alpha=0.3)
-    marks = (("bubble", "bubble_level", "tab:purple"), ("final table", "final_table_level", "tab:green"))
-    for name, field, colour in marks:
-        levels = [getattr(run, field) for run in runs if getattr(run, field) is not None]
-        if levels and level_hours:
-            level = int(np.median(levels))
-            at = level_hours[min(level, len(level_hours)) - 1]
-            for axes in (top, bottom):
-                axes.axvline(at, color=colour, linestyle="--", label=f"{name} (median level {level})")
-    top.legend(loc="upper right", fontsize=8)
-    bottom.legend(loc="upper left", fontsize=8)
-    bottom.set_xlabel("clock time (hours)")
-    top.set_title(title or f"{len(runs)} tournaments")
+        for name, field, mark in marks:
+            reached = [getattr(run, field) for run in runs if getattr(run, field) is not None]
+            if not reached:
+                continue
+            p10, p50, p90 = np.percentile(reached, [10, 50, 90])
+            level = round(float(p50))
+            clock = ""
+            if 0 < level <= len(level_hours):
+                minutes = round(level_hours[level - 1] * 60)
+                clock = f", starts {minutes // 60}h{minutes % 60:02d}"
+            axes.axvspan(p10 - 0.5, p90 + 0.5, color=mark, alpha=0.08)
+            axes.axvline(level, color=mark, linestyle="--", label=f"{name}: level {level}{clock} (median)")
+        axes.legend(loc="upper right", fontsize=8)
+    axes_list[-1, 0].set_xlabel("level")
+    axes_list[0, 0].set_title(title or f"{len(runs)} tournaments")
     figure.tight_layout()
     _save(figure, path)

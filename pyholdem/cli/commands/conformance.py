@@ -8,6 +8,8 @@ import math
 import sys
 from pathlib import Path
 
+from pyholdem.cli.checks import CommandError
+from pyholdem.cli.executor import check_executor
 from pyholdem.cli.progress import Progress
 from pyholdem.conformance.runner import Report, run_adapter
 from pyholdem.conformance.vectors import RUNNERS, Vector, load_vectors
@@ -63,6 +65,11 @@ def _run_chunked(args: argparse.Namespace, vectors: list[Vector]) -> Report:
 
 def run(args: argparse.Namespace) -> int:
     vectors = load_vectors(args.vectors, args.runner)
+    if not vectors:
+        runners = f" for the runners {', '.join(args.runner)}" if args.runner else ""
+        where = f"{str(args.vectors)!r}{runners}"
+        raise CommandError(f"no vectors in {where}: write them with 'pyholdem vectors write DIR'")
+    check_executor(args.executor)
     if args.executor != "serial":
         report = _run_chunked(args, list(vectors))
     else:

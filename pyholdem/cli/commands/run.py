@@ -71,12 +71,12 @@ def replay_examples(examples: Path) -> bool:
                 how = "tda_2024 + " + ", ".join(f"{k}={v!r}" for k, v in rules.changes().items())
             elif path.parent.name == "public":
                 repair, how = True, "tda_2024, skipped folds and checks repaired (§12.11)"
-            print(f"-- {path.relative_to(examples.parent)} ({how})")
+            bar.write(f"-- {path.relative_to(examples.parent)} ({how})")
             for result in replay_paths([path], rules, repair=repair):
                 counts["ok" if result.ok else "failed"] += 1
                 if "not verifiable" in result.note:
                     counts["unverifiable"] += 1
-                print("   " + format_result(result).replace(f"{path} ", "", 1))
+                bar.write("   " + format_result(result).replace(f"{path} ", "", 1))
             bar.update(done)
     total = counts["ok"] + counts["failed"]
     print(
@@ -285,7 +285,7 @@ def tournament_run(entrants: int, seed: int = 1) -> bool:
                 while not hand.is_over:
                     if not t.tables[number].fold_absent():
                         hand.act(*policy(hand))
-            bar.update(entrants - len(t.remaining))
+            bar.update(t.entries - len(t.remaining), total=t.entries - 1)
     elapsed = time.perf_counter() - start
     result = t.result()
     blocks = Counter(place for place, _ in result.values())

@@ -12,7 +12,8 @@ import json
 import os
 import time
 
-from pyholdem.cli.executor import add_executor_argument
+from pyholdem.cli.executor import add_executor_argument, check_executor
+from pyholdem.cli.progress import Progress
 
 POLICIES = ("random", "call")
 
@@ -51,7 +52,8 @@ def run(args: argparse.Namespace) -> int:
     seed = int.from_bytes(os.urandom(8), "little") if args.seed is None else args.seed
     policy = RandomPolicy() if args.policy == "random" else AlwaysCall()
     rules = rules_from(args.rules)
-    with open_executor(args.executor) as executor:
+    check_executor(args.executor)
+    with open_executor(args.executor) as executor, Progress("hands", args.hands) as bar:
         start = time.perf_counter()
         summary = simulate_summary(
             rules,
@@ -62,6 +64,7 @@ def run(args: argparse.Namespace) -> int:
             deck=args.deck,
             executor=executor,
             chunk_hands=args.chunk,
+            progress=bar.update,
             button=0,
             blinds=(small, big),
         )

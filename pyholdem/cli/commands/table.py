@@ -12,6 +12,7 @@ import json
 import sys
 from pathlib import Path
 
+from pyholdem.cli.checks import writable_file
 from pyholdem.cli.commands.replay import rules_from
 from pyholdem.cli.progress import Progress
 from pyholdem.rules.ruleset import RuleSet
@@ -91,6 +92,8 @@ def run_play(args: argparse.Namespace) -> int:
     from pyholdem.history.phh import dumps_many
 
     rules = session_rules(args.rules, args.button_rule)
+    if args.phh is not None:
+        writable_file(args.phh, "--phh")
     table = play_session(rules, args.seats, args.hands, args.seed, blinds=args.blinds, engine=args.engine)
     assert isinstance(table, Table)
     summary = session_summary(table)
