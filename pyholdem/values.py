@@ -10,15 +10,38 @@ import datetime
 import re
 from collections.abc import Mapping
 from decimal import Decimal
-from typing import TypeGuard
+from numbers import Integral
+from typing import TypeGuard, TypeVar
+
+T = TypeVar("T")
 
 INT64_MAX = 2**63 - 1
 """The largest amount the C core holds (``int64_t``); the spec itself has no limit."""
 
 
 def is_int(value: object) -> TypeGuard[int]:
-    """An integer that is not a bool (``True`` is not an amount, a seat or a count)."""
-    return type(value) is int or (isinstance(value, int) and not isinstance(value, bool))
+    """An integer that is not a bool (``True`` is not an amount, a seat or a count): a Python ``int``
+    or a NumPy integer of any dtype (``np.int64``, ``np.uint8``…; ``np.bool_`` is not one)."""
+    return type(value) is int or (isinstance(value, Integral) and not isinstance(value, bool))
+
+
+def plain(value: T) -> T:
+    """``value`` with NumPy integers made Python ints, through lists, tuples and integer arrays (an
+    integer array becomes a list); anything else unchanged, for the checks that follow to refuse.
+
+    Public entry points pass what they are given through ``plain`` first, so that chip arithmetic is
+    exact (a NumPy integer wraps at 64 bits) and histories and JSON hold plain numbers."""
+    if type(value) is int:
+        return value
+    if isinstance(value, Integral) and not isinstance(value, bool):
+        return int(value)  # type: ignore[return-value]  # the int of an integer, same meaning
+    if type(value) in (list, tuple):
+        return type(value)(plain(v) for v in value)  # type: ignore[return-value]  # same container
+    if type(value).__module__ == "numpy" and getattr(value, "ndim", 0) >= 1:
+        kind = getattr(getattr(value, "dtype", None), "kind", "")
+        if kind in ("i", "u"):
+            return [int(v) for v in value.tolist()]  # type: ignore[attr-defined,return-value]
+    return value
 
 
 def toml_value(value: object) -> str:
