@@ -55,8 +55,9 @@ def toml_value(value: object) -> str:
     if isinstance(value, int | Decimal):
         return str(value)
     if isinstance(value, str):
-        escaped = value.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
-        return f'"{escaped}"'
+        if _SURROGATE.search(value):
+            raise TypeError(f"cannot write {value!r} as TOML: it holds a lone surrogate, not a character")
+        return '"' + _TOML_ESCAPES.sub(_toml_escape, value) + '"'
     if isinstance(value, datetime.time | datetime.date | datetime.datetime):
         return value.isoformat()
     if isinstance(value, list | tuple):
@@ -64,6 +65,17 @@ def toml_value(value: object) -> str:
     if isinstance(value, Mapping):
         return "{" + ", ".join(f"{toml_key(k)} = {toml_value(v)}" for k, v in value.items()) + "}"
     raise TypeError(f"cannot write {value!r} as TOML")
+
+
+_TOML_ESCAPES = re.compile(r'[\x00-\x08\x0a-\x1f\x7f"\\]')
+"""What a TOML basic string must escape: the quote, the backslash and every control character but tab."""
+_SURROGATE = re.compile("[\ud800-\udfff]")
+_TOML_SHORT = {'"': '\\"', "\\": "\\\\", "\b": "\\b", "\n": "\\n", "\f": "\\f", "\r": "\\r"}
+
+
+def _toml_escape(match: re.Match[str]) -> str:
+    char = match.group()
+    return _TOML_SHORT.get(char) or f"\\u{ord(char):04x}"
 
 
 def toml_key(name: str) -> str:
