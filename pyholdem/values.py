@@ -11,7 +11,9 @@ import re
 from collections.abc import Mapping
 from decimal import Decimal
 from numbers import Integral
-from typing import TypeGuard, TypeVar
+from typing import TypeGuard, TypeVar, cast
+
+import numpy as np
 
 T = TypeVar("T")
 
@@ -31,16 +33,20 @@ def plain(value: T) -> T:
 
     Public entry points pass what they are given through ``plain`` first, so that chip arithmetic is
     exact (a NumPy integer wraps at 64 bits) and histories and JSON hold plain numbers."""
+    return cast(T, _plain(value))
+
+
+def _plain(value: object) -> object:
     if type(value) is int:
         return value
     if isinstance(value, Integral) and not isinstance(value, bool):
-        return int(value)  # type: ignore[return-value]  # the int of an integer, same meaning
-    if type(value) in (list, tuple):
-        return type(value)(plain(v) for v in value)  # type: ignore[return-value]  # same container
-    if type(value).__module__ == "numpy" and getattr(value, "ndim", 0) >= 1:
-        kind = getattr(getattr(value, "dtype", None), "kind", "")
-        if kind in ("i", "u"):
-            return [int(v) for v in value.tolist()]  # type: ignore[attr-defined,return-value]
+        return int(value)
+    if type(value) is list:
+        return [_plain(v) for v in value]
+    if type(value) is tuple:
+        return tuple(_plain(v) for v in value)
+    if isinstance(value, np.ndarray) and value.ndim >= 1 and value.dtype.kind in ("i", "u"):
+        return [int(v) for v in value.ravel().tolist()] if value.ndim == 1 else value.tolist()
     return value
 
 

@@ -92,7 +92,7 @@ def _fail(command: str, message: str) -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     stdout, safe = sys.stdout, _PipeSafe(sys.stdout)
-    sys.stdout = safe  # type: ignore[assignment]  # a TextIO in all but name: write, flush, the rest delegated
+    sys.stdout = safe  # a TextIO in all but name: write, flush, the rest delegated
     try:
         return int(args.func(args) or 0)
     except PyHoldemError as exc:

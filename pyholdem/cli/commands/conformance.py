@@ -28,7 +28,7 @@ def seconds(text: str) -> float:
     return value
 
 
-def add_parser(subparsers: argparse._SubParsersAction) -> None:
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = subparsers.add_parser("conformance", help="run the conformance vectors through an adapter")
     p.add_argument("action", choices=["run"])
     p.add_argument(
@@ -55,7 +55,7 @@ def _add_campaign_arguments(p: argparse.ArgumentParser) -> None:
 
 def _run_chunked(args: argparse.Namespace, vectors: list[Vector]) -> Report:
     from pyholdem.campaign import open_executor
-    from pyholdem.campaign import run_adapter as run_in_chunks
+    from pyholdem.campaign.jobs import run_adapter as run_in_chunks
 
     with open_executor(args.executor) as executor:
         return run_in_chunks(

@@ -6,13 +6,14 @@ import argparse
 import json
 import os
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 from pyholdem.spec.cards import Card, cards, format_cards
 from pyholdem.spec.ranges import HandRange
 
 
-def add_parser(subparsers: argparse._SubParsersAction) -> None:
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = subparsers.add_parser(
         "equity",
         help='equity of 2 to 10 hands or ranges ("AsKs" "QQ+,AKs"), exact or Monte Carlo (§13.5, §13.6)',
@@ -143,7 +144,11 @@ STREETS = (("preflop", 0), ("flop", 3), ("turn", 4), ("river", 5))
 
 
 def plot_streets(
-    args: argparse.Namespace, ranges: list[HandRange], board: list[Card], dead: list[Card], seed: int | None
+    args: argparse.Namespace,
+    ranges: list[HandRange],
+    board: Sequence[Card],
+    dead: Sequence[Card],
+    seed: int | None,
 ) -> None:
     """``--plot``: each player's equity (§13.5) on every street up to the board given, drawn to a file."""
     from pyholdem.cli.plots import plot_equity_streets

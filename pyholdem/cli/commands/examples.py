@@ -14,7 +14,7 @@ from pyholdem.errors import PyHoldemError
 from pyholdem.resources import EXAMPLES_DIR
 
 
-def add_parser(subparsers: argparse._SubParsersAction) -> None:
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = subparsers.add_parser("examples", help="list the bundled hand histories and adapters, or copy them")
     p.add_argument("--path", action="store_true", help="print only the directory that holds them")
     p.add_argument("--copy", type=Path, metavar="DIR", help="copy them into DIR (created; must not exist)")

@@ -7,7 +7,7 @@ import argparse
 from pathlib import Path
 
 
-def add_parser(subparsers: argparse._SubParsersAction) -> None:
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = subparsers.add_parser("range", help="show a range as the 13 x 13 grid of starting hands (§13.2)")
     sub = p.add_subparsers(dest="range_command", required=True, metavar="SUBCOMMAND")
     show = sub.add_parser("show", help="the grid of a range, as text or (--plot) as a picture")

@@ -15,7 +15,7 @@ from pyholdem.history.replay import ReplayResult, SessionResult
 from pyholdem.rules.ruleset import RuleSet, load_rules, preset
 
 
-def add_parser(subparsers: argparse._SubParsersAction) -> None:
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = subparsers.add_parser("replay", help="replay .phh/.phhs hand histories and verify every hand")
     p.add_argument("paths", nargs="+", metavar="FILE", help=".phh or .phhs files, or directories of them")
     p.add_argument(

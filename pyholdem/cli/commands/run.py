@@ -31,7 +31,7 @@ from pyholdem.traceability.coverage import coverage_rows
 EXAMPLES = EXAMPLES_DIR / "histories"
 
 
-def add_parser(subparsers: argparse._SubParsersAction) -> None:
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = subparsers.add_parser("run", help="the main job: replay the bundled histories, vectors, C throughput")
     p.add_argument("--examples", type=Path, default=EXAMPLES, help="the histories to replay")
     p.add_argument(

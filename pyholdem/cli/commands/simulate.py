@@ -18,7 +18,7 @@ from pyholdem.cli.progress import Progress
 POLICIES = ("random", "call")
 
 
-def add_parser(subparsers: argparse._SubParsersAction) -> None:
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = subparsers.add_parser("simulate", help="play many hands in bulk on the C engine and sum them up")
     p.add_argument("--hands", type=int, default=100_000, metavar="N", help="hands to play (default 100000)")
     p.add_argument("--seats", type=int, default=6, metavar="N", help="players (2-10, default 6)")
@@ -40,7 +40,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from pyholdem.campaign import open_executor, simulate_summary
+    from pyholdem.campaign import open_executor
+    from pyholdem.campaign.jobs import simulate_summary
     from pyholdem.cli.commands.replay import rules_from
     from pyholdem.engine.policies import AlwaysCall, RandomPolicy
     from pyholdem.errors import SimulationError

@@ -20,7 +20,7 @@ from pyholdem.rules.ruleset import RuleSet
 BUTTON_RULES = ("dead", "moving", "frozen_on_blind_bust")
 
 
-def add_parser(subparsers: argparse._SubParsersAction) -> None:
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = subparsers.add_parser("table", help="many hands at one table: play a random session")
     sub = p.add_subparsers(dest="table_command", required=True, metavar="SUBCOMMAND")
     play = sub.add_parser("play", help="play a seeded random session and check its invariants")

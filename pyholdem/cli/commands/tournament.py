@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +25,7 @@ from pyholdem.rules.structure import (
 from pyholdem.spec.tournament import colour_ups, payout_shares, prize_pool, round_payouts
 
 
-def add_parser(subparsers: argparse._SubParsersAction) -> None:
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = subparsers.add_parser("tournament", help="tournament calculators (payouts)")
     sub = p.add_subparsers(dest="tournament_command", required=True, metavar="SUBCOMMAND")
     pay = sub.add_parser("payouts", help="the payout table for a number of entrants")
@@ -144,7 +145,7 @@ def run_structure(args: argparse.Namespace) -> int:
 
 
 # ---------------------------------------------------------------------------- tournament play
-def add_play_parser(sub: argparse._SubParsersAction) -> None:
+def add_play_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """``tournament play``: a whole tournament with random players (the ``Tournament`` engine)."""
     play = sub.add_parser("play", help="play a whole tournament with random players")
     play.add_argument("--entrants", type=int, default=100, help="number of entrants")
@@ -201,8 +202,8 @@ def run_play(args: argparse.Namespace) -> int:
         by_table: dict[object, list[HandHistory]] = {}
         for h in histories:
             by_table.setdefault(h.table, []).append(h)
-        for table, hands in by_table.items():
-            (args.phh / f"table-{table}.phhs").write_text(dumps_many(hands), encoding="utf-8")
+        for table, table_hands in by_table.items():
+            (args.phh / f"table-{table}.phhs").write_text(dumps_many(table_hands), encoding="utf-8")
         print(f"wrote {len(histories)} hands to {args.phh}", file=out)
     if args.json:
         print(t.result_json())
@@ -219,12 +220,12 @@ def run_play(args: argparse.Namespace) -> int:
     return 0
 
 
-def _event_line(kind: str, data: dict[str, object]) -> str | None:
+def _event_line(kind: str, data: Mapping[str, Any]) -> str | None:
     """The events ``tournament play`` prints: levels, breaks, colour-ups, table breaks, the final table."""
     if kind == "level":
         blinds = data["blinds"]
         ante = f" ante {data['ante']}" if data["ante"] else ""
-        return f"level {data['level']}: blinds {blinds[0]}/{blinds[1]}{ante}"  # type: ignore[index]
+        return f"level {data['level']}: blinds {blinds[0]}/{blinds[1]}{ante}"
     if kind == "break":
         return f"break of {data['minutes']} minutes after level {data['after_level']}"
     if kind == "colour_up":
@@ -235,11 +236,11 @@ def _event_line(kind: str, data: dict[str, object]) -> str | None:
     if kind == "table_break":
         return f"table {data['table']} breaks; its {data['players']} players are reseated"
     if kind == "final_table":
-        return f"final table at table {data['table']}: {len(data['seats'])} players"  # type: ignore[arg-type]
+        return f"final table at table {data['table']}: {len(data['seats'])} players"
     if kind == "redraw":  # §9.15, balance_method "redraw"
         seats = data["seats"]
-        tables = sorted({table for table, _ in seats.values()})  # type: ignore[attr-defined]
-        return f"tables {', '.join(map(str, tables))} broken and redrawn: {len(seats)} players"  # type: ignore[arg-type]
+        tables = sorted({table for table, _ in seats.values()})
+        return f"tables {', '.join(map(str, tables))} broken and redrawn: {len(seats)} players"
     if kind == "hand_for_hand":
         return f"hand-for-hand {'on' if data['on'] else 'off'} with {data['remaining']} players"
     if kind == "end":
@@ -248,7 +249,7 @@ def _event_line(kind: str, data: dict[str, object]) -> str | None:
 
 
 # ---------------------------------------------------------------------------- tournament simulate
-def add_simulate_parser(sub: argparse._SubParsersAction) -> None:
+def add_simulate_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """``tournament simulate``: many whole tournaments of random players (the structure simulator)."""
     from pyholdem.cli.executor import add_executor_argument
 

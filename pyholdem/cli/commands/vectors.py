@@ -11,7 +11,7 @@ from pyholdem.conformance.cases import GENERATORS, all_vectors
 from pyholdem.conformance.vectors import Vector, write_vectors
 
 
-def add_parser(subparsers: argparse._SubParsersAction) -> None:
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = subparsers.add_parser("vectors", help="write the conformance vectors for other implementations")
     p.add_argument("action", choices=["write"], help="'write' the vectors")
     p.add_argument("directory", help="where to write <runner>/<case>.json")
