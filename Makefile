@@ -50,6 +50,7 @@ sanitize: $(VENV)/.installed
 lint: $(VENV)/.installed
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy
 
 vectors: install
 	$(VENV)/bin/pyholdem vectors write vectors

@@ -7,6 +7,7 @@ The rules live in ``spec/``; each section is executed by one ``@rule`` function 
 from __future__ import annotations
 
 from importlib import import_module
+from typing import TYPE_CHECKING
 
 from pyholdem.engine.hand import Event, Hand, HandResult, LegalActions
 from pyholdem.engine.live import LiveHand, replay_live
@@ -38,6 +39,22 @@ from pyholdem.spec.cards import (
 from pyholdem.spec.rankings import Category, EquityResult, category, describe, hand_class
 from pyholdem.spec.showdown import Pot, Settlement
 
+if TYPE_CHECKING:  # the C-backed names, loaded on first use (``__getattr__``), typed for checkers
+    from pyholdem.engine.batch import HandBatch
+    from pyholdem.native.evaluation import (
+        EquityBatch,
+        cards_to_mask,
+        enumerate_categories,
+        equity,
+        equity_batch,
+        evaluate,
+        evaluate_batch,
+        evaluate_mask,
+    )
+    from pyholdem.native.ranges import range_equity
+    from pyholdem.native.settlement import resolve_pots, resolve_pots_batch, resolve_showdowns_batch
+    from pyholdem.native.simulate import simulate
+
 # Backed by the compiled core: loaded on first use, so that the spec runs without it.
 _NATIVE = {
     "cards_to_mask": "native.evaluation",
@@ -51,7 +68,7 @@ _NATIVE = {
     "resolve_pots": "native.settlement",
     "resolve_pots_batch": "native.settlement",
     "resolve_showdowns_batch": "native.settlement",
-    "simulate": "native.simulate",  # hands in bulk (issue 15)
+    "simulate": "native.simulate",
     "HandBatch": "engine.batch",
 }
 
@@ -61,6 +78,11 @@ def __getattr__(name: str) -> object:
         module = import_module(f"pyholdem.{_NATIVE[name]}")
         return getattr(module, name)
     raise AttributeError(f"module 'pyholdem' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    """Every public name, the lazily loaded C-backed ones included (tab completion)."""
+    return sorted(set(globals()) | set(__all__))
 
 
 __version__ = "0.1.0"

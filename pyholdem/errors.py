@@ -9,7 +9,7 @@ from pyholdem.values import is_int
 
 def show_value(value: object) -> str:
     """``repr(value)`` for an error message; an int too long to print is described by its size."""
-    if is_int(value) and value.bit_length() > 1024:
+    if is_int(value) and int(value).bit_length() > 1024:
         return f"<an integer of {value.bit_length()} bits>"
     if isinstance(value, list):
         return "[" + ", ".join(map(show_value, value)) + "]"

@@ -24,7 +24,8 @@ class Seat(IntEnum):
 @pytest.mark.parametrize(
     ("value", "expected"),
     [(0, True), (-3, True), (2**200, True), (Seat.BUTTON, True), (True, False), (False, False),
-     (1.0, False), ("1", False), (None, False), (Decimal(1), False), (np.int64(1), False)],
+     (1.0, False), ("1", False), (None, False), (Decimal(1), False), (np.int64(1), True),
+     (np.uint8(1), True), (np.bool_(True), False), (np.float64(1), False)],
 )  # fmt: skip
 def test_is_int_accepts_integers_but_not_bools(value: object, expected: bool) -> None:
     assert is_int(value) is expected
@@ -42,7 +43,7 @@ def test_0_5_rule_sets_are_written_by_the_shared_toml_writer() -> None:
     assert 'nl_raise_cap = "none"' in RuleSet().to_toml()
 
 
-TEXT = st.characters(blacklist_categories=("Cc", "Cs")) | st.sampled_from('\n"\\')
+TEXT = st.characters(blacklist_categories=("Cs",)) | st.sampled_from('\n\r\x00\x7f\x1b\t"\\')
 TOML_VALUES = st.recursive(
     st.booleans()
     | st.integers(-(2**63), 2**63 - 1)
@@ -64,3 +65,16 @@ def test_12_9_toml_writer_refuses_what_toml_cannot_hold() -> None:
     assert toml_key("ok_key-1") == "ok_key-1" and toml_key("needs quotes") == '"needs quotes"'
     with pytest.raises(TypeError, match="cannot write None as TOML"):
         toml_value([1, None])
+
+
+@given(st.text(TEXT), st.text(TEXT, max_size=8))
+def test_12_9_strings_and_keys_read_back_as_tomli_w_writes_them(text: str, key: str) -> None:
+    import tomli_w
+
+    ours = tomllib.loads(f"{toml_key(key)} = {toml_value(text)}\n")
+    assert ours == {key: text} == tomllib.loads(tomli_w.dumps({key: text}))
+
+
+def test_12_9_a_lone_surrogate_is_refused() -> None:
+    with pytest.raises(TypeError, match="lone surrogate"):
+        toml_value("a\ud800b")

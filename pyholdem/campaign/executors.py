@@ -71,17 +71,30 @@ def index_chunks(count: int, size: int) -> list[tuple[int, int]]:
 
 
 def run_chunks(
-    executor: Executor | None, call: Callable[..., R], tasks: Sequence[tuple[Any, ...]]
+    executor: Executor | None,
+    call: Callable[..., R],
+    tasks: Sequence[tuple[Any, ...]],
+    progress: Callable[[int], None] | None = None,
 ) -> list[R]:
     """``[call(*task) for task in tasks]``, run by ``executor`` (None: here, in order).
 
     All tasks are submitted at once and their results taken in task order; when one fails, the
-    tasks not yet started are cancelled and the first failing task's error (in task order) is raised."""
+    tasks not yet started are cancelled and the first failing task's error (in task order) is raised.
+    ``progress(k)`` is told after the ``k``-th result is taken (a progress bar)."""
+    results: list[R] = []
     if executor is None:
-        return [call(*task) for task in tasks]
+        for task in tasks:
+            results.append(call(*task))
+            if progress is not None:
+                progress(len(results))
+        return results
     futures: list[Future[R]] = [executor.submit(call, *task) for task in tasks]
     try:
-        return [future.result() for future in futures]
+        for future in futures:
+            results.append(future.result())
+            if progress is not None:
+                progress(len(results))
+        return results
     finally:
         for future in futures:
             future.cancel()

@@ -18,7 +18,7 @@ the executor and its number of workers:
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from pathlib import Path
@@ -210,14 +210,24 @@ def simulate_summary(
     deck: str = "standard",
     executor: Executor | None = None,
     chunk_hands: int = CHUNK_HANDS,
+    progress: Callable[[int], None] | None = None,
     **arguments: object,
 ) -> SimulationSummary:
     """The totals of ``simulate``'s hands (``SimulationSummary``), each chunk summed where it ran, so
-    only the totals travel back: for runs too long to keep every hand's row."""
+    only the totals travel back: for runs too long to keep every hand's row. ``progress(hands)`` is
+    told the hands summed so far, chunk by chunk."""
     empty, tasks = _simulation_tasks(
         rules, n_hands, stacks, policy, seed, first, deck, chunk_hands, arguments
     )
-    parts = run_chunks(executor, _summary_chunk, tasks) or [_summarise(empty)]
+    done = 0
+
+    def chunk_done(_: int) -> None:
+        nonlocal done
+        if progress is not None:
+            done = min(n_hands, done + chunk_hands)
+            progress(done)
+
+    parts = run_chunks(executor, _summary_chunk, tasks, chunk_done) or [_summarise(empty)]
     return SimulationSummary(
         sum(p.hands for p in parts),
         sum(p.showdowns for p in parts),

@@ -10,7 +10,7 @@ from the other seat: its wins are the first's losses, its ties the same.
 from __future__ import annotations
 
 import csv
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from math import comb
@@ -145,9 +145,11 @@ def preflop_table(
     *,
     executor: Executor | None = None,
     chunk_pairs: int = CHUNK_PAIRS,
+    progress: Callable[[int, int], None] | None = None,
 ) -> PreflopTable:
     """The preflop equity table (§13.7) of ``hands`` (default: all 169, ``starting_hands()``) against each
-    other, each unordered pair computed once, chunks of ``chunk_pairs`` pairs run by ``executor``."""
+    other, each unordered pair computed once, chunks of ``chunk_pairs`` pairs run by ``executor``;
+    ``progress(done, total)`` is told the pairs computed so far."""
     every = starting_hands()
     chosen = every if hands is None else tuple(dict.fromkeys(hands))
     for h in chosen:
@@ -158,7 +160,13 @@ def preflop_table(
     pairs = [(a, b) for i, a in enumerate(chosen) for b in chosen[i:]]
     tasks = [(pairs[s:e],) for s, e in index_chunks(len(pairs), chunk_pairs)]
     table: dict[tuple[str, str], Matchup] = {}
-    for part in run_chunks(executor, _matchups, tasks):
+    bounds = index_chunks(len(pairs), chunk_pairs)
+
+    def chunks_done(k: int) -> None:
+        if progress is not None:
+            progress(bounds[k - 1][1], len(pairs))
+
+    for part in run_chunks(executor, _matchups, tasks, chunks_done):
         for m in part:
             table[(m.hand, m.opponent)] = m
             if m.hand != m.opponent:

@@ -10,10 +10,11 @@ applied, and a refused action leaves the hand exactly as it was.
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable, Sequence
 from functools import cache
 from operator import attrgetter
-from typing import Any
+from typing import Any, overload
 
 from pyholdem.engine.setup import HandSetup, setup_from_arguments
 from pyholdem.engine.spec_engine import EVENT_KINDS, Event, HandRecord, HandResult, SpecHand
@@ -23,6 +24,10 @@ from pyholdem.spec.betting import LegalActions
 from pyholdem.spec.cards import Card
 from pyholdem.spec.dealing import visible_board
 from pyholdem.spec.state import STREET_NAMES
+from pyholdem.values import plain
+
+SETUP_KEYWORDS = frozenset(inspect.signature(setup_from_arguments).parameters) - {"rules", "stacks"}
+"""The keywords of ``Hand(rules, stacks, ...)``: those of ``setup_from_arguments``."""
 
 __all__ = ["ENGINES", "EVENT_KINDS", "Event", "Hand", "HandResult", "LegalActions", "SpecHand"]
 
@@ -87,6 +92,28 @@ class Hand:
     _engine: Engine
     _setup: HandSetup | None
 
+    # the two forms, keyword by keyword, for type checkers
+    @overload
+    def __init__(self, rules: HandSetup, *, engine: str = "auto") -> None: ...
+
+    @overload
+    def __init__(
+        self,
+        rules: RuleSet,
+        stacks: Sequence[int],
+        *,
+        button: int,
+        blinds: int | Sequence[int],
+        antes: int | Sequence[int] | None = None,
+        straddles: Sequence[int] = (),
+        sleeper: int | None = None,
+        seed: int | str | bytes | None = None,
+        hole_cards: Sequence[str | Sequence[object] | None] | None = None,
+        board: str | Sequence[object] | None = None,
+        bet_sizes: tuple[int, int] | None = None,
+        engine: str = "auto",
+    ) -> None: ...
+
     def __init__(
         self,
         rules: RuleSet | HandSetup,
@@ -95,6 +122,7 @@ class Hand:
         engine: str = "auto",
         **arguments: object,
     ) -> None:
+        """Unknown or missing keywords raise ``RuleViolation`` naming them (§3.20)."""
         start = None
         if engine != "spec":
             if engine not in ENGINES:
@@ -254,4 +282,14 @@ def _setup_of(rules: object, stacks: object, arguments: dict[str, object]) -> Ha
         if stacks is not None or arguments:
             raise RuleViolation("Hand(setup) takes no other arguments than engine", "3.20")
         return rules
-    return setup_from_arguments(rules, stacks, **arguments)  # type: ignore[arg-type]
+    unknown = sorted(set(arguments) - SETUP_KEYWORDS)
+    if unknown:
+        raise RuleViolation(
+            f"Hand() has no keyword {unknown[0]!r}; it takes {', '.join(sorted(SETUP_KEYWORDS))} and engine",
+            "3.20",
+        )
+    for needed in ("button", "blinds"):
+        if needed not in arguments:
+            raise RuleViolation(f"Hand(rules, stacks, ...) needs the keyword {needed!r}", "3.20")
+    given = {name: plain(value) for name, value in arguments.items()}
+    return setup_from_arguments(rules, plain(stacks), **given)  # type: ignore[arg-type]

@@ -56,6 +56,7 @@ from pyholdem.spec.table import (
     post_straddle,
     sleeper_status,
 )
+from pyholdem.values import plain
 
 __all__ = ["EVENT_KINDS", "EngineActions", "Event", "HandRecord", "HandResult", "RawEvent", "SpecHand"]
 
@@ -343,6 +344,7 @@ class SpecHand(EngineActions):
         With ``seat`` other than ``to_act`` the action is out of turn (§6.10): refused under
         ``out_of_turn = "reject"``, otherwise recorded and applied or dropped when his turn comes.
         """
+        seat, amount = plain(seat), plain(amount)  # NumPy integers as Python ints
         if seat is None or as_integer(seat) == self.record.state.to_act:
             self._act(kind, amount)
         else:
@@ -363,6 +365,8 @@ class SpecHand(EngineActions):
         if self.record.state.to_act is None:
             raise IllegalAction(f"{kind} is not allowed: the hand is over", "6.1")
         check_action(self.record.state, self.record.rules, kind, amount, self.legal_actions())
+        if amount is not None and amount.__class__ is not int:
+            amount = int(amount)  # a NumPy integer, checked: chips are Python ints
 
         def play(st: HandState, events: list[RawEvent]) -> None:
             _apply(st, self.record.rules, kind, amount, events)

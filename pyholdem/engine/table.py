@@ -45,7 +45,7 @@ from pyholdem.spec.table import (
     plan_posts,
 )
 from pyholdem.spec.tournament import check_chip_unit_change, written_chip_unit
-from pyholdem.values import is_int
+from pyholdem.values import is_int, plain
 
 __all__ = ["LedgerEntry", "SeatView", "Table", "forget_layouts", "random_session"]
 
@@ -239,6 +239,7 @@ class Table:
     ) -> None:
         if not isinstance(rules, RuleSet):
             raise RuleViolation(f"rules {rules!r} is not a RuleSet", "0.1")
+        seat_count, blinds, antes, bet_sizes, button = plain((seat_count, blinds, antes, bet_sizes, button))
         check_table_size(seat_count, rules)
         if button is not None and (not is_int(button) or not 0 <= button < seat_count):
             raise RuleViolation(f"button {show_value(button)} is not a seat in 0..{seat_count - 1}", "3.3")
@@ -420,6 +421,7 @@ class Table:
     def sit(self, seat: int, stack: int, *, name: str | None = None, post: str = "wait_bb") -> None:
         """A new player sits at ``seat`` with ``stack`` chips (§3.21) and enters by ``post``
         (§3.18: ``"wait_bb"``, ``"post_bb_now"``, ``"wait_button_then_post"``)."""
+        seat, stack = plain(seat), plain(stack)
         self._settle()
         self._check_seat(seat)
         if self._seats[seat] is not None:
@@ -485,6 +487,7 @@ class Table:
 
     def add_chips(self, seat: int, amount: int) -> None:
         """Add chips to the stack at ``seat``, between hands only (table stakes, §3.22)."""
+        seat, amount = plain(seat), plain(amount)
         if not self._settled:
             self._settle()
         self._occupant(seat)
@@ -504,7 +507,7 @@ class Table:
     ) -> None:
         """New blinds (and antes, bet sizes): for the next hand, or, signalled during a hand that
         has passed its cutoff marker, for the hand after it (§4.1, §9.4)."""
-        stakes = self._checked_stakes(blinds, antes, bet_sizes)
+        stakes = self._checked_stakes(plain(blinds), plain(antes), plain(bet_sizes))
         reached = HAND_START_MARKERS if self.hand_running else ()
         if level_change_applies(reached, self.rules):
             self._stakes, self._pending = stakes, None
@@ -576,6 +579,7 @@ class Table:
         """Set the chips of the player at ``seat`` to ``stack`` between hands (a colour-up, §9.18);
         he keeps his seat and his state. Chips gained count as added (``chips_added``, §3.22),
         chips lost as removed (``chips_removed``). Returns the change (``stack`` less his chips)."""
+        seat, stack = plain(seat), plain(stack)
         self._settle()
         player = self._occupant(seat)
         if self.hand_running:

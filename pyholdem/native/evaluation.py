@@ -168,8 +168,15 @@ def _hands_buffer(hands: Any, k: int | None) -> tuple[Any, int, int]:
             raise InvalidCards(f"k is the number of cards per hand, 5, 6 or 7, not {show_value(k)}", "2.4")
         k = number
     if isinstance(hands, np.ndarray):
+        if hands.dtype.kind in "iu" and hands.dtype != np.uint8:  # any integer dtype: ids 0..51 as bytes
+            outside = (hands < 0) | (hands > 51)
+            if outside.any():
+                row, column = (int(i) for i in np.argwhere(outside)[0][-2:]) if hands.ndim == 2 else (0, 0)
+                value = hands[row, column] if hands.ndim == 2 else hands[outside][0]
+                raise InvalidCards(f"row {row}: card id {int(value)} is outside 0..51", "1.7")
+            hands = hands.astype(np.uint8)
         if hands.dtype != np.uint8:
-            raise InvalidCards(f"hands must be a uint8 array of card ids, not {hands.dtype}", "2.4")
+            raise InvalidCards(f"hands must be an integer array of card ids, not {hands.dtype}", "2.4")
         if hands.ndim != 2 or hands.shape[1] not in (5, 6, 7):
             raise InvalidCards(f"hands must have shape (N, 5..7), not {hands.shape}", "2.4")
         if k is not None and k != hands.shape[1]:
@@ -213,7 +220,8 @@ def _out_array(out: Any, rows: int) -> np.ndarray:
 def evaluate_batch(
     hands: Any, out: np.ndarray | None = None, *, k: int | None = None, threads: int = 1
 ) -> np.ndarray:
-    """Values of many hands in one C call: ``hands`` is an ``(N, k)`` uint8 array of card ids.
+    """Values of many hands in one C call: ``hands`` is an ``(N, k)`` array of card ids of any integer
+    dtype (uint8 is read in place, others are checked and copied).
 
     Any C-contiguous byte buffer works too (give ``k`` if it is flat). Values go to ``out`` (an
     int32 array of N) if given, once every row is valid: the rows are checked first, then the values

@@ -22,7 +22,8 @@ class CoverageRow:
     title: str
     status: str
     implementation: str | None
-    tests: int
+    tests: int | None
+    """Tests naming the section; ``None`` where the test suite is not at hand (an installed package)."""
 
     def as_dict(self) -> dict[str, object]:
         return asdict(self)
@@ -40,14 +41,15 @@ def test_counts(tests_dir: Path | None = TESTS_DIR) -> Counter[str]:
 
 def coverage_rows() -> list[CoverageRow]:
     impls = registered()
-    counts = test_counts()
+    counts = test_counts() if TESTS_DIR is not None else None
     rows = []
     for s in all_sections():
         impl = impls.get(s.id)
         status = s.status if s.pending or impl is None else "implemented"
         if impl is None and not s.pending:
             status = "missing"
-        rows.append(CoverageRow(s.id, s.title, status, qualified_name(impl) if impl else None, counts[s.id]))
+        tests = None if counts is None else counts[s.id]
+        rows.append(CoverageRow(s.id, s.title, status, qualified_name(impl) if impl else None, tests))
     return rows
 
 
@@ -58,9 +60,12 @@ def format_table(rows: list[CoverageRow]) -> str:
     for r in rows:
         title = r.title if len(r.title) <= width else r.title[: width - 1] + "…"
         impl = r.implementation or "-"
-        lines.append(f"{r.id:<8} {title:<{width}} {r.status:<12} {r.tests:>5}  {impl}")
+        tests = "-" if r.tests is None else str(r.tests)
+        lines.append(f"{r.id:<8} {title:<{width}} {r.status:<12} {tests:>5}  {impl}")
     by_status = Counter(r.status for r in rows)
     docs = len({r.id.split(".")[0] for r in rows})
     summary = ", ".join(f"{n} {status}" for status, n in sorted(by_status.items()))
     lines.append(f"{len(rows)} sections in {docs} documents: {summary}")
+    if any(r.tests is None for r in rows):
+        lines.append("tests: '-' — the test suite is in the source tree, not in the installed package")
     return "\n".join(lines)

@@ -315,3 +315,19 @@ def test_12_11_action_mapping() -> None:
         hand_action(parse_action("p2 f", 2, 1), None, False, False)
     with pytest.raises(HistoryError, match="not a betting action"):
         hand_action(parse_action("d db 2c3c4c", 2, 1), 0, False, False)
+
+
+@given(
+    st.lists(
+        st.text(st.characters(blacklist_categories=("Cs",)), min_size=1, max_size=6), min_size=2, max_size=2
+    )
+)
+def test_12_9_player_names_with_control_characters_read_back(names: list[str]) -> None:
+    from pyholdem import Hand, preset
+    from pyholdem.history.phh import dumps, loads
+    from pyholdem.history.record import history_from_hand
+
+    hand = Hand(preset("tda_2024"), [100, 100], button=0, blinds=(1, 2), seed=1)
+    hand.fold()
+    history = history_from_hand(hand, names=names)
+    assert loads(dumps(history)) == [history]

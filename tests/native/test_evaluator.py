@@ -186,7 +186,10 @@ def test_2_4_batch_reports_the_first_bad_row() -> None:
 @pytest.mark.parametrize(
     ("hands_", "kwargs", "message"),
     [
-        (np.zeros((3, 7), dtype=np.int64), {}, "uint8 array of card ids, not int64"),
+        (np.zeros((3, 7), dtype=np.float64), {}, "integer array of card ids, not float64"),
+        (np.zeros((3, 7), dtype=np.bool_), {}, "integer array of card ids, not bool"),
+        (np.array([[1, 2, 3, 4, 5], [1, 2, 3, 4, -1]], dtype=np.int64), {}, "row 1: card id -1 is outside"),
+        (np.array([[1, 2, 3, 4, 300]], dtype=np.uint16), {}, "row 0: card id 300 is outside"),
         (np.zeros((3, 4), dtype=np.uint8), {}, r"shape \(N, 5..7\), not \(3, 4\)"),
         (np.zeros(21, dtype=np.uint8), {}, r"shape \(N, 5..7\), not \(21,\)"),
         (bytes(21), {}, "give k for a flat buffer"),
@@ -304,3 +307,9 @@ def test_2_4_many_random_seven_card_hands_match_the_spec() -> None:
     rows = np.argsort(rng.random((5000, 52)), axis=1)[:, :7].astype(np.uint8)
     values = pyholdem.evaluate_batch(rows)
     assert values.tolist() == [hand_value(r) for r in rows.tolist()]
+
+
+@pytest.mark.parametrize("dtype", [np.int8, np.int16, np.int32, np.int64, np.uint16, np.uint32, np.uint64])
+def test_2_4_batch_takes_every_integer_dtype(dtype: type) -> None:
+    rows = np.array([[51, 47, 43, 39, 35, 2, 3], [0, 4, 8, 12, 17, 21, 50]], dtype=np.uint8)
+    assert np.array_equal(pyholdem.evaluate_batch(rows.astype(dtype)), pyholdem.evaluate_batch(rows))

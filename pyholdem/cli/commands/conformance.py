@@ -8,6 +8,8 @@ import math
 import sys
 from pathlib import Path
 
+from pyholdem.cli.checks import CommandError
+from pyholdem.cli.executor import check_executor
 from pyholdem.cli.progress import Progress
 from pyholdem.conformance.runner import Report, run_adapter
 from pyholdem.conformance.vectors import RUNNERS, Vector, load_vectors
@@ -26,7 +28,7 @@ def seconds(text: str) -> float:
     return value
 
 
-def add_parser(subparsers: argparse._SubParsersAction) -> None:
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = subparsers.add_parser("conformance", help="run the conformance vectors through an adapter")
     p.add_argument("action", choices=["run"])
     p.add_argument(
@@ -43,7 +45,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     p.set_defaults(func=run)
 
 
-# issue 16: the vectors in chunks, one adapter process per chunk, run by an executor
+# the vectors in chunks, one adapter process per chunk, run by an executor
 def _add_campaign_arguments(p: argparse.ArgumentParser) -> None:
     from pyholdem.cli.executor import add_executor_argument
 
@@ -53,7 +55,7 @@ def _add_campaign_arguments(p: argparse.ArgumentParser) -> None:
 
 def _run_chunked(args: argparse.Namespace, vectors: list[Vector]) -> Report:
     from pyholdem.campaign import open_executor
-    from pyholdem.campaign import run_adapter as run_in_chunks
+    from pyholdem.campaign.jobs import run_adapter as run_in_chunks
 
     with open_executor(args.executor) as executor:
         return run_in_chunks(
@@ -63,6 +65,11 @@ def _run_chunked(args: argparse.Namespace, vectors: list[Vector]) -> Report:
 
 def run(args: argparse.Namespace) -> int:
     vectors = load_vectors(args.vectors, args.runner)
+    if not vectors:
+        runners = f" for the runners {', '.join(args.runner)}" if args.runner else ""
+        where = f"{str(args.vectors)!r}{runners}"
+        raise CommandError(f"no vectors in {where}: write them with 'pyholdem vectors write DIR'")
+    check_executor(args.executor)
     if args.executor != "serial":
         report = _run_chunked(args, list(vectors))
     else:

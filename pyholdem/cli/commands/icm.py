@@ -9,7 +9,7 @@ from fractions import Fraction
 from pyholdem.spec.tournament import icm_values, propose_deal
 
 
-def add_parser(subparsers: argparse._SubParsersAction) -> None:
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = subparsers.add_parser("icm", help="ICM (Malmuth-Harville) values of stacks and prizes")
     p.add_argument("stacks", nargs="+", type=int, metavar="STACK", help="the remaining players' chips")
     p.add_argument("--prizes", nargs="+", type=int, required=True, metavar="P", help="prizes still to pay")

@@ -4,16 +4,18 @@
 from __future__ import annotations
 
 import argparse
+import ast
 import json
 from collections import Counter
 from collections.abc import Iterable
 from pathlib import Path
 
-from pyholdem.errors import RuleSetError
+from pyholdem.errors import HistoryError, PyHoldemError, RuleSetError
+from pyholdem.history.replay import ReplayResult, SessionResult
 from pyholdem.rules.ruleset import RuleSet, load_rules, preset
 
 
-def add_parser(subparsers: argparse._SubParsersAction) -> None:
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = subparsers.add_parser("replay", help="replay .phh/.phhs hand histories and verify every hand")
     p.add_argument("paths", nargs="+", metavar="FILE", help=".phh or .phhs files, or directories of them")
     p.add_argument(
@@ -37,7 +39,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     )
     p.add_argument("--json", action="store_true", help="one JSON object per hand per line")
     p.add_argument("--quiet", action="store_true", help="print only failing hands and the summary")
-    from pyholdem.cli.executor import add_executor_argument  # issue 16: files over an executor
+    from pyholdem.cli.executor import add_executor_argument
 
     add_executor_argument(p)
     p.set_defaults(func=run)
@@ -82,11 +84,32 @@ def rules_from(name: str) -> RuleSet:
     return preset(name)
 
 
+def written_rules(history: object, rules: RuleSet) -> RuleSet:
+    """``rules`` with the changes a history names in its ``_rules`` field (``"straddle_allowed=True,
+    betting_structure='pot_limit'"``: how pyholdem's self-play files say what they were played under)."""
+    from pyholdem.history.phh import HandHistory
+
+    assert isinstance(history, HandHistory)
+    text = history.extra.get("_rules")
+    if text is None or text == "tda_2024":
+        return rules
+    changes: dict[str, object] = {}
+    for part in str(text).split(","):
+        name, sep, value = part.partition("=")
+        try:
+            if not sep:
+                raise ValueError(part)
+            changes[name.strip()] = ast.literal_eval(value.strip())
+        except (ValueError, SyntaxError):
+            raise RuleSetError(f"_rules {text!r}: {part.strip()!r} is not FIELD=VALUE", "0.5") from None
+    return rules.replace(**changes)
+
+
 def replay_file(
     path: Path, rules: RuleSet, diagnose_with: RuleSet | None, repair: bool, engine: str
-) -> tuple[list[object], object | None]:
+) -> tuple[list[ReplayResult], SessionResult | None]:
     """One file's results and, for a ``.phhs`` session (§12.13), its ``SessionResult`` (module level:
-    an executor's worker runs it, issue 16)."""
+    an executor's worker runs it). A hand with a ``_rules`` field is replayed under those changes."""
     from pyholdem.history.files import read_history
     from pyholdem.history.replay import is_session, replay_histories, replay_session
 
@@ -94,18 +117,41 @@ def replay_file(
     if path.suffix == ".phhs" and is_session(read):  # one table's hands in order (§12.13)
         session = replay_session(read, rules, file=str(path), repair=repair, engine=engine)
         return list(session.hands), session
-    return list(
-        replay_histories(read, rules, diagnose_with=diagnose_with, repair=repair, engine=engine)
-    ), None
+    results: list[ReplayResult] = []
+    for item in read:
+        try:
+            hand_rules = rules if isinstance(item, PyHoldemError) else written_rules(item, rules)
+        except PyHoldemError as exc:
+            error = {**exc.as_dict(), "action": None}
+            results.append(ReplayResult(str(path), getattr(item, "hand", None), False, None, None, error))
+            continue
+        results += replay_histories(
+            [item], hand_rules, diagnose_with=diagnose_with, repair=repair, engine=engine
+        )
+    return results, None
+
+
+def input_files(paths: list[str]) -> list[Path]:
+    """The histories named by ``paths``, refused before any replay: a missing path, or none at all."""
+    from pyholdem.history.phh import iter_files
+
+    missing = [p for p in paths if not Path(p).exists()]
+    if missing:
+        raise HistoryError(f"{missing[0]!r}: no such file or folder", "12.1")
+    files = list(iter_files(paths))
+    if not files:
+        raise HistoryError(f"no .phh or .phhs files in {', '.join(map(repr, paths))}", "12.1")
+    return files
 
 
 def run(args: argparse.Namespace) -> int:
     from pyholdem.campaign import open_executor, run_chunks
-    from pyholdem.history.phh import iter_files
+    from pyholdem.cli.executor import check_executor
 
     rules = rules_from(args.rules)
     diagnose_with = preset(args.diagnose) if args.diagnose else None
-    tasks = [(path, rules, diagnose_with, args.repair, args.engine) for path in iter_files(args.paths)]
+    check_executor(args.executor)
+    tasks = [(path, rules, diagnose_with, args.repair, args.engine) for path in input_files(args.paths)]
     results = []
     sessions_ok = True
     with open_executor(args.executor) as executor:
@@ -121,14 +167,14 @@ def run(args: argparse.Namespace) -> int:
                 elif not (args.quiet and result.ok):
                     print(format_result(result))
             if session is not None:
-                sessions_ok = sessions_ok and session.break_index is None  # type: ignore[attr-defined]
+                sessions_ok = sessions_ok and session.break_index is None
                 if args.json:
-                    print(json.dumps(session.as_dict(), sort_keys=True))  # type: ignore[attr-defined]
+                    print(json.dumps(session.as_dict(), sort_keys=True))
                 else:
                     print(format_session(session))
     if not args.json:
         print(summarize(results))
-    return 0 if all(r.ok for r in results) and sessions_ok else 1  # type: ignore[attr-defined]
+    return 0 if all(r.ok for r in results) and sessions_ok else 1
 
 
 def format_session(session: object) -> str:

@@ -8,7 +8,7 @@ import json
 from pyholdem.rules.ruleset import PRESETS, preset
 
 
-def add_parser(subparsers: argparse._SubParsersAction) -> None:
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = subparsers.add_parser("rules", help="list the rule-set presets, or print one")
     p.add_argument("preset", nargs="?", help="a preset name (see 'pyholdem rules')")
     p.add_argument("--toml", action="store_true", help="print the whole rule set as TOML")

@@ -33,7 +33,7 @@ from pyholdem.traceability.coverage import coverage_rows
 EXAMPLES = EXAMPLES_DIR / "histories"
 
 
-def add_parser(subparsers: argparse._SubParsersAction) -> None:
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = subparsers.add_parser("run", help="the main job: replay the bundled histories, vectors, C throughput")
     p.add_argument("--examples", type=Path, default=EXAMPLES, help="the histories to replay")
     p.add_argument(
@@ -73,12 +73,12 @@ def replay_examples(examples: Path) -> bool:
                 how = "tda_2024 + " + ", ".join(f"{k}={v!r}" for k, v in rules.changes().items())
             elif path.parent.name == "public":
                 repair, how = True, "tda_2024, skipped folds and checks repaired (§12.11)"
-            print(f"-- {path.relative_to(examples.parent)} ({how})")
+            bar.write(f"-- {path.relative_to(examples.parent)} ({how})")
             for result in replay_paths([path], rules, repair=repair):
                 counts["ok" if result.ok else "failed"] += 1
                 if "not verifiable" in result.note:
                     counts["unverifiable"] += 1
-                print("   " + format_result(result).replace(f"{path} ", "", 1))
+                bar.write("   " + format_result(result).replace(f"{path} ", "", 1))
             bar.update(done)
     total = counts["ok"] + counts["failed"]
     print(
@@ -289,7 +289,7 @@ def tournament_run(entrants: int, seed: int = 1) -> bool:
                 while not hand.is_over:
                     if not t.tables[number].fold_absent():
                         hand.act(*policy(hand))
-            bar.update(entrants - len(t.remaining))
+            bar.update(t.entries - len(t.remaining), total=t.entries - 1)
     elapsed = time.perf_counter() - start
     result = t.result()
     blocks = Counter(place for place, _ in result.values())

@@ -1,4 +1,4 @@
-"""``pyholdem simulate --hands N --seats 6 --seed S [--executor ...] [--json]``: hands in bulk (issue 16).
+"""``pyholdem simulate --hands N --seats 6 --seed S [--executor ...] [--json]``: hands in bulk.
 
 The hands are those of ``pyholdem.native.simulate`` (hand ``i`` from ``(seed, i)``), cut into chunks run
 by the executor (``pyholdem.campaign``): the totals are the same for every executor. Prints hands per
@@ -12,12 +12,13 @@ import json
 import os
 import time
 
-from pyholdem.cli.executor import add_executor_argument
+from pyholdem.cli.executor import add_executor_argument, check_executor
+from pyholdem.cli.progress import Progress
 
 POLICIES = ("random", "call")
 
 
-def add_parser(subparsers: argparse._SubParsersAction) -> None:
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = subparsers.add_parser("simulate", help="play many hands in bulk on the C engine and sum them up")
     p.add_argument("--hands", type=int, default=100_000, metavar="N", help="hands to play (default 100000)")
     p.add_argument("--seats", type=int, default=6, metavar="N", help="players (2-10, default 6)")
@@ -39,7 +40,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from pyholdem.campaign import open_executor, simulate_summary
+    from pyholdem.campaign import open_executor
+    from pyholdem.campaign.jobs import simulate_summary
     from pyholdem.cli.commands.replay import rules_from
     from pyholdem.engine.policies import AlwaysCall, RandomPolicy
     from pyholdem.errors import SimulationError
@@ -51,7 +53,8 @@ def run(args: argparse.Namespace) -> int:
     seed = int.from_bytes(os.urandom(8), "little") if args.seed is None else args.seed
     policy = RandomPolicy() if args.policy == "random" else AlwaysCall()
     rules = rules_from(args.rules)
-    with open_executor(args.executor) as executor:
+    check_executor(args.executor)
+    with open_executor(args.executor) as executor, Progress("hands", args.hands) as bar:
         start = time.perf_counter()
         summary = simulate_summary(
             rules,
@@ -62,6 +65,7 @@ def run(args: argparse.Namespace) -> int:
             deck=args.deck,
             executor=executor,
             chunk_hands=args.chunk,
+            progress=bar.update,
             button=0,
             blinds=(small, big),
         )

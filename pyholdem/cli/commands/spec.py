@@ -9,7 +9,7 @@ from pyholdem.traceability.coverage import coverage_rows, format_table
 from pyholdem.traceability.specdoc import section
 
 
-def add_parser(subparsers: argparse._SubParsersAction) -> None:
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = subparsers.add_parser("spec", help="print a spec section, or the coverage of the spec")
     p.add_argument("what", help="a section number like 5.6, or 'coverage'")
     p.add_argument("--json", action="store_true", help="coverage as a JSON list")

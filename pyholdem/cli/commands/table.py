@@ -12,6 +12,7 @@ import json
 import sys
 from pathlib import Path
 
+from pyholdem.cli.checks import writable_file
 from pyholdem.cli.commands.replay import rules_from
 from pyholdem.cli.progress import Progress
 from pyholdem.rules.ruleset import RuleSet
@@ -19,7 +20,7 @@ from pyholdem.rules.ruleset import RuleSet
 BUTTON_RULES = ("dead", "moving", "frozen_on_blind_bust")
 
 
-def add_parser(subparsers: argparse._SubParsersAction) -> None:
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = subparsers.add_parser("table", help="many hands at one table: play a random session")
     sub = p.add_subparsers(dest="table_command", required=True, metavar="SUBCOMMAND")
     play = sub.add_parser("play", help="play a seeded random session and check its invariants")
@@ -91,6 +92,8 @@ def run_play(args: argparse.Namespace) -> int:
     from pyholdem.history.phh import dumps_many
 
     rules = session_rules(args.rules, args.button_rule)
+    if args.phh is not None:
+        writable_file(args.phh, "--phh")
     table = play_session(rules, args.seats, args.hands, args.seed, blinds=args.blinds, engine=args.engine)
     assert isinstance(table, Table)
     summary = session_summary(table)

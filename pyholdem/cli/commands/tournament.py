@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +25,7 @@ from pyholdem.rules.structure import (
 from pyholdem.spec.tournament import colour_ups, payout_shares, prize_pool, round_payouts
 
 
-def add_parser(subparsers: argparse._SubParsersAction) -> None:
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = subparsers.add_parser("tournament", help="tournament calculators (payouts)")
     sub = p.add_subparsers(dest="tournament_command", required=True, metavar="SUBCOMMAND")
     pay = sub.add_parser("payouts", help="the payout table for a number of entrants")
@@ -144,7 +145,7 @@ def run_structure(args: argparse.Namespace) -> int:
 
 
 # ---------------------------------------------------------------------------- tournament play
-def add_play_parser(sub: argparse._SubParsersAction) -> None:
+def add_play_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """``tournament play``: a whole tournament with random players (the ``Tournament`` engine)."""
     play = sub.add_parser("play", help="play a whole tournament with random players")
     play.add_argument("--entrants", type=int, default=100, help="number of entrants")
@@ -167,12 +168,15 @@ def add_play_parser(sub: argparse._SubParsersAction) -> None:
 def run_play(args: argparse.Namespace) -> int:
     import sys
 
+    from pyholdem.cli.checks import writable_folder
     from pyholdem.cli.progress import Progress
     from pyholdem.engine.tournament import Tournament, random_policy
-    from pyholdem.history.phh import dumps_many
+    from pyholdem.history.phh import HandHistory, dumps_many
 
     rules = load_rules_argument(args.rules)
     structure = load_structure_argument(args.structure, args.rules)
+    if args.phh is not None:
+        writable_folder(args.phh, "--phh")
     t = Tournament(
         rules, structure, args.entrants, seats_per_table=args.seats, seed=args.seed, engine=args.engine
     )
@@ -184,10 +188,10 @@ def run_play(args: argparse.Namespace) -> int:
         for e in t.events[shown:]:
             line = _event_line(e.kind, e.data)
             if line:
-                bar.stream.write("\r" if bar.tty else "")
-                print(f"[round {e.round:>4}] {line}", file=out)
+                bar.write(f"[round {e.round:>4}] {line}", file=out)
         shown = len(t.events)
-        bar.update(args.entrants - len(t.remaining))
+        # re-entries add players to knock out: the total grows with the entries
+        bar.update(t.entries - len(t.remaining), total=t.entries - 1)
 
     with Progress("players out", args.entrants - 1) as bar:
         t.play(random_policy(args.seed), on_round=report)
@@ -195,11 +199,11 @@ def run_play(args: argparse.Namespace) -> int:
     if args.phh is not None:
         args.phh.mkdir(parents=True, exist_ok=True)
         histories = t.histories()
-        by_table: dict[object, list[object]] = {}
+        by_table: dict[object, list[HandHistory]] = {}
         for h in histories:
             by_table.setdefault(h.table, []).append(h)
-        for table, hands in by_table.items():
-            (args.phh / f"table-{table}.phhs").write_text(dumps_many(hands), encoding="utf-8")  # type: ignore[arg-type]
+        for table, table_hands in by_table.items():
+            (args.phh / f"table-{table}.phhs").write_text(dumps_many(table_hands), encoding="utf-8")
         print(f"wrote {len(histories)} hands to {args.phh}", file=out)
     if args.json:
         print(t.result_json())
@@ -216,12 +220,12 @@ def run_play(args: argparse.Namespace) -> int:
     return 0
 
 
-def _event_line(kind: str, data: dict[str, object]) -> str | None:
+def _event_line(kind: str, data: Mapping[str, Any]) -> str | None:
     """The events ``tournament play`` prints: levels, breaks, colour-ups, table breaks, the final table."""
     if kind == "level":
         blinds = data["blinds"]
         ante = f" ante {data['ante']}" if data["ante"] else ""
-        return f"level {data['level']}: blinds {blinds[0]}/{blinds[1]}{ante}"  # type: ignore[index]
+        return f"level {data['level']}: blinds {blinds[0]}/{blinds[1]}{ante}"
     if kind == "break":
         return f"break of {data['minutes']} minutes after level {data['after_level']}"
     if kind == "colour_up":
@@ -231,11 +235,11 @@ def _event_line(kind: str, data: dict[str, object]) -> str | None:
     if kind == "table_break":
         return f"table {data['table']} breaks; its {data['players']} players are reseated"
     if kind == "final_table":
-        return f"final table at table {data['table']}: {len(data['seats'])} players"  # type: ignore[arg-type]
+        return f"final table at table {data['table']}: {len(data['seats'])} players"
     if kind == "redraw":  # §9.15, balance_method "redraw"
         seats = data["seats"]
-        tables = sorted({table for table, _ in seats.values()})  # type: ignore[attr-defined]
-        return f"tables {', '.join(map(str, tables))} broken and redrawn: {len(seats)} players"  # type: ignore[arg-type]
+        tables = sorted({table for table, _ in seats.values()})
+        return f"tables {', '.join(map(str, tables))} broken and redrawn: {len(seats)} players"
     if kind == "hand_for_hand":
         return f"hand-for-hand {'on' if data['on'] else 'off'} with {data['remaining']} players"
     if kind == "end":
@@ -244,8 +248,8 @@ def _event_line(kind: str, data: dict[str, object]) -> str | None:
 
 
 # ---------------------------------------------------------------------------- tournament simulate
-def add_simulate_parser(sub: argparse._SubParsersAction) -> None:
-    """``tournament simulate``: many whole tournaments of random players (issue 16, structure simulator)."""
+def add_simulate_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """``tournament simulate``: many whole tournaments of random players (the structure simulator)."""
     from pyholdem.cli.executor import add_executor_argument
 
     sim = sub.add_parser("simulate", help="play many tournaments and report how a structure plays out")
@@ -264,7 +268,13 @@ def add_simulate_parser(sub: argparse._SubParsersAction) -> None:
     sim.add_argument("--chunk", type=int, default=4, help="tournaments per chunk sent to a worker")
     add_executor_argument(sim)
     sim.add_argument("--json", action="store_true", help="print the report as one JSON object")
-    sim.add_argument("--plot", type=Path, help="write a PNG of stacks in big blinds and players left")
+    sim.add_argument(
+        "--plot",
+        type=Path,
+        metavar="FILE",
+        help="draw players left and average stack (median, 10-90 %% bands), bubble and final table: "
+        ".png or .svg (needs pyholdem[plot])",
+    )
     sim.set_defaults(func=run_simulate)
 
 
@@ -272,11 +282,18 @@ def run_simulate(args: argparse.Namespace) -> int:
     import sys
 
     from pyholdem.campaign.executors import open_executor
-    from pyholdem.campaign.tournaments import plot_runs, simulate_tournaments, summarise
+    from pyholdem.campaign.tournaments import simulate_tournaments, summarise
+    from pyholdem.cli.checks import require_extra, writable_file
+    from pyholdem.cli.executor import check_executor
+    from pyholdem.cli.plots import PLOT_SUFFIXES, level_starts, plot_tournaments
     from pyholdem.cli.progress import Progress
 
     rules = load_rules_argument(args.rules)
     structure = load_structure_argument(args.structure, args.rules)
+    if args.plot is not None:
+        writable_file(args.plot, "--plot", PLOT_SUFFIXES)
+        require_extra("matplotlib", "plot", "--plot")
+    check_executor(args.executor)
     with Progress("tournaments", args.runs) as bar, open_executor(args.executor) as executor:
         runs = simulate_tournaments(
             rules,
@@ -297,7 +314,18 @@ def run_simulate(args: argparse.Namespace) -> int:
     )
     if args.plot is not None:
         name = structure.name or args.structure or args.rules
-        plot_runs(runs, args.plot, title=f"{name}: {args.runs} tournaments of {args.entrants} entrants")
+        levels = structure.levels
+        hours = (
+            level_starts([lv.duration for lv in levels], [lv.break_after for lv in levels])
+            if rules.level_clock == "minutes"
+            else []
+        )
+        plot_tournaments(
+            runs,
+            args.plot,
+            level_hours=hours,
+            title=f"{name}: {args.runs} tournaments of {args.entrants} entrants",
+        )
         print(f"wrote {args.plot}", file=sys.stderr)
     if args.json:
         print(json.dumps(report, indent=1))
