@@ -34,7 +34,30 @@ class Deviation:
         )
 
 
-DEVIATIONS: tuple[Deviation, ...] = ()
+DEVIATIONS: tuple[Deviation, ...] = (
+    Deviation(
+        "pokerkit",
+        "expected an error, got a result",
+        ("1.1",),
+        ENGINE_DEFECT,
+        "pokerkit 0.7.7 evaluates a hand holding a card that is also on the board instead of refusing "
+        "the deal (§1.1: every card is dealt once).",
+        reproducer=(
+            "from pokerkit import StandardHighHand\n"
+            "# As is both a hole card and a board card: no error is raised\n"
+            "print(StandardHighHand.from_game('AsKs', 'AsQsJsTs2c'))"
+        ),
+    ),
+    Deviation(
+        "pokerkit",
+        "expected an error, got a result",
+        ("12.11",),
+        READING,
+        "pokerkit keeps asking the last player with chips to check after everyone else is all-in; "
+        "pyholdem skips those redundant checks (§12.11), so a history that writes them is refused "
+        "by pyholdem and played by pokerkit. A notation reading, no RuleSet field.",
+    ),
+)
 
 
 def classify(engine: str, what: str, section: str, example: Outcome) -> Deviation | None:

@@ -234,14 +234,17 @@ class Adapter:
         self.close()
 
 
-def _started(command: str | Sequence[str], timeout: float) -> tuple[Adapter | None, str]:
-    """A running adapter that said hello, or ``None`` and why not (a broken hello is a reason)."""
-    adapter = Adapter(command, timeout=timeout)
+def _started(
+    command: str | Sequence[str], timeout: float, start_timeout: float
+) -> tuple[Adapter | None, str]:
+    """A running adapter that said hello within ``start_timeout``, or ``None`` and why not."""
+    adapter = Adapter(command, timeout=start_timeout)
     try:
         adapter.hello()
     except AdapterError as exc:
         adapter.kill()
         return None, f"the adapter's hello failed: {exc}"
+    adapter.timeout = timeout
     return adapter, ""
 
 
@@ -259,16 +262,20 @@ def run_adapter(
     *,
     timeout: float = 30.0,
     progress: Callable[[int], None] | None = None,
+    start_timeout: float | None = None,
 ) -> Report:
     """Play every vector through the adapter ``command`` and judge each reply.
 
-    ``timeout`` bounds each case. A vector on which the adapter crashes, hangs or breaks the
-    protocol fails with the reason; the process is killed and a new one serves the next vector. A
+    ``timeout`` bounds each case; ``start_timeout`` (default: ``timeout``, at least 30 s) each
+    start up to the hello, so that a slow start on a loaded machine is not taken for a hang. A
+    vector on which the adapter crashes, hangs or breaks the protocol fails with the reason; the
+    process is killed and a new one serves the next vector. A
     command that cannot be started at all raises ``AdapterError``; one that starts but whose hello
     or restart fails fails every vector left, each with that reason.
     """
     vectors = list(vectors)
-    adapter, broken = _started(command, timeout)
+    start_timeout = max(timeout, 30.0) if start_timeout is None else start_timeout
+    adapter, broken = _started(command, timeout, start_timeout)
     report = Report(
         adapter.name if adapter else " ".join(shlex.split(command) if isinstance(command, str) else command)
     )
@@ -277,7 +284,7 @@ def run_adapter(
         for i, v in enumerate(vectors):
             if adapter is None and not broken:
                 try:
-                    adapter, broken = _started(command, timeout)
+                    adapter, broken = _started(command, timeout, start_timeout)
                 except AdapterError as exc:
                     broken = f"the adapter could not be restarted: {exc}"
             if adapter is None:

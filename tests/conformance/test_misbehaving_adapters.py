@@ -65,9 +65,10 @@ def test_an_adapter_whose_hello_is_wrong_fails_every_vector_with_the_reason(tmp_
 
 
 def test_an_adapter_that_never_says_hello_is_bounded_by_the_time_limit(tmp_path: Path) -> None:
-    report = run_adapter(adapter(tmp_path, "pass", hello="time.sleep(3600)"), VECTORS, timeout=1)
+    command = adapter(tmp_path, "pass", hello="time.sleep(3600)")
+    report = run_adapter(command, VECTORS, timeout=1, start_timeout=2)
     assert [o.status for o in report.outcomes] == ["failed"] * len(VECTORS)
-    assert all("did not answer within 1 s" in o.reason for o in report.outcomes)
+    assert all("did not answer within 2 s" in o.reason for o in report.outcomes)
 
 
 def test_an_adapter_that_dies_at_each_start_fails_the_rest_with_the_restart_reason(tmp_path: Path) -> None:
