@@ -3,8 +3,9 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 PIP := $(PY) -m pip
-EXTRAS ?= test,director
+EXTRAS ?= test,director,conformance-quick
 PYTEST_ARGS ?=
+CONFORMANCE_HANDS ?= 300
 ASAN_LIB = $(shell $(CC) -print-file-name=libasan.so)
 
 .PHONY: install build browser run test bench sanitize lint vectors conformance clean
@@ -59,6 +60,9 @@ conformance: vectors
 	$(PIP) install --quiet -e ".[$(EXTRAS),bench]"
 	$(PY) -m pytest tests/pokerkit $(PYTEST_ARGS)
 	-$(VENV)/bin/pyholdem conformance run --adapter "$(PY) examples/adapters/pokerkit_adapter.py" --limit 20
+	$(PIP) install --quiet -e ".[test,bench,conformance]"
+	$(VENV)/bin/pyholdem conformance report --engine all --out docs/conformance --hands $(CONFORMANCE_HANDS) \
+	  --executor process --timeout 60
 
 clean:
 	rm -rf $(VENV) build pyholdem/_native*.so pyholdem/_native.c pyholdem/_native.buildhash \

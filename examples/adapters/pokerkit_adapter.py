@@ -46,6 +46,10 @@ class Refused(Exception):
     """pokerkit refused the input (it raised ValueError)."""
 
 
+class NotExpressible(Exception):
+    """pokerkit has no way to state the input (a table set-up with dead or extra blinds, §3.20)."""
+
+
 def _cards(texts: list[str]) -> str:
     return "".join(texts)
 
@@ -150,6 +154,10 @@ def _legal(state: Any) -> dict[str, Any]:
 
 def hand(data: dict[str, Any]) -> dict[str, Any]:
     """Replay the PHH actions on a pokerkit state; pokerkit plays its own rules whatever the preset."""
+    if "setup" in data:
+        raise NotExpressible(
+            "a table set-up (seats, dead button, dead or extra blinds) is not a pokerkit state"
+        )
     state = _state(data)
     steps = []
     for text in data["actions"]:
@@ -193,6 +201,8 @@ def answer(message: dict[str, Any]) -> dict[str, Any]:
         return {"id": case_id, "skip": f"pokerkit adapter has no {runner!r} runner"}
     try:
         return {"id": case_id, "result": ANSWERS[runner](message["input"])}
+    except NotExpressible as exc:
+        return {"id": case_id, "skip": str(exc)}
     except Refused as exc:
         return {"id": case_id, "error": {"kind": None, "message": str(exc)}}
     except (ValueError, KeyError, IndexError) as exc:

@@ -96,7 +96,8 @@ def _input(history_table: dict[str, Any], rules: dict[str, Any]) -> dict[str, An
     return {"rules": rules, **history_table}
 
 
-def _table(hand: Hand) -> dict[str, Any]:
+def table_of(hand: Hand) -> dict[str, Any]:
+    """A played hand as the `hand` runner's input fields (its PHH fields, and `setup` for a table hand)."""
     h = history_from_hand(hand)
     table: dict[str, Any] = {
         "variant": h.variant,
@@ -696,10 +697,10 @@ def hand_cases(random_count: int = 1500, seed: int = 20240601) -> Iterator[Vecto
         yield Vector("hand", case, data, expect_of(data), meta)
     for case, section, description, fields in SETUP_CASES:
         for k in range(SETUP_SEEDS):
-            data = _input(_table(setup_hand(fields, k)), tda)
+            data = _input(table_of(setup_hand(fields, k)), tda)
             meta = {"section": section, "source": f"table set-up (seed {k})", "description": description}
             yield Vector("hand", f"{case}-{k}", data, expect_of(data), meta)
-    refused = _input(_table(setup_hand(SETUP_CASES[0][3], 0)), tda)
+    refused = _input(table_of(setup_hand(SETUP_CASES[0][3], 0)), tda)
     refused["setup"] = {**refused["setup"], "posts": refused["setup"]["posts"][1:]}  # no big blind
     refused["blinds_or_straddles"] = [0, *refused["blinds_or_straddles"][1:]]
     meta = {"section": "3.20", "source": "worked case", "description": "a set-up without a big blind"}
@@ -709,7 +710,7 @@ def hand_cases(random_count: int = 1500, seed: int = 20240601) -> Iterator[Vecto
     for i in range(random_count):
         spec = {"preset": "pokerkit_0_7"} if i % 4 == 3 else tda
         rules = rules_of({"rules": spec}).replace(betting_structure=structures[i % 3])
-        table = _table(seeded_hand(seed + i, rules, engine="spec"))
+        table = table_of(seeded_hand(seed + i, rules, engine="spec"))
         spec = {**spec, "changes": {}}
         if i % 10 == 9:
             bettable = [k for k, a in enumerate(table["actions"]) if " cbr " in a]

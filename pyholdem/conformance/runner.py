@@ -1,8 +1,9 @@
 """Drive another implementation over JSON lines (``vectors/formats/adapter.md``) and report per vector.
 
 The adapter is a process: pyholdem writes one JSON object per line to its stdin and reads one per
-line from its stdout. A crash, a hang, a malformed or out-of-order reply fails the vectors it
-concerns and never the runner.
+line from its stdout. A crash, a hang (no answer within the per-case time limit), a malformed or
+out-of-order reply fails the vector it concerns with the reason, and the runner goes on: a broken
+process is killed and a fresh one started for the next vector.
 """
 
 from __future__ import annotations
@@ -185,6 +186,8 @@ class Adapter:
         except queue.Empty:
             raise AdapterError(f"the adapter did not answer within {self.timeout:g} s") from None
         if line is None:
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                self.process.wait(timeout=min(self.timeout, 5.0))
             raise AdapterError(f"the adapter exited (status {self.process.poll()})")
         try:
             return json.loads(line)
@@ -201,6 +204,16 @@ class Adapter:
         self.name = str(reply.get("name", self.name))
         runners = reply.get("runners", list(RUNNERS))
         self.runners = tuple(r for r in RUNNERS if isinstance(runners, list) and r in runners)
+
+    def kill(self) -> None:
+        """End a process that broke the protocol at once (it may be hung: no ``bye``)."""
+        with contextlib.suppress(OSError):
+            self.process.kill()
+        self.process.wait()
+        for stream in (self.process.stdin, self.process.stdout):
+            with contextlib.suppress(OSError):
+                if stream is not None:
+                    stream.close()
 
     def close(self) -> None:
         with contextlib.suppress(AdapterError):
@@ -221,36 +234,74 @@ class Adapter:
         self.close()
 
 
+def _started(
+    command: str | Sequence[str], timeout: float, start_timeout: float
+) -> tuple[Adapter | None, str]:
+    """A running adapter that said hello within ``start_timeout``, or ``None`` and why not."""
+    adapter = Adapter(command, timeout=start_timeout)
+    try:
+        adapter.hello()
+    except AdapterError as exc:
+        adapter.kill()
+        return None, f"the adapter's hello failed: {exc}"
+    adapter.timeout = timeout
+    return adapter, ""
+
+
+def _play(adapter: Adapter, v: Vector) -> Outcome:
+    adapter.send({"type": "case", "id": v.id, "runner": v.runner, "input": v.input})
+    reply = adapter.receive()
+    if isinstance(reply, dict) and reply.get("id") != v.id:
+        return Outcome(v, "failed", reply, f"reply id {reply.get('id')!r} is not {v.id!r}")
+    return judge(v, reply)
+
+
 def run_adapter(
     command: str | Sequence[str],
     vectors: Iterable[Vector],
     *,
     timeout: float = 30.0,
     progress: Callable[[int], None] | None = None,
+    start_timeout: float | None = None,
 ) -> Report:
-    """Play every vector through the adapter ``command`` and judge each reply."""
+    """Play every vector through the adapter ``command`` and judge each reply.
+
+    ``timeout`` bounds each case; ``start_timeout`` (default: ``timeout``, at least 30 s) each
+    start up to the hello, so that a slow start on a loaded machine is not taken for a hang. A
+    vector on which the adapter crashes, hangs or breaks the protocol fails with the reason; the
+    process is killed and a new one serves the next vector. A
+    command that cannot be started at all raises ``AdapterError``; one that starts but whose hello
+    or restart fails fails every vector left, each with that reason.
+    """
     vectors = list(vectors)
-    with Adapter(command, timeout=timeout) as adapter:
-        adapter.hello()
-        report = Report(adapter.name)
-        broken = ""
+    start_timeout = max(timeout, 30.0) if start_timeout is None else start_timeout
+    adapter, broken = _started(command, timeout, start_timeout)
+    report = Report(
+        adapter.name if adapter else " ".join(shlex.split(command) if isinstance(command, str) else command)
+    )
+    runners = adapter.runners if adapter else RUNNERS
+    try:
         for i, v in enumerate(vectors):
-            if broken:
-                report.outcomes.append(Outcome(v, "failed", None, broken))
-            elif v.runner not in adapter.runners:
-                report.outcomes.append(Outcome(v, "skipped", None, f"adapter does not run {v.runner!r}"))
+            if adapter is None and not broken:
+                try:
+                    adapter, broken = _started(command, timeout, start_timeout)
+                except AdapterError as exc:
+                    broken = f"the adapter could not be restarted: {exc}"
+            if adapter is None:
+                outcome = Outcome(v, "failed", None, broken)
+            elif v.runner not in runners:
+                outcome = Outcome(v, "skipped", None, f"adapter does not run {v.runner!r}")
             else:
                 try:
-                    adapter.send({"type": "case", "id": v.id, "runner": v.runner, "input": v.input})
-                    reply = adapter.receive()
-                    if isinstance(reply, dict) and reply.get("id") != v.id:
-                        outcome = Outcome(v, "failed", reply, f"reply id {reply.get('id')!r} is not {v.id!r}")
-                    else:
-                        outcome = judge(v, reply)
+                    outcome = _play(adapter, v)
                 except AdapterError as exc:
-                    broken = str(exc)
-                    outcome = Outcome(v, "failed", None, broken)
-                report.outcomes.append(outcome)
+                    outcome = Outcome(v, "failed", None, f"{exc}; the adapter was restarted")
+                    adapter.kill()
+                    adapter = None
+            report.outcomes.append(outcome)
             if progress:
                 progress(i + 1)
+    finally:
+        if adapter is not None:
+            adapter.close()
     return report

@@ -101,7 +101,7 @@ def test_a_wrong_implementation_is_reported_with_the_section(tmp_path: Path) -> 
     assert "FAIL pots/uncalled-bet-returned (§7.6)" in text and "expected" in text
 
 
-def test_a_crashing_adapter_fails_the_rest(tmp_path: Path) -> None:
+def test_a_crashing_adapter_fails_each_vector_it_breaks_on(tmp_path: Path) -> None:
     crash = tmp_path / "crash.py"
     crash.write_text(
         "import json, sys\n"

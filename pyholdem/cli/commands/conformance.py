@@ -1,4 +1,6 @@
-"""``pyholdem conformance run --adapter CMD``: check another implementation against the vectors."""
+"""``pyholdem conformance run --adapter CMD``: check another implementation against the vectors;
+``pyholdem conformance report --engine NAME``: check a registered engine (vectors and differential
+hands) and write its page and JSON (``docs/conformance/``)."""
 
 from __future__ import annotations
 
@@ -30,7 +32,7 @@ def seconds(text: str) -> float:
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = subparsers.add_parser("conformance", help="run the conformance vectors through an adapter")
-    p.add_argument("action", choices=["run"])
+    p.add_argument("action", choices=["run", "report"], help="run: one adapter; report: registered engines")
     p.add_argument(
         "--adapter",
         default=SELF_ADAPTER,
@@ -42,7 +44,19 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     p.add_argument("--json", action="store_true", help="one JSON object per vector, then the summary")
     p.add_argument("--limit", type=int, default=50, help="failures to show in the text report")
     _add_campaign_arguments(p)
+    _add_report_arguments(p)
     p.set_defaults(func=run)
+
+
+def _add_report_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--engine", action="append", metavar="NAME", help="report: an engine of docs/conformance, or 'all'"
+    )
+    p.add_argument("--out", type=Path, default=Path("docs/conformance"), help="report: the pages' directory")
+    p.add_argument(
+        "--hands", type=int, default=200, metavar="N", help="report: differential hands per engine"
+    )
+    p.add_argument("--seed", type=int, default=20240601, metavar="S", help="report: the differential seed")
 
 
 # the vectors in chunks, one adapter process per chunk, run by an executor
@@ -63,7 +77,58 @@ def _run_chunked(args: argparse.Namespace, vectors: list[Vector]) -> Report:
         )
 
 
+def report_engines(args: argparse.Namespace) -> int:
+    """Check each named engine and write its page, its JSON and the index of every page in ``--out``."""
+    from pyholdem.campaign import open_executor
+    from pyholdem.campaign import run_adapter as run_in_chunks
+    from pyholdem.conformance.engines import ENGINES, engine
+    from pyholdem.conformance.report import check_engine, not_installed, write
+    from pyholdem.errors import RuleViolation
+
+    names = args.engine or ["all"]
+    chosen = list(ENGINES.values()) if "all" in names else [engine(n) for n in names]
+    if args.hands < 0:
+        raise RuleViolation(f"--hands {args.hands} is below 0", "0.1")
+    summaries = []
+    with open_executor(args.executor) as executor:
+        for e in chosen:
+            if not e.installed():
+                summaries.append(not_installed(e))
+                print(f"{e.name}: not installed", file=sys.stderr)
+                continue
+
+            def run_chunks(command: list[str], vectors: list[Vector], timeout: float) -> Report:
+                return run_in_chunks(
+                    command, vectors, timeout=timeout, executor=executor, chunk_vectors=args.chunk
+                )
+
+            summary = check_engine(
+                e, args.vectors, run_chunks, hands=args.hands, seed=args.seed, timeout=args.timeout
+            )
+            t = summary["totals"]
+            print(
+                f"{e.name}: {t['passed']} passed, {t['failed']} failed, {t['not expressible']} inexpressible"
+            )
+            summaries.append(summary)
+    write(args.out, _merged(args.out, summaries))
+    return 0
+
+
+def _merged(out: Path, summaries: list[dict]) -> list[dict]:
+    """The summaries just made, and those of other engines already in ``out`` (the index lists all)."""
+    from pyholdem.conformance.engines import ENGINES
+
+    made = {s["engine"]: s for s in summaries}
+    for name in ENGINES:
+        path = out / f"{name}.json"
+        if name not in made and path.exists():
+            made[name] = json.loads(path.read_text())
+    return [made[n] for n in ENGINES if n in made]
+
+
 def run(args: argparse.Namespace) -> int:
+    if args.action == "report":
+        return report_engines(args)
     vectors = load_vectors(args.vectors, args.runner)
     if not vectors:
         runners = f" for the runners {', '.join(args.runner)}" if args.runner else ""

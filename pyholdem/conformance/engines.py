@@ -1,0 +1,155 @@
+"""The engines and evaluators ``pyholdem conformance report`` checks: how to start each one's
+adapter, the version checked (the ``conformance`` extra pins it), the runners it answers and, for a
+hand engine, what it can play (``Profile``): the differential hands are drawn inside it, under a
+rule set that mirrors the engine's own choices, so that nothing it cannot express is ever failed.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pyholdem.errors import PyHoldemError
+
+ADAPTERS = "pyholdem.conformance.adapters"
+EXAMPLES = Path(__file__).resolve().parent.parent / "data" / "examples" / "adapters"
+
+
+class UnknownEngine(PyHoldemError, ValueError):
+    """An engine name that the registry does not know."""
+
+
+@dataclass(frozen=True)
+class Profile:
+    """What a hand engine can play: the differential hands are drawn within these bounds.
+
+    ``rules`` is the vector's rule-set object (a preset and field changes) that mirrors the engine;
+    ``blinds`` and ``stack`` fix what the engine fixes (``None``: any); ``equal_stacks`` when it
+    gives every player one starting stack; ``raises`` is ``"any"`` or ``"all_in"`` (an engine
+    whose only free-sized raise is all-in: the others are its own abstractions of the pot).
+    """
+
+    rules: dict[str, Any]
+    structures: tuple[str, ...] = ("no_limit",)
+    players: tuple[int, int] = (2, 9)
+    blinds: tuple[tuple[int, int], ...] = ((1, 2), (5, 10), (50, 100))
+    stack: int | None = None
+    equal_stacks: bool = False
+    antes: bool = False
+    straddles: bool = False
+    raises: str = "any"
+
+
+@dataclass(frozen=True)
+class Engine:
+    """One implementation: its adapter program and what it can express."""
+
+    name: str
+    title: str
+    distribution: str
+    module: str
+    kind: str
+    runners: tuple[str, ...]
+    expresses: str
+    adapter: str = ""
+    script: Path | None = None
+    profile: Profile | None = None
+    notes: tuple[str, ...] = field(default_factory=tuple)
+
+    def command(self) -> list[str]:
+        if self.script is not None:
+            return [sys.executable, str(self.script)]
+        return [sys.executable, "-m", f"{ADAPTERS}.{self.adapter}"]
+
+    def installed(self) -> bool:
+        return importlib.util.find_spec(self.module) is not None
+
+    def pinned(self) -> str:
+        """The version the ``conformance`` extra pins (``pyproject.toml``)."""
+        return PINS[self.name]
+
+
+PINS = {
+    "treys": "0.1.8",
+    "deuces": "0.2.1",
+    "eval7": "0.1.11",
+    "phevaluator": "0.6.0",
+    "holdem-hand-evaluator": "0.4.1",
+    "poker-equity": "0.1.1",
+    "pokerkit": "0.7.7",
+    "open-spiel": "2.0.2",
+    "rlcard": "1.2.0",
+    "texasholdem": "0.11.0",
+    "pypokerengine": "1.0.1",
+    "clubs": "0.1.4",
+}
+
+EVALUATION = ("evaluate", "compare")
+
+
+def _evaluator(name: str, title: str, module: str, adapter: str, expresses: str) -> Engine:
+    return Engine(name, title, name, module, "evaluator", EVALUATION, expresses, adapter=adapter)
+
+
+ENGINES: dict[str, Engine] = {
+    e.name: e
+    for e in (
+        _evaluator("treys", "treys", "treys", "treys_adapter", "five to seven cards; its own class numbers"),
+        _evaluator(
+            "deuces", "deuces", "deuces", "deuces_adapter", "five to seven cards; its own class numbers"
+        ),
+        _evaluator(
+            "eval7", "eval7", "eval7", "eval7_adapter", "five to seven cards; a strength and a category name"
+        ),
+        _evaluator(
+            "phevaluator",
+            "phevaluator (PokerHandEvaluator)",
+            "phevaluator",
+            "phevaluator_adapter",
+            "five to seven cards; its own class numbers",
+        ),
+        _evaluator(
+            "holdem-hand-evaluator",
+            "holdem-hand-evaluator",
+            "holdem_hand_evaluator",
+            "holdem_hand_evaluator_adapter",
+            "five to seven cards; a strength",
+        ),
+        _evaluator(
+            "poker-equity",
+            "poker-equity",
+            "poker_equity",
+            "poker_equity_adapter",
+            "five to seven cards (its `high` kernel); showdowns through its exact equity enumeration",
+        ),
+        Engine(
+            "pokerkit",
+            "pokerkit",
+            "pokerkit",
+            "pokerkit",
+            "hand engine",
+            ("evaluate", "compare", "hand"),
+            "no-limit, pot-limit and fixed-limit hold'em from PHH fields: any stacks, blinds, antes and "
+            "straddles; its own rule choices whatever the vector's rule set",
+            script=EXAMPLES / "pokerkit_adapter.py",
+            profile=Profile(
+                {"preset": "pokerkit_0_7"},
+                structures=("no_limit", "pot_limit", "fixed_limit"),
+                antes=True,
+                straddles=True,
+            ),
+        ),
+    )
+}
+
+
+def engine(name: str) -> Engine:
+    try:
+        return ENGINES[name]
+    except KeyError:
+        raise UnknownEngine(
+            f"engine {name!r} is not one of {', '.join(sorted(ENGINES))} (docs/conformance)", "0.1"
+        ) from None

@@ -1,0 +1,131 @@
+"""The bundled adapters of other engines (a short smoke each; skipped when the engine is absent),
+the differential hands, the rule readings that explain a deviation, and the report pages."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pyholdem.cli import main
+from pyholdem.conformance.cases import compare_cases, evaluate_cases
+from pyholdem.conformance.differential import differential_hand, differential_vectors
+from pyholdem.conformance.engines import ENGINES, Profile, UnknownEngine, engine
+from pyholdem.conformance.hand_cases import play_vector
+from pyholdem.conformance.readings import describe, reading_of
+from pyholdem.conformance.report import index, page, summarise
+from pyholdem.conformance.runner import Outcome, run_adapter
+from pyholdem.conformance.self_adapter import __name__ as SELF_MODULE
+
+SMOKE = [*list(evaluate_cases(random_count=4))[:12], *list(compare_cases(random_count=4))[:8]]
+EVALUATORS = [e for e in ENGINES.values() if e.kind == "evaluator"]
+
+
+@pytest.mark.parametrize("name", [e.name for e in EVALUATORS])
+def test_evaluator_adapter_smoke(name: str) -> None:
+    e = engine(name)
+    if not e.installed():
+        pytest.skip(f"{e.distribution} is not installed (the conformance extra)")
+    report = run_adapter(e.command(), SMOKE, timeout=60)
+    assert report.adapter.startswith(e.name.split("-")[0]) or e.pinned() in report.adapter
+    assert [o.status for o in report.outcomes] == ["passed"] * len(SMOKE), report.format()
+
+
+def test_pokerkit_adapter_smoke_on_differential_hands() -> None:
+    e = engine("pokerkit")
+    if not e.installed():
+        pytest.skip("pokerkit is not installed (the conformance extra)")
+    assert e.profile is not None
+    vectors = list(differential_vectors(e.profile, 6, 7))
+    report = run_adapter(e.command(), vectors, timeout=60)
+    assert [o.status for o in report.outcomes] == ["passed"] * 6, report.format()
+
+
+def test_differential_hands_stay_inside_the_profile_and_are_seeded() -> None:
+    profile = Profile(
+        {"preset": "tda_2024_cash"}, players=(3, 4), blinds=((5, 10),), stack=500, raises="all_in"
+    )
+    for seed in range(20):
+        hand = differential_hand(profile, seed)
+        assert 3 <= len(hand.setup.stacks) <= 4 and set(hand.setup.stacks) == {500}
+    a = [v.input for v in differential_vectors(profile, 5, 3)]
+    assert a == [v.input for v in differential_vectors(profile, 5, 3)]
+    for v in differential_vectors(profile, 30, 11):
+        assert v.meta["family"] == "differential" and "result" in v.expect
+        raises = [a for a in v.input["actions"] if " cbr " in a]
+        legal = v.expect["result"]["legal"]
+        moves = [a for a in v.input["actions"] if a.split()[1] in ("f", "cc", "cbr")]
+        for action, before in zip(moves, legal, strict=True):
+            if action in raises:
+                assert int(action.split()[2]) == before["max_to"]
+
+
+def test_a_deviation_explained_by_one_rule_field_is_named() -> None:
+    """An engine answering as pyholdem does under odd_chip_rule = whole chip (§8.8) is a reading."""
+    vectors = [v for v in differential_vectors(Profile({"preset": "tda_2024"}), 300, 1)]
+    changed = {"preset": "tda_2024", "changes": {"odd_chip_rule": "left_of_button_whole_chip"}}
+    for v in vectors:
+        other = play_vector({**v.input, "rules": changed})
+        if other != v.expect["result"]:
+            break
+    else:
+        pytest.fail("no hand of the sample splits an odd chip")
+    outcome = Outcome(v, "failed", other, "result.finishing_stacks[0]: expected …")
+    mirror = engine("pokerkit").profile
+    assert mirror is not None
+    from pyholdem.conformance.hand_cases import rules_of
+
+    reading = reading_of(outcome, rules_of({"rules": mirror.rules}))
+    assert reading == (("odd_chip_rule", "left_of_button_whole_chip"),)
+    assert describe(reading) == "odd_chip_rule = 'left_of_button_whole_chip' (§8.8)"
+    assert (
+        reading_of(
+            Outcome(v, "failed", {"legal": [], "finishing_stacks": [0]}, "x"),
+            rules_of({"rules": mirror.rules}),
+        )
+        is None
+    )
+
+
+def test_report_page_and_index_count_every_outcome(tmp_path: Path) -> None:
+    e = engine("treys")
+    vectors = SMOKE[:6]
+    report = run_adapter(["python", "-m", SELF_MODULE], vectors, timeout=60)
+    report.outcomes[0] = Outcome(
+        vectors[0], "failed", {"class": 2, "category": 8}, "result.class: expected 1, got 2"
+    )
+    report.outcomes[1] = Outcome(vectors[1], "skipped", None, "cannot state it")
+    summary = summarise(e, report, hands=0, seed=1)
+    assert summary["totals"] == {"passed": 4, "failed": 1, "not expressible": 1}
+    assert summary["deviations"][0]["classification"] == "unclassified"
+    text = page(summary)
+    assert "4 passed, 1 failed, 1 not expressible" in text and "`result.class`" in text
+    assert "cannot state it" in text
+    assert "| [treys](treys.md) |" in index([summary])
+
+
+def test_report_command_writes_pages_and_refuses_unknown_engines(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["vectors", "write", str(tmp_path / "v"), "--runner", "compare"]) == 0
+    e = engine("treys")
+    argv = [
+        "conformance",
+        "report",
+        "--engine",
+        "treys",
+        "--vectors",
+        str(tmp_path / "v"),
+        "--out",
+        str(tmp_path / "o"),
+    ]
+    assert main(argv) == 0
+    made = (tmp_path / "o" / "treys.md").read_text()
+    assert ("Not checked" in made) != e.installed()
+    assert "treys" in (tmp_path / "o" / "README.md").read_text()
+    capsys.readouterr()
+    assert main(["conformance", "report", "--engine", "nope", "--out", str(tmp_path / "o")]) != 0
+    err = capsys.readouterr().err
+    assert "nope" in err and "Traceback" not in err
+    with pytest.raises(UnknownEngine):
+        engine("nope")
