@@ -96,11 +96,21 @@ def resolve_pots_workload() -> tuple[Round, Digest, int]:
     return run, digest, SINGLE_POTS
 
 
+def enumerate_workload() -> tuple[Round, Digest, int]:
+    enumerate_categories = pyholdem.enumerate_categories
+
+    def run() -> dict[Any, int]:
+        return enumerate_categories(7)
+
+    return run, lambda counts: repr(sorted((int(c), n) for c, n in counts.items())).encode(), 133_784_560
+
+
 WORKLOADS: dict[str, Callable[[], tuple[Round, Digest, int]]] = {
     "hand": hand_workload,
     "evaluate_batch": evaluate_batch_workload,
     "resolve_pots_batch": resolve_pots_batch_workload,
     "resolve_pots": resolve_pots_workload,
+    "enumerate": enumerate_workload,
 }
 
 

@@ -12,7 +12,8 @@ of each side is compared.
 Workloads: bench_hand.py's 200 random six-max no-limit hands on the C engine (same seeds and
 policy; both versions must end every hand with the same actions and stacks), ``evaluate_batch`` on
 2,000,000 random 7-card hands, ``resolve_pots_batch`` on 200,000 six-way pots and 2,000 single
-``resolve_pots`` calls (as in bench_pots.py); every round's answers must be identical on both.
+``resolve_pots`` calls (as in bench_pots.py), ``enumerate_categories(7)`` over all 133,784,560 seven-card
+hands; every round's answers must be identical on both.
 
 The test fails when current speed / base speed is below 0.95 (``PYHOLDEM_BENCH_MIN_RATIO``). The
 rounds per workload are ``PYHOLDEM_BENCH_ROUNDS`` (default 30); when a ratio is below the bound,
@@ -46,6 +47,7 @@ WORKLOADS = {
     "evaluate_batch": "evaluate_batch, 2,000,000 random 7-card hands",
     "resolve_pots_batch": "resolve_pots_batch, 200,000 six-way pots",
     "resolve_pots": "resolve_pots, 2,000 single six-way calls",
+    "enumerate": "enumerate_categories(7), all 133,784,560 seven-card hands",
 }
 
 

@@ -726,10 +726,33 @@ static void enumerate_last(uint64_t key, uint64_t suit_masks, int first, uint64_
     }
 }
 
+/* The last two cards range over ids first..51 after a prefix whose key shows at most two cards of any
+   suit: no flush can be made, so the value depends on the two ranks only and each pair of ranks is
+   looked up once, counted as many times as the free ids of those ranks allow. */
+static void enumerate_rank_pairs(uint64_t key, int first, uint64_t *counts)
+{
+    const int first_rank = first >> 2;
+    for (int r6 = first_rank; r6 < 13; r6++) {
+        const uint64_t free6 = r6 == first_rank ? (uint64_t)(4 - (first & 3)) : 4;
+        const uint64_t key6 = key + PH_CARD_KEY[r6 * 4];
+        if (free6 >= 2)
+            counts[rank_lookup(key6 + PH_CARD_KEY[r6 * 4]) >> 12] += free6 * (free6 - 1) / 2;
+        for (int r7 = r6 + 1; r7 < 13; r7++)
+            counts[rank_lookup(key6 + PH_CARD_KEY[r7 * 4]) >> 12] += free6 * 4;
+    }
+}
+
+/* A key whose suit counters all stand at two cards or fewer (each counter is 3 plus its cards). */
+#define AT_MOST_TWO_PER_SUIT(key) ((((key) + (0x2222ull << PH_SUIT_SHIFT)) & PH_FLUSH_CHECK) == 0)
+
 static void enumerate_from(int left, int first, uint64_t key, uint64_t suit_masks, uint64_t *counts)
 {
     if (left == 1) {
         enumerate_last(key, suit_masks, first, counts);
+        return;
+    }
+    if (left == 2 && AT_MOST_TWO_PER_SUIT(key)) {
+        enumerate_rank_pairs(key, first, counts);
         return;
     }
     for (int c = first; c <= 52 - left; c++)

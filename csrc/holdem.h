@@ -518,6 +518,27 @@ int ph_batch_step(const ph_batch *b, const int64_t *rows, int64_t lo, int64_t hi
 
 /* --- end of hands stepped in batches --- */
 
+/* --- ICM (spec 9.19) --- */
+
+/* Exact Malmuth-Harville values by dynamic programming over the sets of players placed, layer by layer
+   (the k-subsets in colex order, two layers held at once). stacks: players (1..PH_ICM_MAX_PLAYERS)
+   positive chip counts whose sum is below 2^62; prizes: paid (1..players, at most PH_ICM_MAX_EXACT_PAID)
+   amounts. binom: room for
+   (players + 1) * (paid + 2) entries; layers: room for 2 * capacity doubles, capacity >= the largest
+   C(players, k) for k < paid. values[j] = player j's expected prize. Returns PH_OK or PH_ERR_ARGUMENT.
+   No allocation, no global state. */
+int ph_icm_exact(int32_t players, const int64_t *stacks, int32_t paid, const double *prizes, int64_t *binom,
+                 double *layers, int64_t capacity, double *values);
+/* Sampled Malmuth-Harville finishing orders (Harville: each place drawn in proportion to the chips of the
+   players not yet placed; only the first paid places are drawn, from a Fenwick tree of the stacks).
+   stacks as for ph_icm_exact; prizes: paid amounts >= 0; tree: 1 + the least power of two >= players entries; placed: paid
+   entries; sums: 2 * players words, player j's prizes summed over trials (>= 1) orders drawn from seed,
+   as the unsigned 128-bit number sums[2j] + 2^64 sums[2j + 1]. Returns PH_OK or PH_ERR_ARGUMENT.
+   No allocation, no global state. */
+int ph_icm_sample(int32_t players, const int64_t *stacks, int32_t paid, const int64_t *prizes, int64_t trials,
+                  uint64_t seed, int64_t *tree, int32_t *placed, uint64_t *sums);
+enum { PH_ICM_MAX_PLAYERS = 1000000, PH_ICM_MAX_EXACT_PAID = 64 };
+
 /* PH_CDEF_END */
 
 #endif

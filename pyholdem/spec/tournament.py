@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -1241,6 +1241,27 @@ def icm_values(
 ) -> ICMResult:
     """§9.19: Malmuth–Harville values, by dynamic programming over the sets of players placed
     (``"exact"``, chosen by ``"auto"`` up to ``ICM_EXACT_STATES`` sets) or sampled (``"sample"``)."""
+    prizes, paid, exact = icm_field(stacks, prizes, method)
+    n = len(stacks)
+    states = _icm_states(n, paid)
+    if exact:
+        one: Fraction | float = Fraction(1) if states <= ICM_FRACTION_STATES else 1.0
+        return ICMResult(tuple(_icm_dp(stacks, prizes, paid, one)), True)
+    bound = icm_error_bound(prizes, trials)
+    rng = _rng(seed)
+    sums = [0] * n
+    for _ in range(trials):
+        # a Harville order is the players sorted by Exp(1) / stack (Plackett–Luce)
+        order = sorted(range(n), key=lambda j: rng.expovariate(1.0) / stacks[j])
+        for place in range(paid):
+            sums[order[place]] += prizes[place]
+    return ICMResult(tuple(Fraction(s, trials) for s in sums), False, bound, trials)
+
+
+@part_of("9.19")
+def icm_field(stacks: Sequence[int], prizes: Sequence[int], method: str) -> tuple[list[int], int, bool]:
+    """§9.19: the checked ICM question: the prizes padded to one per player, how many places are paid
+    (up to the last non-zero prize), and whether ``method`` asks for the exact values."""
     if not stacks or any(not is_int(s) or s < 1 for s in stacks):
         raise RuleViolation(f"ICM stacks {show_value(tuple(stacks))} are not positive integers", "9.19")
     if any(not is_int(p) or p < 0 for p in prizes):
@@ -1250,29 +1271,32 @@ def icm_values(
     n = len(stacks)
     if len(prizes) > n:
         raise RuleViolation(f"{len(prizes)} prizes is more prizes than the {n} players left", "9.19")
-    prizes = list(prizes) + [0] * (n - len(prizes))
-    paid = min(n, max((i + 1 for i, p in enumerate(prizes) if p), default=0))
-    states = _icm_states(n, paid)
-    if method == "exact" or (method == "auto" and states <= ICM_EXACT_STATES):
-        one: Fraction | float = Fraction(1) if states <= ICM_FRACTION_STATES else 1.0
-        return ICMResult(tuple(_icm_dp(stacks, prizes, paid, one)), True)
+    padded = list(prizes) + [0] * (n - len(prizes))
+    paid = min(n, max((i + 1 for i, p in enumerate(padded) if p), default=0))
+    exact = method == "exact" or (method == "auto" and _icm_states(n, paid) <= ICM_EXACT_STATES)
+    return padded, paid, exact
+
+
+@part_of("9.19")
+def icm_error_bound(prizes: Sequence[int], trials: int) -> float:
+    """§9.19: Hoeffding's bound on one player's sampled value: within it with probability 99 %
+    (each trial's prize lies in [0, max prize]); ``trials`` must be an integer >= 1."""
     _count(trials, "trials", "9.19", least=1)
-    rng = _rng(seed)
-    sums = [0] * n
-    for _ in range(trials):
-        # a Harville order is the players sorted by Exp(1) / stack (Plackett–Luce)
-        order = sorted(range(n), key=lambda j: rng.expovariate(1.0) / stacks[j])
-        for place in range(paid):
-            sums[order[place]] += prizes[place]
-    bound = max(prizes) * math.sqrt(math.log(200) / (2 * trials))
-    return ICMResult(tuple(Fraction(s, trials) for s in sums), False, bound, trials)
+    return max(prizes, default=0) * math.sqrt(math.log(200) / (2 * trials))
 
 
 @part_of("9.19")
 def propose_deal(
-    stacks: Mapping[Player, int], prizes: Sequence[int], method: str, *, unit: int = 1, seed: object = None
+    stacks: Mapping[Player, int],
+    prizes: Sequence[int],
+    method: str,
+    *,
+    unit: int = 1,
+    seed: object = None,
+    icm: Callable[..., ICMResult] | None = None,
 ) -> dict[Player, int]:
-    """§9.19: a chip-chop or ICM deal of the unpaid ``prizes``, rounded to ``unit`` exactly."""
+    """§9.19: a chip-chop or ICM deal of the unpaid ``prizes``, rounded to ``unit`` exactly; ``icm``
+    values the stacks (``icm_values`` unless a caller passes a twin with the same contract)."""
     players = list(stacks)
     chips = [stacks[p] for p in players]
     total = sum(prizes)
@@ -1282,7 +1306,7 @@ def propose_deal(
             f"unpaid prizes of {total} are not a multiple of the rounding unit {unit}", "9.19"
         )
     if method == "icm":
-        shares = list(icm_values(chips, prizes, seed=seed).values)
+        shares = list((icm or icm_values)(chips, prizes, seed=seed).values)
     elif method == "chip_chop":
         if not chips or any(not is_int(c) or c < 1 for c in chips):
             raise RuleViolation(f"deal stacks {show_value(tuple(chips))} are not positive integers", "9.19")

@@ -1,12 +1,20 @@
-"""``pyholdem icm STACK... --prizes P...``: ICM values and the deal they make (§9.19)."""
+"""``pyholdem icm STACK... --prizes P...``: ICM values and the deal they make (§9.19).
+
+Fields whose exact values the spec gives as fractions (at most ``ICM_FRACTION_STATES`` sets of players
+placed) are valued by the spec; larger ones, and every sampled run, by the C twin (``pyholdem.native.icm``).
+"""
 
 from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Callable, Sequence
 from fractions import Fraction
+from math import comb
 
-from pyholdem.spec.tournament import icm_values, propose_deal
+from pyholdem.native import icm as native_icm
+from pyholdem.spec import tournament as spec
+from pyholdem.spec.tournament import ICM_FRACTION_STATES, ICMResult, icm_field, propose_deal
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -25,9 +33,24 @@ def _exact_text(value: Fraction | float) -> str:
     return f"{value.numerator}/{value.denominator}" if isinstance(value, Fraction) else repr(value)
 
 
+def choose_icm(stacks: Sequence[int], prizes: Sequence[int], method: str) -> Callable[..., ICMResult]:
+    """The spec's ``icm_values`` where it answers in fractions, else its C twin (same contract)."""
+    _, paid, exact = icm_field(stacks, prizes, method)
+    states = sum(comb(len(stacks), i) for i in range(paid))
+    return spec.icm_values if exact and states <= ICM_FRACTION_STATES else native_icm.icm_values
+
+
 def run(args: argparse.Namespace) -> int:
-    result = icm_values(args.stacks, args.prizes, method=args.method, trials=args.trials, seed=args.seed)
-    deal = propose_deal(dict(enumerate(args.stacks, 1)), args.prizes, "icm", unit=args.unit, seed=args.seed)
+    values = choose_icm(args.stacks, args.prizes, args.method)
+    result = values(args.stacks, args.prizes, method=args.method, trials=args.trials, seed=args.seed)
+    deal = propose_deal(
+        dict(enumerate(args.stacks, 1)),
+        args.prizes,
+        "icm",
+        unit=args.unit,
+        seed=args.seed,
+        icm=choose_icm(args.stacks, args.prizes, "auto"),
+    )
     rows = [
         {
             "player": i,
