@@ -12,7 +12,7 @@ ASAN_LIB = $(shell $(CC) -print-file-name=libasan.so)
 
 $(VENV)/.installed: pyproject.toml setup.py
 	$(PYTHON) -m venv $(VENV)
-	$(PIP) install --quiet --upgrade pip
+	$(PIP) install --quiet --upgrade pip "setuptools>=77"
 	$(PIP) install --quiet -e ".[$(EXTRAS)]"
 	touch $@
 
