@@ -15,6 +15,7 @@ from pyholdem.conformance.engines import Profile
 from pyholdem.conformance.hand_cases import expect_of, rules_of, table_of
 from pyholdem.conformance.vectors import Vector
 from pyholdem.engine.hand import Hand
+from pyholdem.spec.table import straddles_allowed
 
 FAMILY = "differential"
 
@@ -53,7 +54,7 @@ def differential_hand(profile: Profile, seed: int) -> Hand:
         stacks = [rng.choice([rng.randint(1, 3 * big), rng.randint(10 * big, 150 * big)]) for _ in range(n)]
     antes = (big // 5 or 1) if profile.antes and rng.random() < 0.3 else None
     straddles: tuple[int, ...] = ()
-    if profile.straddles and n >= 4 and rules.straddle_allowed and rng.random() < 0.3:
+    if profile.straddles and n >= 4 and straddles_allowed(rules) and rng.random() < 0.3:
         straddles = (2 * big,)
         stacks[2] = max(stacks[2], 3 * big)
     hand = Hand(

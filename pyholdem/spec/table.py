@@ -362,6 +362,12 @@ def open_preflop(state: HandState, rules: RuleSet) -> None:
     state.bet_count = 1 + state.straddles if rules.fl_cap_counts_blinds else 0
 
 
+@part_of("3.16")
+def straddles_allowed(rules: RuleSet) -> bool:
+    """§3.16: whether the game allows straddles at all (``straddle_allowed``)."""
+    return rules.straddle_allowed
+
+
 @rule("3.16")
 def straddle_seats(
     seats: int, button: int, blinds: Sequence[int], straddles: Sequence[int], big_blind: int, rules: RuleSet
@@ -374,7 +380,7 @@ def straddle_seats(
     """
     if not straddles:
         return ()
-    if not rules.straddle_allowed:
+    if not straddles_allowed(rules):
         raise RuleViolation(
             f"straddles {list(straddles)} are not allowed (straddle_allowed is False)", "3.16"
         )

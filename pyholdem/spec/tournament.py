@@ -115,6 +115,28 @@ def level_at(durations: Sequence[int | None], elapsed: int | Fraction | float, r
 
 
 @part_of("9.3")
+def counts_hands(rules: RuleSet) -> bool:
+    """§9.3: whether the level durations count hand rounds dealt (``level_clock = "hands"``) rather
+    than minutes of the tournament's clock."""
+    return rules.level_clock == "hands"
+
+
+@part_of("9.3")
+def director_extends(rules: RuleSet) -> bool:
+    """§9.3: whether no hand is dealt past a timed last level until the director posts more levels
+    (``after_last_level = "director_extends"``)."""
+    return rules.after_last_level == "director_extends"
+
+
+@part_of("9.18")
+def smallest_chip(structure: Structure, rules: RuleSet) -> int:
+    """§9.18: the amount every blind, ante and bet is a multiple of once the structure's colour-ups
+    are done: the last colour-up's new smallest chip (else the structure's smallest), and ``chip_unit``."""
+    ups = colour_ups(structure)
+    return math.lcm(ups[-1][2] if ups else structure.chips[0], rules.chip_unit)
+
+
+@part_of("9.3")
 def structure_level(structure: Structure, number: int, rules: RuleSet) -> Level:
     """§9.3: level ``number`` of ``structure``. Past an open-ended last level, that level; past a
     timed last level, by ``after_last_level``: ``"repeat_last_step"`` repeats the last level's rise:
@@ -130,7 +152,7 @@ def structure_level(structure: Structure, number: int, rules: RuleSet) -> Level:
     last = levels[-1]
     if last.duration is None:
         return last
-    if rules.after_last_level == "director_extends":
+    if director_extends(rules):
         raise RuleViolation(
             f"the structure's last level, {len(levels)}, is over and it has no level {number}: the "
             "director must add levels",
@@ -138,8 +160,7 @@ def structure_level(structure: Structure, number: int, rules: RuleSet) -> Level:
         )
     rise = max(Fraction(last.big_blind, levels[-2].big_blind), Fraction(1)) if len(levels) > 1 else 1
     factor = Fraction(rise) ** (number - len(levels))
-    ups = colour_ups(structure)
-    chip = math.lcm(ups[-1][2] if ups else structure.chips[0], rules.chip_unit)
+    chip = smallest_chip(structure, rules)
 
     def up(amount: int) -> int:
         return -(-amount * factor // chip) * chip  # type: ignore[no-any-return]

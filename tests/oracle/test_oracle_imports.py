@@ -59,12 +59,23 @@ def _skipped(tree: ast.Module, names: set[str]) -> set[int]:
     }
 
 
+def _type_checking_only(tree: ast.Module) -> set[int]:
+    """The nodes under ``if TYPE_CHECKING:``: read by type checkers, never run."""
+    return {
+        id(node)
+        for branch in ast.walk(tree)
+        if isinstance(branch, ast.If) and getattr(branch.test, "id", None) == "TYPE_CHECKING"
+        for stmt in branch.body
+        for node in ast.walk(stmt)
+    }
+
+
 def imports_of(module: str) -> set[str]:
     """The pyholdem modules ``module`` imports (anywhere in its code), and lazy native attributes."""
     path = _path(module)
     assert path is not None, module
     tree = ast.parse(path.read_text(), str(path))
-    skip = _skipped(tree, FACADE_ONLY.get(module, set()))
+    skip = _skipped(tree, FACADE_ONLY.get(module, set())) | _type_checking_only(tree)
     package = module if path.name == "__init__.py" else module.rpartition(".")[0]
     found: set[str] = set()
     for node in ast.walk(tree):

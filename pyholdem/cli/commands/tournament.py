@@ -22,7 +22,7 @@ from pyholdem.rules.structure import (
     load_structure,
     structure_preset,
 )
-from pyholdem.spec.tournament import colour_ups, payout_shares, prize_pool, round_payouts
+from pyholdem.spec.tournament import colour_ups, counts_hands, payout_shares, prize_pool, round_payouts
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -317,7 +317,7 @@ def run_simulate(args: argparse.Namespace) -> int:
         levels = structure.levels
         hours = (
             level_starts([lv.duration for lv in levels], [lv.break_after for lv in levels])
-            if rules.level_clock == "minutes"
+            if not counts_hands(rules)
             else []
         )
         plot_tournaments(
