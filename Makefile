@@ -7,6 +7,8 @@ EXTRAS ?= test,director,conformance-quick
 PYTEST_ARGS ?=
 CONFORMANCE_HANDS ?= 300
 ASAN_LIB = $(shell $(CC) -print-file-name=libasan.so)
+# preloaded with ASan so that C++ extensions (matplotlib's ft2font) can throw: ASan intercepts __cxa_throw
+STDCXX_LIB = $(shell $(CC) -print-file-name=libstdc++.so.6)
 
 .PHONY: install build browser run test bench sanitize lint vectors conformance clean
 
@@ -43,7 +45,7 @@ bench: install
 
 sanitize: $(VENV)/.installed
 	PYHOLDEM_SANITIZE=1 $(PY) build_ffi.py
-	LD_PRELOAD=$(ASAN_LIB) ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 \
+	LD_PRELOAD="$(ASAN_LIB) $(STDCXX_LIB)" ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 \
 	  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 PYHOLDEM_SANITIZED=1 \
 	  $(PY) -m pytest -x $(PYTEST_ARGS); status=$$?; \
 	  $(PY) build_ffi.py; exit $$status
