@@ -26,7 +26,7 @@ def test_worked_cases_are_written_as_vectors_naming_their_sections(runner: str) 
     vectors = {v.case: v for v in GENERATORS[runner](random_count=0)}
     for c in cases:
         vector = vectors[c.case]
-        assert vector.section == c.section and c.section in sections, c
+        assert vector.meta["section"] == c.section and c.section in sections, c
         assert vector.input == c.input and vector.expect == spec_expectation(runner, dict(c.input)), c
 
 
