@@ -27,7 +27,7 @@ class WorkedCase:
 
     Its vector's expectation comes from the spec engine (``spec_expectation``); ``worked``, where the
     case states one, is the answer worked by hand (the refusal, or fields of the result), which the
-    tests hold the spec engine to (``holds``)."""
+    tests hold the spec engine to (``holds``); ``source`` is where the case comes from."""
 
     runner: str
     case: str
@@ -35,6 +35,7 @@ class WorkedCase:
     input: Mapping[str, Any]
     description: str = ""
     worked: Mapping[str, Any] | None = None
+    source: str = "worked case"
 
     def __str__(self) -> str:
         return f"{self.section}-{self.runner}-{self.case}"
@@ -424,7 +425,7 @@ GENERATORS: dict[str, Callable[..., Iterator[Vector]]] = {
 
 def worked_cases(runner: str | None = None) -> Iterator[WorkedCase]:
     """Every worked case of the chosen runner (default: all), in the order its vectors are written."""
-    from pyholdem.conformance import declaration_cases, tournament_cases
+    from pyholdem.conformance import declaration_cases, hand_cases, tournament_cases
 
     tables: dict[str, Callable[[], Iterator[WorkedCase]]] = {
         "evaluate": lambda: iter(WORKED_HANDS),
@@ -432,6 +433,7 @@ def worked_cases(runner: str | None = None) -> Iterator[WorkedCase]:
         "pots": lambda: iter(WORKED_POTS),
         "declarations": lambda: iter(declaration_cases.WORKED),
         "tournament": lambda: iter(tournament_cases.WORKED),
+        "hand": hand_cases.worked,
     }
     for name, cases in tables.items():
         if runner is None or runner == name:

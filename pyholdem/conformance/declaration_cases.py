@@ -92,7 +92,7 @@ def _ctx(current: int, player: int, stack: int, min_raise: int, **more: Any) -> 
 def _worked(
     case: str, section: str, source: str, data: dict[str, Any], worked: dict[str, Any] | None = None
 ) -> WorkedCase:
-    return WorkedCase("declarations", case, section, data, source, worked)
+    return WorkedCase("declarations", case, section, data, worked=worked, source=source)
 
 
 def _binds(kind: str, amount: int, **more: Any) -> dict[str, Any]:
@@ -303,7 +303,7 @@ def _random_case(rng: random.Random) -> dict[str, Any]:
 def declaration_cases(random_count: int = 400, seed: int = SEED) -> Iterator[Vector]:
     """Worked declarations of spec 11 and seeded random ones."""
     for c in WORKED:
-        meta = {"section": c.section, "source": c.description}
+        meta = {"section": c.section, "source": c.source}
         yield Vector("declarations", c.case, c.input, expect_of(c.input), meta)
     for i in range(random_count):
         rng = random.Random(f"{seed}-declarations-{i}")
