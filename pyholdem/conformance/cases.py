@@ -425,7 +425,7 @@ GENERATORS: dict[str, Callable[..., Iterator[Vector]]] = {
 
 def worked_cases(runner: str | None = None) -> Iterator[WorkedCase]:
     """Every worked case of the chosen runner (default: all), in the order its vectors are written."""
-    from pyholdem.conformance import declaration_cases, hand_cases, tournament_cases
+    from pyholdem.conformance import declaration_cases, hand_cases, live_cases, tournament_cases
 
     tables: dict[str, Callable[[], Iterator[WorkedCase]]] = {
         "evaluate": lambda: iter(WORKED_HANDS),
@@ -434,6 +434,7 @@ def worked_cases(runner: str | None = None) -> Iterator[WorkedCase]:
         "declarations": lambda: iter(declaration_cases.WORKED),
         "tournament": lambda: iter(tournament_cases.WORKED),
         "hand": hand_cases.worked,
+        "live": live_cases.worked,
     }
     for name, cases in tables.items():
         if runner is None or runner == name:
@@ -442,7 +443,7 @@ def worked_cases(runner: str | None = None) -> Iterator[WorkedCase]:
 
 def spec_expectation(runner: str, data: dict[str, Any]) -> dict[str, Any]:
     """A case's expectation as its vector states it, from the spec engine (the pure oracle)."""
-    from pyholdem.conformance import declaration_cases, hand_cases, tournament_cases
+    from pyholdem.conformance import declaration_cases, hand_cases, live_cases, tournament_cases
 
     oracles: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
         "evaluate": lambda d: expectation(lambda: evaluation(d)),
@@ -451,6 +452,7 @@ def spec_expectation(runner: str, data: dict[str, Any]) -> dict[str, Any]:
         "hand": hand_cases.expect_of,
         "declarations": declaration_cases.expect_of,
         "tournament": tournament_cases.expect_of,
+        "live": live_cases.expect_of,
     }
     return oracles[runner](data)
 
