@@ -8,46 +8,17 @@ pure-Python oracle); the suite checks pyholdem's fast paths against them.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from pyholdem.conformance.vectors import Vector
+from pyholdem.conformance.worked_cases import WorkedCase
 from pyholdem.errors import InvalidCards, PyHoldemError
 from pyholdem.spec.cards import format_cards, parse_cards, shuffled_deck
 from pyholdem.spec.rankings import category, hand_class, hand_value
 from pyholdem.spec.showdown import Settlement, resolve_pots
 
 SEED = 20240601
-
-
-@dataclass(frozen=True)
-class WorkedCase:
-    """A worked case of the spec, written once: a runner's ``input`` for §``section``.
-
-    Its vector's expectation comes from the spec engine (``spec_expectation``); ``worked``, where the
-    case states one, is the answer worked by hand (the refusal, or fields of the result), which the
-    tests hold the spec engine to (``holds``); ``source`` is where the case comes from."""
-
-    runner: str
-    case: str
-    section: str
-    input: Mapping[str, Any]
-    description: str = ""
-    worked: Mapping[str, Any] | None = None
-    source: str = "worked case"
-
-    def __str__(self) -> str:
-        return f"{self.section}-{self.runner}-{self.case}"
-
-
-def holds(worked: object, found: object) -> bool:
-    """Whether ``found`` agrees with every field ``worked`` states (objects by key, anything else equal)."""
-    if isinstance(worked, Mapping):
-        return isinstance(found, Mapping) and all(
-            k in found and holds(v, found[k]) for k, v in worked.items()
-        )
-    return worked == found
 
 
 def expectation(compute: Callable[[], Any]) -> dict[str, Any]:
@@ -423,7 +394,7 @@ GENERATORS: dict[str, Callable[..., Iterator[Vector]]] = {
 }
 
 
-def worked_cases(runner: str | None = None) -> Iterator[WorkedCase]:
+def all_worked_cases(runner: str | None = None) -> Iterator[WorkedCase]:
     """Every worked case of the chosen runner (default: all), in the order its vectors are written."""
     from pyholdem.conformance import declaration_cases, hand_cases, live_cases, tournament_cases
 

@@ -11,8 +11,8 @@ import random
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from pyholdem.conformance.cases import WorkedCase
 from pyholdem.conformance.vectors import Vector
+from pyholdem.conformance.worked_cases import WorkedCase
 from pyholdem.errors import PyHoldemError
 from pyholdem.rules.ruleset import load_rules
 from pyholdem.spec.declarations import WORDS, BetContext, interpret, returned_chips

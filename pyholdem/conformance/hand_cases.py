@@ -7,8 +7,8 @@ import random
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from pyholdem.conformance.cases import WorkedCase
 from pyholdem.conformance.vectors import Vector
+from pyholdem.conformance.worked_cases import WorkedCase
 from pyholdem.engine.hand import Hand
 from pyholdem.engine.setup import ForcedPost, HandSetup
 from pyholdem.errors import HistoryError, PyHoldemError

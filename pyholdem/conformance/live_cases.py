@@ -15,8 +15,8 @@ import random
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
-from pyholdem.conformance.cases import WorkedCase
 from pyholdem.conformance.vectors import Vector
+from pyholdem.conformance.worked_cases import WorkedCase
 from pyholdem.engine.live import LiveHand, history_from_data, history_to_data, replay_live
 from pyholdem.engine.setup import setup_from_arguments
 from pyholdem.errors import PyHoldemError

@@ -15,8 +15,8 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-from pyholdem.conformance.cases import WorkedCase
 from pyholdem.conformance.vectors import Vector
+from pyholdem.conformance.worked_cases import WorkedCase
 from pyholdem.errors import PyHoldemError, RuleViolation
 from pyholdem.rules.ruleset import RuleSet, load_rules, preset
 from pyholdem.spec.cards import format_cards, parse_cards, shuffled_deck
