@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from pyholdem.conformance.vectors import Vector
+from pyholdem.conformance.worked_cases import WorkedCase
 from pyholdem.errors import InvalidCards, PyHoldemError
 from pyholdem.spec.cards import format_cards, parse_cards, shuffled_deck
 from pyholdem.spec.rankings import category, hand_class, hand_value
@@ -71,62 +72,70 @@ def _pots_input(
     }
 
 
-WORKED_POTS: tuple[tuple[str, str, str, dict[str, Any]], ...] = (
-    (
+def _pots(
+    case: str, section: str, description: str, data: dict[str, Any], worked: dict[str, Any] | None = None
+) -> WorkedCase:
+    return WorkedCase("pots", case, section, data, description, worked)
+
+
+WORKED_POTS: tuple[WorkedCase, ...] = (
+    _pots(
         "uncalled-bet-returned",
         "7.6",
         "the excess over the second-largest bet goes back",
         _pots_input([100, 300], [False, False], [5, 9], 0),
+        worked={"result": {"payouts": [0, 400]}},
     ),
-    (
+    _pots(
         "uncalled-bet-returned-to-folder",
         "7.6",
         "a folded seat's uncalled excess is returned too",
         _pots_input([400, 100, 100], [True, False, False], [0, 5, 7], 2),
     ),
-    (
+    _pots(
         "three-way-side-pots",
         "7.7",
         "short all-in makes a main pot and a side pot",
         _pots_input([50, 200, 200], [False, False, False], [9, 5, 3], 2),
     ),
-    (
+    _pots(
         "short-stack-wins-main-only",
         "7.7",
         "the all-in player wins only the main pot",
         _pots_input([100, 300, 300, 50], [False, False, False, True], [9, 7, 8, 0], 0),
     ),
-    (
+    _pots(
         "equal-layers-merge",
         "7.7",
         "adjacent layers with the same eligible seats are one pot",
         _pots_input([100, 100, 40], [False, False, True], [3, 4, 0], 1),
     ),
-    (
+    _pots(
         "dead-money-joins-main-pot",
         "7.7",
         "dead money goes to the main pot",
         _pots_input([100, 100], [False, False], [3, 4], 0, dead=[25, 0]),
     ),
-    (
+    _pots(
         "best-hand-wins",
         "8.7",
         "the highest value wins the pot",
         _pots_input([200, 200, 200], [False, False, False], [10, 30, 20], 0),
     ),
-    (
+    _pots(
         "tie-splits-evenly",
         "8.8",
         "equal values split the pot",
         _pots_input([100, 100, 100], [False, False, True], [7, 7, 0], 2),
     ),
-    (
+    _pots(
         "odd-chip-left-of-button",
         "8.8",
         "the odd chip goes to the first winner left of the button",
         _pots_input([100, 100, 100], [False, False, False], [7, 7, 1], 0, dead=[1, 0, 0]),
+        worked={"result": {"payouts": [150, 151, 0]}},
     ),
-    (
+    _pots(
         "odd-chip-whole-to-first",
         "8.8",
         "whole-chip reading: the remainder goes to one winner",
@@ -138,52 +147,64 @@ WORKED_POTS: tuple[tuple[str, str, str, dict[str, Any]], ...] = (
             dead=[2, 0, 0],
             odd_chip_rule="left_of_button_whole_chip",
         ),
+        worked={"result": {"payouts": [102, 100, 100]}},
     ),
-    (
+    _pots(
         "odd-chips-one-each",
         "8.8",
         "default reading: remainder chips one each, clockwise from the button",
         _pots_input([100, 100, 100], [False, False, False], [7, 7, 7], 2, dead=[2, 0, 0]),
+        worked={"result": {"payouts": [101, 101, 100]}},
     ),
-    (
+    _pots(
         "odd-units-three-way",
         "8.8",
         "remainders in units of the smallest chip, one unit per winner",
         _pots_input([125, 125, 125, 5], [False, False, False, True], [7, 7, 7, 0], 1, chip_unit=5),
+        worked={"result": {"payouts": [125, 125, 130, 0]}},
     ),
-    (
+    _pots(
         "one-seat-left",
         "8.10",
         "everyone else folded: the last seat takes everything",
         _pots_input([10, 20, 60], [True, True, False], [0, 0, 1], 0),
     ),
-    (
+    _pots(
         "all-folded-refused",
         "7.7",
         "at least one seat must remain",
         _pots_input([10, 20], [True, True], [0, 0], 0),
+        worked={"error": {"kind": "RuleViolation", "section": "7.7"}},
     ),
-    (
+    _pots(
         "negative-contribution-refused",
         "7.7",
         "contributions are non-negative integers",
         _pots_input([-10, 20], [False, False], [1, 2], 0),
+        worked={"error": {"kind": "RuleViolation", "section": "7.7"}},
     ),
-    ("one-seat-refused", "7.7", "a settlement needs 2 to 10 seats", _pots_input([10], [False], [1], 0)),
-    (
+    _pots(
+        "one-seat-refused",
+        "7.7",
+        "a settlement needs 2 to 10 seats",
+        _pots_input([10], [False], [1], 0),
+        worked={"error": {"kind": "RuleViolation", "section": "7.7"}},
+    ),
+    _pots(
         "button-out-of-range-refused",
         "7.7",
         "the button is a seat of the table",
         _pots_input([10, 10], [False, False], [1, 2], 2),
+        worked={"error": {"kind": "RuleViolation", "section": "7.7"}},
     ),
 )
 
 
 def pots_cases(random_count: int = 2000, seed: int = SEED) -> Iterator[Vector]:
     """Worked pot settlements of spec 07/08 and seeded random ones (valid and invalid)."""
-    for case, section, description, data in WORKED_POTS:
-        meta = {"section": section, "source": "worked case", "description": description}
-        yield Vector("pots", case, data, expectation(lambda d=data: settle(d)), meta)
+    for c in WORKED_POTS:
+        meta = {"section": c.section, "source": "worked case", "description": c.description}
+        yield Vector("pots", c.case, c.input, expectation(lambda d=c.input: settle(d)), meta)
     rng = random.Random(seed)
     for i in range(random_count):
         data = random_pots_input(rng)
@@ -246,52 +267,72 @@ def showdown_winners(data: dict[str, Any]) -> dict[str, list[int]]:
     return {"winners": [i for i, v in enumerate(values) if v == best]}
 
 
-WORKED_HANDS: tuple[tuple[str, str, str], ...] = (
-    ("royal-flush", "2.1", "As Ks Qs Js Ts"),
-    ("steel-wheel", "2.2", "5d 4d 3d 2d Ad"),
-    ("four-of-a-kind", "2.1", "9c 9d 9h 9s Kd"),
-    ("full-house", "2.1", "Qc Qd Qh 4s 4d"),
-    ("flush", "2.1", "Ah Jh 8h 6h 2h"),
-    ("broadway-straight", "2.2", "Ad Kc Qh Js Td"),
-    ("wheel", "2.2", "Ad 2c 3h 4s 5d"),
-    ("no-wraparound", "2.2", "Qd Kc Ah 2s 3d"),
-    ("three-of-a-kind", "2.1", "7c 7d 7h Ks 2d"),
-    ("two-pair", "2.3", "Jc Jd 4h 4s Ad"),
-    ("one-pair", "2.3", "Tc Td 9h 5s 2d"),
-    ("high-card", "2.1", "Ac Qd 9h 5s 3d"),
-    ("worst-hand", "2.7", "7c 5d 4h 3s 2d"),
-    ("seven-cards-best-five", "2.4", "As Ah Kd Kc Qs 2c 3d"),
-    ("six-cards", "2.4", "2c 3c 4c 5c 6c Ac"),
-    ("flush-over-straight-in-seven", "2.4", "9h 8h 7h 6c 5h 2h Kd"),
-    ("three-pairs-in-seven", "2.6", "Ac Ad Kc Kd Qc Qd 2s"),
-    ("four-cards-refused", "2.4", "As Ks Qs Js"),
-    ("eight-cards-refused", "2.4", "As Ks Qs Js Ts 9s 8s 7s"),
-    ("duplicate-refused", "1.1", "As As Qs Js Ts"),
-    ("bad-text-refused", "1.8", "As Kx Qs Js Ts"),
+def _hand(case: str, section: str, text: str, worked: dict[str, Any] | None = None) -> WorkedCase:
+    return WorkedCase("evaluate", case, section, {"cards": text.split()}, worked=worked)
+
+
+def _class(number: int, category: int) -> dict[str, Any]:
+    """A hand's class number and category as worked by hand (§2.7)."""
+    return {"result": {"class": number, "category": category}}
+
+
+def _refused(section: str, kind: str = "InvalidCards") -> dict[str, Any]:
+    return {"error": {"kind": kind, "section": section}}
+
+
+WORKED_HANDS: tuple[WorkedCase, ...] = (
+    _hand("royal-flush", "2.1", "As Ks Qs Js Ts", _class(1, 8)),
+    _hand("steel-wheel", "2.2", "5d 4d 3d 2d Ad", _class(10, 8)),
+    _hand("four-of-a-kind", "2.1", "9c 9d 9h 9s Kd", _class(72, 7)),
+    _hand("full-house", "2.1", "Qc Qd Qh 4s 4d"),
+    _hand("flush", "2.1", "Ah Jh 8h 6h 2h"),
+    _hand("broadway-straight", "2.2", "Ad Kc Qh Js Td", _class(1600, 4)),
+    _hand("wheel", "2.2", "Ad 2c 3h 4s 5d", _class(1609, 4)),
+    _hand("no-wraparound", "2.2", "Qd Kc Ah 2s 3d", _class(6229, 0)),
+    _hand("three-of-a-kind", "2.1", "7c 7d 7h Ks 2d"),
+    _hand("two-pair", "2.3", "Jc Jd 4h 4s Ad"),
+    _hand("one-pair", "2.3", "Tc Td 9h 5s 2d"),
+    _hand("high-card", "2.1", "Ac Qd 9h 5s 3d"),
+    _hand("worst-hand", "2.7", "7c 5d 4h 3s 2d", _class(7462, 0)),
+    _hand("seven-cards-best-five", "2.4", "As Ah Kd Kc Qs 2c 3d"),
+    _hand("six-cards", "2.4", "2c 3c 4c 5c 6c Ac"),
+    _hand("flush-over-straight-in-seven", "2.4", "9h 8h 7h 6c 5h 2h Kd"),
+    _hand("three-pairs-in-seven", "2.6", "Ac Ad Kc Kd Qc Qd 2s"),
+    _hand("four-cards-refused", "2.4", "As Ks Qs Js", _refused("2.4")),
+    _hand("eight-cards-refused", "2.4", "As Ks Qs Js Ts 9s 8s 7s", _refused("2.4")),
+    _hand("duplicate-refused", "1.1", "As As Qs Js Ts", _refused("1.1")),
+    _hand("bad-text-refused", "1.8", "As Kx Qs Js Ts", _refused("1.8")),
 )
 
-WORKED_SHOWDOWNS: tuple[tuple[str, str, str, tuple[str, ...]], ...] = (
-    ("board-plays-split", "2.6", "As Ks Qs Js Ts", ("2c 3d", "4h 5h")),
-    ("kicker-decides", "2.3", "Ac 9d 7h 4s 2c", ("Ad Kc", "Ah Qc")),
-    ("suits-do-not-break-ties", "2.5", "Kc Qd 8h 5s 3c", ("Ac 2d", "As 2h")),
-    ("higher-straight", "2.2", "5c 6d 7h 8s Kc", ("4d 3d", "9h Td")),
-    ("three-way-tie", "2.5", "Ah Ad Kc Kd Qh", ("2c 3c", "2d 3d", "2h 3h")),
-    ("counterfeited-two-pair", "2.6", "Kc Kd 9h 9s 4c", ("4d 2c", "Qh Jh")),
-    ("duplicate-card-refused", "1.1", "As Ks Qs Js Ts", ("As 2c", "4h 5h")),
-    ("one-hand-refused", "2.5", "As Ks Qs Js Ts", ("2c 3c",)),
+
+def _showdown(
+    case: str, section: str, board: str, hands: tuple[str, ...], worked: dict[str, Any] | None = None
+) -> WorkedCase:
+    data = {"board": board.split(), "hands": [h.split() for h in hands]}
+    return WorkedCase("compare", case, section, data, worked=worked)
+
+
+def _winners(*seats: int) -> dict[str, Any]:
+    return {"result": {"winners": list(seats)}}
+
+
+WORKED_SHOWDOWNS: tuple[WorkedCase, ...] = (
+    _showdown("board-plays-split", "2.6", "As Ks Qs Js Ts", ("2c 3d", "4h 5h"), _winners(0, 1)),
+    _showdown("kicker-decides", "2.3", "Ac 9d 7h 4s 2c", ("Ad Kc", "Ah Qc"), _winners(0)),
+    _showdown("suits-do-not-break-ties", "2.5", "Kc Qd 8h 5s 3c", ("Ac 2d", "As 2h"), _winners(0, 1)),
+    _showdown("higher-straight", "2.2", "5c 6d 7h 8s Kc", ("4d 3d", "9h Td"), _winners(1)),
+    _showdown("three-way-tie", "2.5", "Ah Ad Kc Kd Qh", ("2c 3c", "2d 3d", "2h 3h"), _winners(0, 1, 2)),
+    _showdown("counterfeited-two-pair", "2.6", "Kc Kd 9h 9s 4c", ("4d 2c", "Qh Jh"), _winners(1)),
+    _showdown("duplicate-card-refused", "1.1", "As Ks Qs Js Ts", ("As 2c", "4h 5h"), _refused("1.1")),
+    _showdown("one-hand-refused", "2.5", "As Ks Qs Js Ts", ("2c 3c",), _refused("2.5")),
 )
-
-
-def _split(text: str) -> list[str]:
-    return text.split()
 
 
 def evaluate_cases(random_count: int = 3000, seed: int = SEED) -> Iterator[Vector]:
     """Worked hands of spec 02 and seeded random 5-, 6- and 7-card hands."""
-    for case, section, text in WORKED_HANDS:
-        data = {"cards": _split(text)}
-        meta = {"section": section, "source": "worked case"}
-        yield Vector("evaluate", case, data, expectation(lambda d=data: evaluation(d)), meta)
+    for c in WORKED_HANDS:
+        meta = {"section": c.section, "source": "worked case"}
+        yield Vector("evaluate", c.case, c.input, expectation(lambda d=c.input: evaluation(d)), meta)
     for i in range(random_count):
         deck = shuffled_deck(f"{seed}-evaluate-{i}")
         data = {"cards": format_cards(deck[: 5 + i % 3]).split()}
@@ -301,10 +342,9 @@ def evaluate_cases(random_count: int = 3000, seed: int = SEED) -> Iterator[Vecto
 
 def compare_cases(random_count: int = 1500, seed: int = SEED) -> Iterator[Vector]:
     """Worked showdowns of spec 02 and seeded random boards with 2 to 9 hands."""
-    for case, section, board, hands in WORKED_SHOWDOWNS:
-        data = {"board": _split(board), "hands": [_split(h) for h in hands]}
-        meta = {"section": section, "source": "worked case"}
-        yield Vector("compare", case, data, expectation(lambda d=data: showdown_winners(d)), meta)
+    for c in WORKED_SHOWDOWNS:
+        meta = {"section": c.section, "source": "worked case"}
+        yield Vector("compare", c.case, c.input, expectation(lambda d=c.input: showdown_winners(d)), meta)
     for i in range(random_count):
         deck = format_cards(shuffled_deck(f"{seed}-compare-{i}")).split()
         n = 2 + i % 8
@@ -352,6 +392,40 @@ GENERATORS: dict[str, Callable[..., Iterator[Vector]]] = {
     "declarations": declaration_cases,
     "live": live_cases,
 }
+
+
+def all_worked_cases(runner: str | None = None) -> Iterator[WorkedCase]:
+    """Every worked case of the chosen runner (default: all), in the order its vectors are written."""
+    from pyholdem.conformance import declaration_cases, hand_cases, live_cases, tournament_cases
+
+    tables: dict[str, Callable[[], Iterator[WorkedCase]]] = {
+        "evaluate": lambda: iter(WORKED_HANDS),
+        "compare": lambda: iter(WORKED_SHOWDOWNS),
+        "pots": lambda: iter(WORKED_POTS),
+        "declarations": lambda: iter(declaration_cases.WORKED),
+        "tournament": lambda: iter(tournament_cases.WORKED),
+        "hand": hand_cases.worked,
+        "live": live_cases.worked,
+    }
+    for name, cases in tables.items():
+        if runner is None or runner == name:
+            yield from cases()
+
+
+def spec_expectation(runner: str, data: dict[str, Any]) -> dict[str, Any]:
+    """A case's expectation as its vector states it, from the spec engine (the pure oracle)."""
+    from pyholdem.conformance import declaration_cases, hand_cases, live_cases, tournament_cases
+
+    oracles: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
+        "evaluate": lambda d: expectation(lambda: evaluation(d)),
+        "compare": lambda d: expectation(lambda: showdown_winners(d)),
+        "pots": lambda d: expectation(lambda: settle(d)),
+        "hand": hand_cases.expect_of,
+        "declarations": declaration_cases.expect_of,
+        "tournament": tournament_cases.expect_of,
+        "live": live_cases.expect_of,
+    }
+    return oracles[runner](data)
 
 
 def all_vectors(runners: Sequence[str] | None = None) -> Iterator[Vector]:

@@ -4,10 +4,11 @@ action and the final stacks, or the first refusal (``vectors/formats/hand.md``).
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from pyholdem.conformance.vectors import Vector
+from pyholdem.conformance.worked_cases import WorkedCase
 from pyholdem.engine.hand import Hand
 from pyholdem.engine.setup import ForcedPost, HandSetup
 from pyholdem.errors import HistoryError, PyHoldemError
@@ -21,7 +22,7 @@ from pyholdem.spec.histories import format_action
 SETUP_KEYS = ("variant", "antes", "blinds_or_straddles", "min_bet", "small_bet", "big_bet", "starting_stacks")
 
 
-def rules_of(data: dict[str, Any]) -> RuleSet:
+def rules_of(data: Mapping[str, Any]) -> RuleSet:
     spec = data.get("rules") or {}
     return preset(spec.get("preset", "tda_2024")).replace(**spec.get("changes", {}))
 
@@ -71,7 +72,7 @@ def setup_fields(setup: object) -> dict[str, Any]:
     return fields
 
 
-def play_vector(data: dict[str, Any], engine: str = "spec") -> dict[str, Any]:
+def play_vector(data: Mapping[str, Any], engine: str = "spec") -> dict[str, Any]:
     """Replay the actions on a ``Hand``, recording the legal actions: on the spec engine (the pure
     oracle) for a vector's expectation, on ``engine="auto"`` (the C engine) for pyholdem's answer.
     An input with a ``setup`` object is a table hand (§12.12), replayed on the table's own seats."""
@@ -199,7 +200,8 @@ def setup_hand(fields: dict[str, Any], seed: int, rules: RuleSet | None = None, 
     return random_play(Hand(setup, engine=engine), random.Random(seed))
 
 
-def expect_of(data: dict[str, Any]) -> dict[str, Any]:
+def expect_of(data: Mapping[str, Any]) -> dict[str, Any]:
+    """The vector's expectation from the spec engine: the legal actions and stacks, or the refusal."""
     try:
         return {"result": play_vector(data)}
     except PyHoldemError as exc:
@@ -221,16 +223,42 @@ def _setup(variant: str, blinds: list[int], stacks: list[int], actions: list[str
     return table
 
 
+TDA = {"preset": "tda_2024"}
+
+
+def _hand(
+    case: str,
+    section: str,
+    description: str,
+    table: dict[str, Any],
+    changes: dict[str, Any] | None = None,
+    worked: dict[str, Any] | None = None,
+) -> WorkedCase:
+    """A worked hand under ``tda_2024`` (with its rule-set ``changes``, where the case names them)."""
+    rules = TDA if changes is None else {**TDA, "changes": changes}
+    return WorkedCase("hand", case, section, _input(table, rules), description, worked)
+
+
+def _stacks(*stacks: int) -> dict[str, Any]:
+    """The finishing stacks a hand works out to, player by player."""
+    return {"result": {"finishing_stacks": list(stacks)}}
+
+
+def _refused(section: str, kind: str = "IllegalAction") -> dict[str, Any]:
+    return {"error": {"kind": kind, "section": section}}
+
+
 DEAL3 = ["d dh p1 AcAd", "d dh p2 KcKd", "d dh p3 2c7d"]
 BOARD = ["d db 2h3h4s", "d db 9c", "d db Tc"]
-WORKED: tuple[tuple[str, str, str, dict[str, Any]], ...] = (
-    (
+TDA_CASES: tuple[WorkedCase, ...] = (
+    _hand(
         "big-blind-option",
         "3.15",
         "the big blind may check or raise when the blinds are only called",
         _setup("NT", [1, 2, 0], [100] * 3, [*DEAL3, "p3 cc", "p1 cc", "p2 cbr 8", "p3 f", "p1 f"]),
+        worked=_stacks(98, 104, 98),
     ),
-    (
+    _hand(
         "heads-up-button-acts-first-preflop",
         "3.7",
         "heads-up the button posts the small blind, acts first",
@@ -254,19 +282,20 @@ WORKED: tuple[tuple[str, str, str, dict[str, Any]], ...] = (
             ],
         ),
     ),
-    (
+    _hand(
         "min-raise-is-largest-raise",
         "5.6",
         "a re-raise must be at least the largest raise so far",
         _setup("NT", [5, 10, 0], [1000] * 3, [*DEAL3, "p3 cbr 40", "p1 cbr 69"]),
+        worked=_refused("5.6"),
     ),
-    (
+    _hand(
         "min-raise-ok",
         "5.6",
         "a re-raise of exactly the last raise",
         _setup("NT", [5, 10, 0], [1000] * 3, [*DEAL3, "p3 cbr 40", "p1 cbr 70", "p2 f", "p3 f"]),
     ),
-    (
+    _hand(
         "short-all-in-does-not-reopen",
         "7.2",
         "a short all-in raise does not reopen the betting",
@@ -274,44 +303,49 @@ WORKED: tuple[tuple[str, str, str, dict[str, Any]], ...] = (
             "NT",
             [5, 10, 0],
             [1000, 1000, 150],
-            [*DEAL3, "p3 cc", "p1 cbr 100", "p2 f", "p3 cbr 150", "p1 cbr 400"],
+            [*DEAL3, "p3 cc", "p1 cbr 100", "p2 cc", "p3 cbr 150", "p1 cbr 400"],
         ),
+        worked=_refused("7.2"),
     ),
-    (
+    _hand(
         "bet-below-minimum-refused",
         "5.5",
         "a bet must be at least the big blind",
         _setup("NT", [5, 10, 0], [1000] * 3, [*DEAL3, "p3 cc", "p1 cc", "p2 cc", BOARD[0], "p1 cbr 5"]),
+        worked=_refused("5.5"),
     ),
-    (
+    _hand(
         "wrong-player-refused",
         "12.11",
         "the player to act is p3, not p1",
         _setup("NT", [5, 10, 0], [1000] * 3, [*DEAL3, "p1 cc"]),
+        worked=_refused("12.11", "HistoryError"),
     ),
-    (
+    _hand(
         "limit-half-bet-all-in-reopens",
         "7.4",
         "fixed limit: an all-in of half a bet or more is a raise",
         _setup("FT", [5, 10, 0], [1000, 1000, 16], [*DEAL3, "p3 cbr 16", "p1 cbr 26", "p2 f", *BOARD]),
     ),
-    (
+    _hand(
         "uncalled-bet-returned",
         "7.6",
         "the part of a bet nobody called goes back to its owner",
         _setup("NT", [5, 10, 0], [300, 1000, 1000], [*DEAL3, "p3 cbr 1000", "p1 cc", "p2 f", *BOARD]),
+        worked=_stacks(610, 990, 700),
     ),
-    (
+    _hand(
         "pot-limit-maximum",
         "5.9",
         "pot limit: the largest raise is the pot after calling",
         _setup("PT", [1, 2, 0], [100] * 3, [*DEAL3, "p3 cbr 7", "p1 cbr 23", "p2 f", "p3 f"]),
     ),
-    (
+    _hand(
         "pot-limit-above-maximum-refused",
         "5.9",
         "pot limit: a raise beyond the pot is refused",
         _setup("PT", [1, 2, 0], [100] * 3, [*DEAL3, "p3 cbr 8"]),
+        worked=_refused("5.9"),
     ),
 )
 
@@ -327,16 +361,15 @@ D10 = [
     for i, c in enumerate(["AcAd", "KcKd", "QcQd", "JcJd", "TcTd", "9c9d", "8c8d", "7c7d", "6c6d", "5c5d"])
 ]
 CHECKS3 = ["p1 cc", "p2 cc", "p3 cc"]
-# (case, section, description, table, rules changes)
-MORE: tuple[tuple[str, str, str, dict[str, Any], dict[str, Any]], ...] = (
-    (
+CHANGED_CASES: tuple[WorkedCase, ...] = (
+    _hand(
         "ten-seats",
         "3.1",
         "a full table of ten: p3 opens, the big blind closes",
         _setup("NT", [1, 2] + [0] * 8, [100] * 10, [*D10, *[f"p{i} f" for i in range(3, 11)], "p1 f"]),
-        {},
+        changes={},
     ),
-    (
+    _hand(
         "short-big-blind-posts-all-in",
         "3.11",
         "a big blind shorter than the blind posts all it has",
@@ -359,30 +392,30 @@ MORE: tuple[tuple[str, str, str, dict[str, Any], dict[str, Any]], ...] = (
                 "p3 cc",
             ],
         ),
-        {},
+        changes={},
     ),
-    (
+    _hand(
         "antes-from-everyone",
         "3.12",
         "every player antes; the antes are in the pot",
         _with(_setup("NT", [5, 10, 0], [100] * 3, [*DEAL3, "p3 f", "p1 f"]), antes=[2, 2, 2]),
-        {},
+        changes={},
     ),
-    (
+    _hand(
         "antes-except-blinds",
         "3.13",
         "antes from everyone but the blinds",
         _with(_setup("NT", [5, 10, 0, 0], [100] * 4, [*D4, "p3 f", "p4 f", "p1 f"]), antes=[0, 0, 2, 2]),
-        {},
+        changes={},
     ),
-    (
+    _hand(
         "big-blind-ante",
         "3.14",
         "the big blind pays the table's ante",
         _with(_setup("NT", [5, 10, 0], [100] * 3, [*DEAL3, "p3 f", "p1 f"]), antes=[0, 10, 0]),
-        {},
+        changes={},
     ),
-    (
+    _hand(
         "straddle",
         "3.16",
         "an under-the-gun straddle acts last preflop",
@@ -392,23 +425,24 @@ MORE: tuple[tuple[str, str, str, dict[str, Any], dict[str, Any]], ...] = (
             [100] * 4,
             [*D4, "p4 cc", "p1 cc", "p2 cc", "p3 cbr 16", "p4 f", "p1 f", "p2 f"],
         ),
-        {"straddle_allowed": True},
+        changes={"straddle_allowed": True},
     ),
-    (
+    _hand(
         "straddle-refused-by-default",
         "3.16",
         "straddles need straddle_allowed",
         _setup("NT", [1, 2, 4, 0], [100] * 4, [*D4, "p4 f"]),
-        {},
+        changes={},
+        worked=_refused("3.16", "RuleViolation"),
     ),
-    (
+    _hand(
         "deal-order-refused",
         "4.2",
         "hole cards go to p1 first",
         _setup("NT", [1, 2, 0], [100] * 3, ["d dh p2 KcKd", "d dh p1 AcAd", "d dh p3 2c7d"]),
-        {},
+        changes={},
     ),
-    (
+    _hand(
         "board-streets",
         "4.3",
         "flop, turn and river, a betting round after each",
@@ -418,23 +452,25 @@ MORE: tuple[tuple[str, str, str, dict[str, Any], dict[str, Any]], ...] = (
             [100] * 3,
             [*DEAL3, "p3 cc", "p1 cc", "p2 cc", BOARD[0], *CHECKS3, BOARD[1], *CHECKS3, BOARD[2], *CHECKS3],
         ),
-        {},
+        changes={},
     ),
-    (
+    _hand(
         "all-in-run-out",
         "4.5",
         "two all-in players: the board is run out without betting",
         _setup("NT", [1, 2], [40, 40], [*D2, "p2 cbr 40", "p1 cc", *BOARD]),
-        {},
+        changes={},
+        worked=_stacks(80, 0),
     ),
-    (
+    _hand(
         "no-limit-all-in-maximum",
         "5.7",
         "the largest no-limit bet is every chip the player has",
         _setup("NT", [1, 2, 0], [100, 100, 60], [*DEAL3, "p3 cbr 60", "p1 f", "p2 f"]),
-        {},
+        changes={},
+        worked=_stacks(99, 98, 63),
     ),
-    (
+    _hand(
         "limit-big-bet-on-the-turn",
         "5.2",
         "fixed limit: the small bet on the flop, the big bet on the turn",
@@ -457,65 +493,70 @@ MORE: tuple[tuple[str, str, str, dict[str, Any], dict[str, Any]], ...] = (
                 "p3 f",
             ],
         ),
-        {},
+        changes={},
     ),
-    (
+    _hand(
         "limit-cap-reached",
         "5.4",
         "fixed limit: a bet and three raises, then no more raising",
         _setup("FT", [1, 2, 0], [100] * 3, [*DEAL3, "p3 cbr 4", "p1 cbr 6", "p2 cbr 8", "p3 cbr 10"]),
-        {},
+        changes={},
+        worked=_refused("5.4"),
     ),
-    (
+    _hand(
         "no-limit-raise-cap",
         "5.8",
         "a house cap of three raises per round (seed 003)",
         _setup("NT", [1, 2, 0], [1000] * 3, [*DEAL3, "p3 cbr 4", "p1 cbr 8", "p2 cbr 16", "p3 cbr 32"]),
-        {"nl_raise_cap": 3},
+        changes={"nl_raise_cap": 3},
+        worked=_refused("5.8"),
     ),
-    (
+    _hand(
         "pot-limit-short-blind-counts-full",
         "5.10",
         "pot limit: a short big blind counts as a full blind",
         _setup("PT", [1, 2, 0], [100, 1, 100], [*DEAL3, "p3 cbr 7", "p1 f", *BOARD]),
-        {},
+        changes={},
     ),
-    (
+    _hand(
         "over-the-stack-refused",
         "5.12",
         "nobody may bet more than the chips in front of him",
         _setup("NT", [1, 2, 0], [100] * 3, [*DEAL3, "p3 cbr 101"]),
-        {},
+        changes={},
+        worked=_refused("5.12"),
     ),
-    (
+    _hand(
         "first-to-act-after-the-flop",
         "6.3",
         "after the flop the first player left of the button acts",
         _setup("NT", [1, 2, 0], [100] * 3, [*DEAL3, "p3 cc", "p1 f", "p2 cc", BOARD[0], "p2 cbr 2", "p3 f"]),
-        {},
+        changes={},
     ),
-    (
+    _hand(
         "uncontested-end",
         "6.8",
         "everyone else folds: the last player wins without a showdown",
         _setup("NT", [1, 2, 0], [100] * 3, [*DEAL3, "p3 cbr 6", "p1 f", "p2 f"]),
-        {},
+        changes={},
+        worked=_stacks(99, 98, 103),
     ),
-    (
+    _hand(
         "no-betting-with-one-player-able",
         "6.9",
         "when only one player has chips, nobody bets",
         _setup("NT", [1, 2, 0], [100, 100, 30], [*DEAL3, "p3 cbr 30", "p1 f", "p2 cc", *BOARD]),
-        {},
+        changes={},
     ),
-    (
+    _hand(
         "call-all-in-for-less",
         "7.1",
         "a player may call all-in for less than the bet",
         _setup("NT", [1, 2, 0], [100, 30, 100], [*DEAL3, "p3 f", "p1 cbr 50", "p2 cc", *BOARD]),
-        {},
+        changes={},
+        worked=_stacks(130, 0, 100),
     ),
-    (
+    _hand(
         "short-all-ins-add-up",
         "7.3",
         "two short all-ins that add up to a full raise reopen the betting",
@@ -525,16 +566,16 @@ MORE: tuple[tuple[str, str, str, dict[str, Any], dict[str, Any]], ...] = (
             [1000, 1000, 150, 200],
             [*D4, "p3 cc", "p4 cc", "p1 cc", "p2 cbr 100", "p3 cbr 150", "p4 cbr 200", "p1 cc", "p2 cbr 400"],
         ),
-        {},
+        changes={},
     ),
-    (
+    _hand(
         "short-all-in-blind",
         "7.5",
         "the others must call the full big blind though it was posted short",
         _setup("NT", [5, 10, 0], [100, 4, 100], [*DEAL3, "p3 cc"]),
-        {},
+        changes={},
     ),
-    (
+    _hand(
         "split-pot",
         "8.8",
         "equal hands split the pot",
@@ -558,16 +599,17 @@ MORE: tuple[tuple[str, str, str, dict[str, Any], dict[str, Any]], ...] = (
                 "p2 cc",
             ],
         ),
-        {},
+        changes={},
+        worked=_stacks(50, 50),
     ),
-    (
+    _hand(
         "first-to-act-preflop",
         "6.2",
         "preflop the player left of the big blind acts first",
         _setup("NT", [1, 2, 0, 0], [100] * 4, [*D4, "p3 f", "p4 f", "p1 f"]),
-        {},
+        changes={},
     ),
-    (
+    _hand(
         "turn-order",
         "6.4",
         "the turn passes clockwise, skipping folded players",
@@ -577,16 +619,16 @@ MORE: tuple[tuple[str, str, str, dict[str, Any], dict[str, Any]], ...] = (
             [100] * 4,
             [*D4, "p3 cc", "p4 f", "p1 cc", "p2 cc", BOARD[0], "p1 cc", "p2 cc", "p3 cbr 4", "p1 f", "p2 f"],
         ),
-        {},
+        changes={},
     ),
-    (
+    _hand(
         "round-completes-when-all-called",
         "6.5",
         "the round ends once every player has acted and called",
         _setup("NT", [1, 2, 0], [100] * 3, [*DEAL3, "p3 cbr 6", "p1 cc", "p2 cc", BOARD[0], "p1 f", "p2 f"]),
-        {},
+        changes={},
     ),
-    (
+    _hand(
         "big-blind-checks-its-option",
         "6.6",
         "only the big blind may check preflop, when nobody raised",
@@ -596,9 +638,9 @@ MORE: tuple[tuple[str, str, str, dict[str, Any], dict[str, Any]], ...] = (
             [100] * 3,
             [*DEAL3, "p3 cc", "p1 cc", "p2 cc", BOARD[0], "p1 cbr 2", "p2 f", "p3 f"],
         ),
-        {},
+        changes={},
     ),
-    (
+    _hand(
         "showdown-between-two",
         "8.1",
         "players still in after the river show down",
@@ -622,9 +664,9 @@ MORE: tuple[tuple[str, str, str, dict[str, Any], dict[str, Any]], ...] = (
                 "p2 cc",
             ],
         ),
-        {},
+        changes={},
     ),
-    (
+    _hand(
         "cards-speak",
         "8.5",
         "the best five cards win, whatever was said",
@@ -648,9 +690,10 @@ MORE: tuple[tuple[str, str, str, dict[str, Any], dict[str, Any]], ...] = (
                 "p2 cc",
             ],
         ),
-        {},
+        changes={},
+        worked=_stacks(52, 48),
     ),
-    (
+    _hand(
         "pot-limit-active-pot",
         "5.11",
         "pot limit with side pots: only the active pot (seed 004)",
@@ -660,16 +703,16 @@ MORE: tuple[tuple[str, str, str, dict[str, Any], dict[str, Any]], ...] = (
             [100, 100, 7],
             [*DEAL3, "p3 cbr 7", "p1 cc", "p2 cc", BOARD[0], "p1 cbr 10", "p2 cbr 30", "p1 f", *BOARD[1:]],
         ),
-        {"pl_pot_basis": "active_pot"},
+        changes={"pl_pot_basis": "active_pot"},
     ),
-    (
+    _hand(
         "no-cards-after-the-hand-ends",
         "4.4",
         "no board is dealt once everyone else has folded",
         _setup("NT", [1, 2, 0], [100] * 3, [*DEAL3, "p3 f", "p1 f", BOARD[0]]),
-        {},
+        changes={},
     ),
-    (
+    _hand(
         "side-pot-to-the-short-stack",
         "8.6",
         "the all-in player's best hand wins only the main pot",
@@ -679,36 +722,43 @@ MORE: tuple[tuple[str, str, str, dict[str, Any], dict[str, Any]], ...] = (
             [100, 100, 30],
             ["d dh p1 KcKd", "d dh p2 QcQd", "d dh p3 AcAd", "p3 cbr 30", "p1 cbr 100", "p2 cc", *BOARD],
         ),
-        {},
+        changes={},
+        worked=_stacks(140, 0, 90),
     ),
 )
 
 
-def hand_cases(random_count: int = 1500, seed: int = 20240601) -> Iterator[Vector]:
-    """Worked hands and seeded self-play under tda_2024 and pokerkit_0_7, with some refused actions."""
-    tda = {"preset": "tda_2024"}
-    for case, section, description, table in WORKED:
-        data = _input(table, tda)
-        meta = {"section": section, "source": "worked case", "description": description}
-        yield Vector("hand", case, data, expect_of(data), meta)
-    for case, section, description, table, changes in MORE:
-        data = _input(table, {"preset": "tda_2024", "changes": changes})
-        meta = {"section": section, "source": "worked case", "description": description}
-        yield Vector("hand", case, data, expect_of(data), meta)
+def worked() -> Iterator[WorkedCase]:
+    """The ``hand`` runner's worked cases: the hands above, then each set-up dealt from its seeds."""
+    yield from TDA_CASES
+    yield from CHANGED_CASES
     for case, section, description, fields in SETUP_CASES:
         for k in range(SETUP_SEEDS):
-            data = _input(table_of(setup_hand(fields, k)), tda)
-            meta = {"section": section, "source": f"table set-up (seed {k})", "description": description}
-            yield Vector("hand", f"{case}-{k}", data, expect_of(data), meta)
-    refused = _input(table_of(setup_hand(SETUP_CASES[0][3], 0)), tda)
+            data = _input(table_of(setup_hand(fields, k)), TDA)
+            source = f"table set-up (seed {k})"
+            yield WorkedCase("hand", f"{case}-{k}", section, data, description, source=source)
+    refused = _input(table_of(setup_hand(SETUP_CASES[0][3], 0)), TDA)
     refused["setup"] = {**refused["setup"], "posts": refused["setup"]["posts"][1:]}  # no big blind
     refused["blinds_or_straddles"] = [0, *refused["blinds_or_straddles"][1:]]
-    meta = {"section": "3.20", "source": "worked case", "description": "a set-up without a big blind"}
-    yield Vector("hand", "setup-no-big-blind-refused", refused, expect_of(refused), meta)
+    yield WorkedCase(
+        "hand",
+        "setup-no-big-blind-refused",
+        "3.20",
+        refused,
+        "a set-up without a big blind",
+        {"error": {"kind": "RuleViolation", "section": "3.20", "action": None}},
+    )
+
+
+def hand_cases(random_count: int = 1500, seed: int = 20240601) -> Iterator[Vector]:
+    """Worked hands and seeded self-play under tda_2024 and pokerkit_0_7, with some refused actions."""
+    for c in worked():
+        meta = {"section": c.section, "source": c.source, "description": c.description}
+        yield Vector("hand", c.case, c.input, expect_of(c.input), meta)
     rng = random.Random(seed)
     structures = ("no_limit", "pot_limit", "fixed_limit")
     for i in range(random_count):
-        spec = {"preset": "pokerkit_0_7"} if i % 4 == 3 else tda
+        spec = {"preset": "pokerkit_0_7"} if i % 4 == 3 else TDA
         rules = rules_of({"rules": spec}).replace(betting_structure=structures[i % 3])
         table = table_of(seeded_hand(seed + i, rules, engine="spec"))
         spec = {**spec, "changes": {}}

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import contextlib
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from pyholdem.conformance.vectors import Vector
+from pyholdem.conformance.worked_cases import WorkedCase
 from pyholdem.engine.live import LiveHand, history_from_data, history_to_data, replay_live
 from pyholdem.engine.setup import setup_from_arguments
 from pyholdem.errors import PyHoldemError
@@ -39,7 +40,7 @@ from pyholdem.spec.irregularities import (
 SEED = 20240601
 
 
-def play_live(data: dict[str, Any]) -> dict[str, Any]:
+def play_live(data: Mapping[str, Any]) -> dict[str, Any]:
     """The ``live`` runner's answer: the history replayed (``replay_live``), then its rulings
     (section and outcome), the cards of every place, the stacks, the re-deal count and whether
     the hand is over. The first step the rules refuse raises its typed error."""
@@ -59,7 +60,8 @@ def _input(hand: LiveHand) -> dict[str, Any]:
     return data
 
 
-def _expect(data: dict[str, Any]) -> dict[str, Any]:
+def expect_of(data: Mapping[str, Any]) -> dict[str, Any]:
+    """The vector's expectation from the spec engine's live hand: the answer, or the refusal."""
     try:
         return {"result": play_live(data)}
     except PyHoldemError as exc:
@@ -74,8 +76,12 @@ def _hand(name: str, seed: object, n: int = 4, **kw: Any) -> LiveHand:
     return LiveHand(setup_from_arguments(_rules(name), [1000] * n, button=0, blinds=(5, 10), seed=seed), **kw)
 
 
-def _worked() -> Iterator[tuple[str, str, str, Callable[[], LiveHand]]]:
-    """(case, section, description, a function playing the hand) for each worked case."""
+Played = tuple[str, str, str, Callable[[], LiveHand], list[list[str]] | None]
+
+
+def _worked() -> Iterator[Played]:
+    """(case, section, description, a function playing the hand, the rulings worked by hand, where
+    the case states them) for each worked case."""
 
     def misdeal() -> LiveHand:
         h = _hand("tda_2024", 1)
@@ -177,31 +183,67 @@ def _worked() -> Iterator[tuple[str, str, str, Callable[[], LiveHand]]]:
         "10.3",
         "a misdeal before SA re-deals with the same button and blinds",
         misdeal,
+        [["10.3", "misdeal"]],
     )
     yield (
         "misdeal-after-two-actions-bill",
         "10.2",
         "seed 000, Bill: two actions end the misdeal window",
         stands,
+        [["10.3", "stands"]],
     )
+    fifth = {"tda_2024": "replace", "seed_002_sng_addon": "replace", "seed_000_bill_limit": "misdeal"}
+    shown = {"tda_2024": "live", "seed_002_sng_addon": "show_all", "seed_000_bill_limit": "dead"}
     for name in ("tda_2024", "seed_002_sng_addon", "seed_000_bill_limit"):
-        yield f"exposed-fifth-card-{name}", "10.4", "the dealer exposes the fifth card dealt", exposed(name)
-        yield f"boxed-first-card-{name}", "10.6", "the first card of the stub is face up", boxed(name)
-        yield f"missing-flop-burn-{name}", "10.7", "the flop dealt without a burn", burn(name, "missing")
-        yield f"extra-flop-burn-{name}", "10.7", "the flop dealt after two burns", burn(name, "extra")
-        yield f"flop-four-cards-{name}", "10.8", "a flop of four cards", too_many(name)
+        yield (
+            f"exposed-fifth-card-{name}",
+            "10.4",
+            "the dealer exposes the fifth card dealt",
+            exposed(name),
+            [["10.4", fifth[name]]],
+        )
+        yield f"boxed-first-card-{name}", "10.6", "the first card of the stub is face up", boxed(name), None
+        yield (
+            f"missing-flop-burn-{name}",
+            "10.7",
+            "the flop dealt without a burn",
+            burn(name, "missing"),
+            None,
+        )
+        yield f"extra-flop-burn-{name}", "10.7", "the flop dealt after two burns", burn(name, "extra"), None
+        yield f"flop-four-cards-{name}", "10.8", "a flop of four cards", too_many(name), None
         yield (
             f"premature-turn-{name}",
             "10.10",
             "the turn dealt during the flop betting",
             premature_turn(name),
+            None,
         )
-        yield f"player-shows-a-card-{name}", "10.12", "a player shows a card on purpose", exposure(name)
-    yield from _worked_declarations()
-    yield "premature-flop", "10.9", "the flop dealt during the pre-flop betting", premature_flop
-    yield "missing-card-after-sa-bill", "10.11", "a card missing after two actions: play on", missing_card
-    yield "tossed-in-turn-seed-002", "10.15", "cards tossed in turn are a fold", tossed
-    yield "joker-not-reported-seed-002", "10.6", "a joker the player acted on kills his hand", joker
+        yield (
+            f"player-shows-a-card-{name}",
+            "10.12",
+            "a player shows a card on purpose",
+            exposure(name),
+            [["10.12", shown[name]]],
+        )
+    for case, section, description, play in _worked_declarations():
+        yield case, section, description, play, None
+    yield "premature-flop", "10.9", "the flop dealt during the pre-flop betting", premature_flop, None
+    yield (
+        "missing-card-after-sa-bill",
+        "10.11",
+        "a card missing after two actions: play on",
+        missing_card,
+        [["10.11", "play_on"]],
+    )
+    yield "tossed-in-turn-seed-002", "10.15", "cards tossed in turn are a fold", tossed, [["10.15", "fold"]]
+    yield (
+        "joker-not-reported-seed-002",
+        "10.6",
+        "a joker the player acted on kills his hand",
+        joker,
+        [["10.6", "dead"]],
+    )
 
 
 def _worked_declarations() -> Iterator[tuple[str, str, str, Callable[[], LiveHand]]]:
@@ -437,15 +479,25 @@ def _random_event(h: LiveHand, rng: random.Random) -> object:
     return TossedCards(seat)
 
 
+def worked() -> Iterator[WorkedCase]:
+    """The ``live`` runner's worked cases: the hands played above, then the refused steps."""
+    for case, section, description, play, rulings in _worked():
+        stated = {"result": {"rulings": rulings}} if rulings is not None else None
+        yield WorkedCase("live", case, section, _input(play()), description, stated)
+    for case, section, data in _errors():
+        kind = "InvalidCards" if section == "10.5" else "RuleViolation"
+        yield WorkedCase(
+            "live", case, section, data, "refused", {"error": {"kind": kind, "section": section}}
+        )
+
+
 def live_cases(random_count: int = 300, seed: int = SEED) -> Iterator[Vector]:
     """The ``live`` runner's cases: worked ones, refusals, then ``random_count`` seeded random hands."""
-    for case, section, description, play in _worked():
-        data = _input(play())
-        yield Vector("live", case, data, _expect(data), {"section": section, "description": description})
-    for case, section, data in _errors():
-        yield Vector("live", case, data, _expect(data), {"section": section, "description": "refused"})
+    for c in worked():
+        meta = {"section": c.section, "description": c.description}
+        yield Vector("live", c.case, c.input, expect_of(c.input), meta)
     for i in range(random_count):
         rng = random.Random(f"{seed}-live-{i}")
         data = _input(_random_hand(rng, rng.randrange(2**32)))
         meta = {"section": "10.1", "source": f"seeded random (random.Random('{seed}-live-{i}'))"}
-        yield Vector("live", f"random-{i:05d}", data, _expect(data), meta)
+        yield Vector("live", f"random-{i:05d}", data, expect_of(data), meta)

@@ -16,8 +16,9 @@ from fractions import Fraction
 from typing import Any
 
 from pyholdem.conformance.vectors import Vector
+from pyholdem.conformance.worked_cases import WorkedCase
 from pyholdem.errors import PyHoldemError, RuleViolation
-from pyholdem.rules.ruleset import RuleSet, load_rules
+from pyholdem.rules.ruleset import RuleSet, load_rules, preset
 from pyholdem.spec.cards import format_cards, parse_cards, shuffled_deck
 from pyholdem.spec.tournament import (
     Place,
@@ -160,18 +161,37 @@ def answer(data: Mapping[str, Any]) -> dict[str, Any]:
     return FUNCTIONS[name][1](_rules(data), data.get("args") or {})
 
 
-def _case(
-    case: str, function: str, args: dict[str, Any], rules: RuleSet | None = None, note: str = ""
-) -> Vector:
+def expect_of(data: Mapping[str, Any]) -> dict[str, Any]:
+    """The vector's expectation from the executable spec: the result, or the refusal."""
+    try:
+        return {"result": answer(data)}
+    except PyHoldemError as exc:
+        return {"error": {"kind": exc.kind, "section": exc.section}}
+
+
+def _worked(
+    case: str,
+    function: str,
+    args: dict[str, Any],
+    rules: RuleSet | None = None,
+    note: str = "",
+    worked: dict[str, Any] | None = None,
+) -> WorkedCase:
     changes = {k: list(v) if isinstance(v, tuple) else v for k, v in (rules or RuleSet()).changes().items()}
     changes = {k: [list(p) for p in v] if k == "payout_fixed" else v for k, v in changes.items()}
     data = {"function": function, "rules": changes, "args": args}
-    meta = {"section": FUNCTIONS[function][0], "description": note or case}
-    try:
-        expect: dict[str, Any] = {"result": answer(data)}
-    except PyHoldemError as exc:
-        expect = {"error": {"kind": exc.kind, "section": exc.section}}
-    return Vector("tournament", case, data, expect, meta)
+    return WorkedCase("tournament", case, FUNCTIONS[function][0], data, note or case, worked)
+
+
+def _vector(c: WorkedCase) -> Vector:
+    meta = {"section": c.section, "description": c.description}
+    return Vector("tournament", c.case, c.input, expect_of(c.input), meta)
+
+
+def _case(
+    case: str, function: str, args: dict[str, Any], rules: RuleSet | None = None, note: str = ""
+) -> Vector:
+    return _vector(_worked(case, function, args, rules, note))
 
 
 def _table_rows(sizes: Sequence[int], rng: random.Random, max_seats: int = 10) -> list[dict[str, Any]]:
@@ -185,75 +205,161 @@ def _table_rows(sizes: Sequence[int], rng: random.Random, max_seats: int = 10) -
     return rows
 
 
-def worked_cases() -> Iterator[Vector]:
-    """The worked examples of spec 09 and the seeds."""
-    from pyholdem.rules.ruleset import preset
+def _result(**fields: Any) -> dict[str, Any]:
+    return {"result": fields}
 
-    sng = preset("seed_002_sng_addon")
-    yield _case("payouts-seed-000-ten-at-20", "payouts", {"prize_pool": 200}, note="10 x $20 at 60/25/15")
-    yield _case("payouts-seed-002-360", "payouts", {"prize_pool": 360}, sng, "$30 third, 70 % of the balance")
-    yield _case("payouts-seed-002-287", "payouts", {"prize_pool": 287}, sng, "$179.90 rounded up for first")
-    yield _case("payouts-fixed-above-pool", "payouts", {"prize_pool": 20}, sng, "fixed $30 above a $20 pool")
-    yield _case("payouts-unit-100", "payouts", {"prize_pool": 2300, "unit": 100})
-    yield _case("payouts-not-a-unit", "payouts", {"prize_pool": 2350, "unit": 100})
-    yield _case(
-        "payouts-137-seed-001", "payouts", {"prize_pool": 2740, "entrants": 137}, preset("seed_001_event")
-    )
-    yield _case(
-        "prize-pool-seed-001-fee", "prize_pool", {"entries": 1, "buy_in": 200}, preset("seed_001_event")
-    )
-    yield _case("places-paid-137-seed-001", "places_paid", {"entrants": 137}, preset("seed_001_event"))
-    yield _case("places-paid-20-seed-000", "places_paid", {"entrants": 20}, preset("seed_000_home_nl"))
-    yield _case("table-sizes-14", "table_sizes", {"entrants": 14}, note="14 players sit 7 and 7")
-    yield _case("table-sizes-10-nine-seats", "table_sizes", {"entrants": 10}, RuleSet(max_seats=9))
+
+def _refused(section: str) -> dict[str, Any]:
+    return {"error": {"kind": "RuleViolation", "section": section}}
+
+
+def _worked_table() -> tuple[WorkedCase, ...]:
+    """The worked examples of spec 09 and the seeds, with the answers they work by hand."""
+    sng, event = preset("seed_002_sng_addon"), preset("seed_001_event")
     t1 = {"table": 1, "seats": {str(s): f"A{s}" for s in range(1, 10)}, "button": 2, "big_blind": 4}
     t2 = {"table": 2, "seats": {str(s): f"B{s}" for s in (1, 2, 3, 5, 6, 8, 9)}, "button": 1, "big_blind": 3}
-    yield _case(
-        "balance-tda-11a", "balance_move", {"tables": [t1, t2]}, note="next big blind to the worst position"
-    )
-    cards = ["2c", "3d", "4h", "5s", "6c", "7d", "8h", "9s", "Ah"]
-    yield _case(
-        "balance-high-card",
-        "balance_move",
-        {"tables": [t1, t2], "cards": cards},
-        RuleSet(balance_mover="high_card_draw"),
-    )
     rows = [
         {"table": t, "seats": {str(s): f"T{t}S{s}" for s in range(1, n + 1)}, "button": n, "big_blind": 2}
         for t, n in ((1, 9), (2, 5), (3, 2))
     ]
-    yield _case("break-9-5-2", "break_table", {"tables": rows}, note="tables of 9, 5 and 2 end as 9 and 7")
     race = {"stacks": {"1": 1025, "2": 2050, "3": 575, "4": 3050}, "removed": 25, "new": 100}
-    yield _case(
-        "chip-race-seed-001", "chip_race", {**race, "cards": ["2c", "Ah", "7d", "7s", "Kc", "3h", "9d", "5s"]}
-    )
-    yield _case("chip-race-wrong-cards", "chip_race", {**race, "cards": ["Ks", "Qh"]})
-    yield _case(
-        "chip-race-nobody-raced-out",
-        "chip_race",
-        {"stacks": {"1": 525, "2": 1025, "3": 25}, "removed": 25, "new": 100, "cards": ["Qs", "4d", "Jh"]},
-    )
     two = {
         "start_stacks": [["Ann", 300], ["Bob", 1200], ["Cy", 1500]],
         "end_stacks": [["Ann", 0], ["Bob", 0], ["Cy", 3000]],
     }
-    yield _case("bust-order-two-on-one-hand", "bust_order", two, note="ordered by starting stack")
-    yield _case("bust-order-multi-table", "bust_order", {**two, "remaining": 40})
     h4h = {"busts": [[1, ["Ann"]], [4, ["Bob", "Cy"]]], "remaining": 49}
     stacks = [["Ann", 2000], ["Bob", 1500], ["Cy", 900]]
-    yield _case("hand-for-hand-tda-rp-8a", "hand_for_hand_places", h4h)
-    yield _case(
-        "hand-for-hand-seed-001",
-        "hand_for_hand_places",
-        {**h4h, "start_stacks": stacks},
-        preset("seed_001_event"),
+    return (
+        _worked(
+            "payouts-seed-000-ten-at-20",
+            "payouts",
+            {"prize_pool": 200},
+            note="10 x $20 at 60/25/15",
+            worked=_result(amounts=[120, 50, 30]),
+        ),
+        _worked(
+            "payouts-seed-002-360",
+            "payouts",
+            {"prize_pool": 360},
+            sng,
+            "$30 third, 70 % of the balance",
+            _result(amounts=[231, 99, 30]),
+        ),
+        _worked("payouts-seed-002-287", "payouts", {"prize_pool": 287}, sng, "$179.90 rounded up for first"),
+        _worked(
+            "payouts-fixed-above-pool",
+            "payouts",
+            {"prize_pool": 20},
+            sng,
+            "fixed $30 above a $20 pool",
+            _refused("9.12"),
+        ),
+        _worked(
+            "payouts-unit-100",
+            "payouts",
+            {"prize_pool": 2300, "unit": 100},
+            worked=_result(amounts=[1500, 500, 300]),
+        ),
+        _worked("payouts-not-a-unit", "payouts", {"prize_pool": 2350, "unit": 100}, worked=_refused("9.13")),
+        _worked("payouts-137-seed-001", "payouts", {"prize_pool": 2740, "entrants": 137}, event),
+        _worked(
+            "prize-pool-seed-001-fee",
+            "prize_pool",
+            {"entries": 1, "buy_in": 200},
+            event,
+            worked=_result(prize_pool=200, house_fees=20),
+        ),
+        _worked(
+            "places-paid-137-seed-001",
+            "places_paid",
+            {"entrants": 137},
+            event,
+            worked=_result(places=20),
+        ),
+        _worked("places-paid-20-seed-000", "places_paid", {"entrants": 20}, preset("seed_000_home_nl")),
+        _worked(
+            "table-sizes-14",
+            "table_sizes",
+            {"entrants": 14},
+            note="14 players sit 7 and 7",
+            worked=_result(sizes=[7, 7]),
+        ),
+        _worked("table-sizes-10-nine-seats", "table_sizes", {"entrants": 10}, RuleSet(max_seats=9)),
+        _worked(
+            "balance-tda-11a",
+            "balance_move",
+            {"tables": [t1, t2]},
+            note="next big blind to the worst position",
+            worked=_result(move=[1, "A5", 2, 4]),
+        ),
+        _worked(
+            "balance-high-card",
+            "balance_move",
+            {"tables": [t1, t2], "cards": ["2c", "3d", "4h", "5s", "6c", "7d", "8h", "9s", "Ah"]},
+            RuleSet(balance_mover="high_card_draw"),
+        ),
+        _worked(
+            "break-9-5-2",
+            "break_table",
+            {"tables": rows},
+            note="tables of 9, 5 and 2 end as 9 and 7",
+            worked=_result(broken=3, receiving={"2": 2}),
+        ),
+        _worked(
+            "chip-race-seed-001",
+            "chip_race",
+            {**race, "cards": ["2c", "Ah", "7d", "7s", "Kc", "3h", "9d", "5s"]},
+            worked=_result(stacks={"1": 1000, "2": 2100, "3": 600, "4": 3000}),
+        ),
+        _worked(
+            "chip-race-wrong-cards", "chip_race", {**race, "cards": ["Ks", "Qh"]}, worked=_refused("9.18")
+        ),
+        _worked(
+            "chip-race-nobody-raced-out",
+            "chip_race",
+            {
+                "stacks": {"1": 525, "2": 1025, "3": 25},
+                "removed": 25,
+                "new": 100,
+                "cards": ["Qs", "4d", "Jh"],
+            },
+            worked=_result(stacks={"1": 600, "2": 1000, "3": 100}),
+        ),
+        _worked(
+            "bust-order-two-on-one-hand",
+            "bust_order",
+            two,
+            note="ordered by starting stack",
+            worked=_result(places=[["Bob", 2], ["Ann", 3]]),
+        ),
+        _worked("bust-order-multi-table", "bust_order", {**two, "remaining": 40}),
+        _worked("hand-for-hand-tda-rp-8a", "hand_for_hand_places", h4h),
+        _worked(
+            "hand-for-hand-seed-001",
+            "hand_for_hand_places",
+            {**h4h, "start_stacks": stacks},
+            event,
+        ),
+        _worked(
+            "icm-three-players",
+            "icm",
+            {"stacks": [50, 30, 20], "prizes": [50, 30, 20]},
+            worked=_result(values=["1075/28", "131/4", "202/7"], deal=[38, 33, 29]),
+        ),
+        _worked(
+            "shared-three-at-fourth",
+            "shared_prizes",
+            {"payouts": [1000, 600, 400, 300, 250], "players": ["Ann", "Bob", "Cy"], "best_place": 4},
+        ),
     )
-    yield _case("icm-three-players", "icm", {"stacks": [50, 30, 20], "prizes": [50, 30, 20]})
-    yield _case(
-        "shared-three-at-fourth",
-        "shared_prizes",
-        {"payouts": [1000, 600, 400, 300, 250], "players": ["Ann", "Bob", "Cy"], "best_place": 4},
-    )
+
+
+WORKED = _worked_table()
+
+
+def worked_cases() -> Iterator[Vector]:
+    """The worked examples of spec 09 and the seeds, as vectors."""
+    return (_vector(c) for c in WORKED)
 
 
 def random_cases(count: int, seed: int = SEED) -> Iterator[Vector]:

