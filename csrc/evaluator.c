@@ -27,11 +27,10 @@
 #include "eval_tables.h"
 #include "holdem.h"
 #include "rng.h"
+#include "showdown.h"
 
-#define SHARE_UNIT 2520u
 #define SUIT_SPAN 16
 #define RANK_MASK13 0x1fffu
-#define ONE_PER_SUIT (0x1111ull << PH_SUIT_SHIFT)
 #define SUIT_COLUMN 0x1111111111111ull
 
 static inline unsigned rank_lookup(uint64_t key) { return ph_rank_value(key); }
@@ -711,7 +710,7 @@ static void enumerate_last(uint64_t key, uint64_t suit_masks, int first, uint64_
         }
         return;
     }
-    uint64_t draw = (key + ONE_PER_SUIT) & PH_FLUSH_CHECK;
+    uint64_t draw = (key + PH_ONE_PER_SUIT) & PH_FLUSH_CHECK;
     int draw_suit = draw ? flush_suit(draw) : -1;
     unsigned draw_ranks = draw ? suit_ranks(suit_masks, draw_suit) : 0;
     int first_rank = first >> 2;
@@ -772,85 +771,10 @@ int ph_enumerate_categories(int k, uint64_t *counts)
 
 /* ---- equity ---- */
 
-/* The showdown state of an equity run is ph_equity_run (holdem.h): the players' hole keys, the
-   undealt deck, the board so far, the random generator and the counters. */
-typedef ph_equity_run showdown;
-
-static inline unsigned board_value(uint64_t key, uint64_t suit_masks)
+/* The counting view (showdown.h) of an equity run. */
+static inline ph_showdown run_showdown(ph_equity_run *run)
 {
-    uint64_t flush = key & PH_FLUSH_CHECK;
-    if (flush)
-        return PH_FLUSH_TABLE[suit_ranks(suit_masks, flush_suit(flush))];
-    return rank_lookup(key);
-}
-
-/* Score one completed board, counted n times (n boards that every player values the same). */
-static inline void settle(showdown *sd, uint64_t board_key, uint64_t board_suits, uint64_t n)
-{
-    unsigned values[10], best = 0;
-    int tied = 0;
-    for (int p = 0; p < sd->players; p++) {
-        unsigned v = board_value(board_key + sd->hole_key[p] - PH_KEY_INIT, board_suits | sd->hole_suits[p]);
-        values[p] = v;
-        if (v > best) {
-            best = v;
-            tied = 1;
-        } else if (v == best) {
-            tied++;
-        }
-    }
-    for (int p = 0; p < sd->players; p++) {
-        if (values[p] != best)
-            continue;
-        if (tied == 1)
-            sd->wins[p] += n;
-        else
-            sd->ties[p] += n;
-        sd->shares[p] += n * (SHARE_UNIT / (unsigned)tied);
-    }
-}
-
-/* The last board card, from the size cards of deck (ascending ids). Cards of one rank whose suit
-   cannot complete or change anyone's flush give every player the same value: one evaluation
-   counts them all. */
-static uint64_t last_card(showdown *sd, const uint8_t *deck, int size, uint64_t key, uint64_t suit_masks)
-{
-    uint64_t flush_suits = 0;
-    for (int p = 0; p < sd->players; p++)
-        flush_suits |= (key + sd->hole_key[p] - PH_KEY_INIT + ONE_PER_SUIT) & PH_FLUSH_CHECK;
-    int i = 0;
-    while (i < size) {
-        int rank = deck[i] >> 2, same = -1;
-        uint64_t n = 0;
-        for (; i < size && deck[i] >> 2 == rank; i++) {
-            int card = deck[i];
-            if (flush_suits & (8ull << (PH_SUIT_SHIFT + 4 * (card & 3)))) {
-                settle(sd, key + PH_CARD_KEY[card], suit_masks | suit_bit(card), 1);
-            } else {
-                same = card;
-                n++;
-            }
-        }
-        if (n > 0)
-            settle(sd, key + PH_CARD_KEY[same], suit_masks | suit_bit(same), n);
-    }
-    return (uint64_t)size;
-}
-
-static uint64_t complete_boards(showdown *sd, const uint8_t *deck, int size, int left, uint64_t key,
-                                uint64_t suit_masks)
-{
-    if (left == 0) {
-        settle(sd, key, suit_masks, 1);
-        return 1;
-    }
-    if (left == 1)
-        return last_card(sd, deck, size, key, suit_masks);
-    uint64_t boards = 0;
-    for (int i = 0; i <= size - left; i++)
-        boards += complete_boards(sd, deck + i + 1, size - i - 1, left - 1, key + PH_CARD_KEY[deck[i]],
-                                  suit_masks | suit_bit(deck[i]));
-    return boards;
+    return (ph_showdown){run->players, run->hole_key, run->hole_suits, run->wins, run->ties, run->shares};
 }
 
 /* Uniform integer in 0..bound-1 (Lemire's multiply-and-reject). */
@@ -880,6 +804,7 @@ int ph_equity_sample(ph_equity_run *run, uint64_t trials)
         if (run->deck[i] >= 52)
             return PH_ERR_ARGUMENT;
     const int left = run->left, size = run->size;
+    const ph_showdown sd = run_showdown(run);
     for (uint64_t t = 0; t < trials; t++) {
         uint64_t k = run->key, sm = run->suit_masks;
         for (int i = 0; i < left; i++) {
@@ -890,7 +815,7 @@ int ph_equity_sample(ph_equity_run *run, uint64_t trials)
             k += PH_CARD_KEY[card];
             sm |= suit_bit(card);
         }
-        settle(run, k, sm, 1);
+        ph_settle(&sd, k, sm, 1);
     }
     run->boards += trials;
     return PH_OK;
@@ -925,7 +850,7 @@ int ph_equity_start(ph_equity_run *run, const uint8_t *holes, int players, const
     run->key = PH_KEY_INIT;
     uint64_t seen = 0;
     for (int p = 0; p < players; p++) {
-        run->hole_key[p] = PH_KEY_INIT + PH_CARD_KEY[holes[2 * p]] + PH_CARD_KEY[holes[2 * p + 1]];
+        run->hole_key[p] = PH_CARD_KEY[holes[2 * p]] + PH_CARD_KEY[holes[2 * p + 1]];
         run->hole_suits[p] = suit_bit(holes[2 * p]) | suit_bit(holes[2 * p + 1]);
     }
     for (int i = 0; i < board_count; i++) {
@@ -952,8 +877,10 @@ int ph_equity(const uint8_t *holes, int players, const uint8_t *board, int board
     int status = ph_equity_start(&run, holes, players, board, board_count, dead, dead_count, seed);
     if (status != PH_OK)
         return status;
-    if (trials == 0)
-        run.boards = complete_boards(&run, run.deck, run.size, run.left, run.key, run.suit_masks);
+    if (trials == 0) {
+        const ph_showdown sd = run_showdown(&run);
+        run.boards = ph_complete(&sd, run.deck, run.size, run.left, run.key, run.suit_masks);
+    }
     else if ((status = ph_equity_sample(&run, trials)) != PH_OK)
         return status;
     for (int p = 0; p < players; p++) {
@@ -979,16 +906,17 @@ int ph_equity_exact_part(ph_equity_run *run, int lo, int hi)
     int parts = run->left >= 2 ? run->size - run->left + 1 : 1;
     if (lo < 0 || hi < lo || hi > parts)
         return PH_ERR_ARGUMENT;
+    const ph_showdown sd = run_showdown(run);
     if (run->left < 2) {
         if (lo < hi)
-            run->boards += complete_boards(run, run->deck, run->size, run->left, run->key, run->suit_masks);
+            run->boards += ph_complete(&sd, run->deck, run->size, run->left, run->key, run->suit_masks);
         return PH_OK;
     }
     const uint8_t *deck = run->deck;
     uint64_t boards = 0;
     for (int i = lo; i < hi; i++)
-        boards += complete_boards(run, deck + i + 1, run->size - i - 1, run->left - 1, run->key + PH_CARD_KEY[deck[i]],
-                                  run->suit_masks | suit_bit(deck[i]));
+        boards += ph_complete(&sd, deck + i + 1, run->size - i - 1, run->left - 1, run->key + PH_CARD_KEY[deck[i]],
+                              run->suit_masks | suit_bit(deck[i]));
     run->boards += boards;
     return PH_OK;
 }

@@ -394,21 +394,32 @@ typedef struct {
     const uint16_t *weights;
 } ph_range_query;
 
-/* Exact equity (section 13.5) over the deals in which each player p holds one of its combos
-   first[p] + from[p] .. first[p] + to[p] - 1 (a chunk of the run), every deal whose combos share no
-   card, each over every completion of the board. Adds to win[p], tie[p] (boards won alone, tied)
-   and share[p] (pots) the deal's weight (the product of its weights / 1000 each) times its counts,
-   to *weight the weight times the completions, to *deals and *boards the counts. */
-int ph_range_exact(const ph_range_query *q, const int32_t *from, const int32_t *to, double *win, double *tie,
-                   double *share, double *weight, uint64_t *deals, uint64_t *boards);
+/* One chunk of an exact run (section 13.5): the deals in which each player p holds one of its combos
+   first[p] + lo[p] .. first[p] + hi[p] - 1, every deal whose combos share no card, each over every
+   completion of the board. ph_range_exact adds to win[p], tie[p] (boards won alone, tied) and share[p]
+   (pots) the deal's weight (the product of its weights / 1000 each) times its counts, to weight the
+   weight times the completions, to deals and boards the counts. memo (memo_words words, NULL/0 for
+   none) is scratch that keeps the counts of deals already counted, reused by the chunks of one run
+   (a memo naming another query is cleared first); the results do not depend on it. */
+typedef struct {
+    int32_t lo[10], hi[10];
+    double win[10], tie[10], share[10], weight;
+    uint64_t deals, boards;
+    uint64_t *memo;
+    int64_t memo_words;
+} ph_range_chunk;
+int ph_range_exact(const ph_range_query *q, ph_range_chunk *chunk);
 
-/* Monte Carlo equity (section 13.6), chunk number chunk of a run with seed: trials deals, each drawn
-   as section 13.6 says with the chunk's own generator, each with one random completion of the board.
-   Adds to wins, ties, shares (1/2520 pots, players entries) and *attempts (deals drawn, collisions
-   included). Returns PH_ERR_REFUSED, with nothing added, if more than max_attempts deals were drawn. */
-int ph_range_sample(const ph_range_query *q, uint64_t seed, uint64_t chunk, uint64_t trials,
-                    uint64_t max_attempts, uint64_t *wins, uint64_t *ties, uint64_t *shares,
-                    uint64_t *attempts);
+/* One chunk of a Monte Carlo run (section 13.6): chunk number `chunk` of a run with seed, trials deals,
+   each drawn as section 13.6 says with the chunk's own generator, each with one random completion of
+   the board. ph_range_sample adds to wins, ties, shares (1/2520 pots) and attempts (deals drawn,
+   collisions included); it returns PH_ERR_REFUSED, with nothing added, if more than max_attempts deals
+   were drawn. */
+typedef struct {
+    uint64_t seed, chunk, trials, max_attempts;
+    uint64_t wins[10], ties[10], shares[10], attempts;
+} ph_range_draw;
+int ph_range_sample(const ph_range_query *q, ph_range_draw *draw);
 
 /* --- issue 13: the table's hand planning (csrc/table.c; twin pyholdem.spec.table.plan_hand) (begin) --- */
 
