@@ -134,24 +134,15 @@ def _exact(query: _Query, lives: Sequence[Live], completions: int, threads: int)
         start: tuple[int, ...], stop: tuple[int, ...]
     ) -> tuple[list[float], list[float], list[float], float, int, int]:
         # each thread keeps its own memo for the whole run (the chunks' counts never depend on it)
-        part = getattr(scratch, "part", None)
-        if part is None:
-            memo = ffi.new("uint64_t[]", words)
-            part = scratch.part = ffi.new("ph_range_chunk *")
-            scratch.memo = memo
-        memo = scratch.memo
-        ffi.memmove(part, bytes(ffi.sizeof("ph_range_chunk")), ffi.sizeof("ph_range_chunk"))
-        part.memo = memo
-        part.memo_words = words
-        for p in range(n):
-            part.lo[p] = start[p]
-            part.hi[p] = stop[p]
-        status = lib.ph_range_exact(query.q, part)
-        check(status, "range equity", "13.5")
+        memo = getattr(scratch, "memo", None)
+        if memo is None:
+            memo = scratch.memo = ffi.new("uint64_t[]", words)
+        part = ffi.new("ph_range_chunk *", {"lo": start, "hi": stop, "memo": memo, "memo_words": words})
+        check(lib.ph_range_exact(query.q, part), "range equity", "13.5")
         return (
-            list(part.win)[:n],
-            list(part.tie)[:n],
-            list(part.share)[:n],
+            ffi.unpack(part.win, n),
+            ffi.unpack(part.tie, n),
+            ffi.unpack(part.share, n),
             part.weight,
             part.deals,
             part.boards,
