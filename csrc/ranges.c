@@ -30,7 +30,6 @@ static inline ph_showdown view(showdown *sd)
 }
 
 static inline unsigned value_of(uint64_t key, uint64_t suits) { return ph_value_of(key, suits); }
-static inline uint64_t suit_bit(int card) { return ph_suit_bit(card); }
 
 /* The checks of section 13.5 on a query, at the boundary: counts, card ids, collisions, weights. */
 static int check_query(const ph_range_query *q)

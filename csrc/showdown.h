@@ -4,7 +4,7 @@
  *
  * Keys are those of eval_tables.h: PH_KEY_INIT plus PH_CARD_KEY per card. A player's hole key is the
  * PH_CARD_KEY sum of its two cards (no PH_KEY_INIT), so a board key (which has it) plus a hole key is
- * the seven cards' key. Suit masks hold each suit's ranks in 16 bits (ph_suit_bit). Everything here
+ * the seven cards' key. Suit masks hold each suit's ranks in 16 bits (suit_bit, eval_core.h). Everything here
  * is static inline: no state, no allocation.
  */
 #ifndef PH_SHOWDOWN_H
@@ -12,12 +12,10 @@
 
 #include <stdint.h>
 
-#include "eval_tables.h"
+#include "eval_core.h"
 
 #define PH_SHARE_UNIT 2520u
 #define PH_SHOWDOWN_PLAYERS 10
-#define PH_RANK_MASK13 0x1fffu
-#define PH_ONE_PER_SUIT (0x1111ull << PH_SUIT_SHIFT)
 
 /* The players of one deal and its counts: per player the hole key and suit masks, and the boards won
    alone, the boards tied and the pot shares (1/PH_SHARE_UNIT pots). */
@@ -27,11 +25,6 @@ typedef struct {
     uint64_t *wins, *ties, *shares;
 } ph_showdown;
 
-static inline uint64_t ph_suit_bit(int card) { return 1ull << (16 * (card & 3) + (card >> 2)); }
-
-/* The suit of the lowest flush counter set in flush_bits (key & PH_FLUSH_CHECK, non-zero). */
-static inline int ph_flush_suit(uint64_t flush_bits) { return (__builtin_ctzll(flush_bits) - PH_SUIT_SHIFT - 3) >> 2; }
-
 /* Value of seven cards from their key and suit masks: with five of a suit nothing but a flush or
    better is possible (four of a kind and a full house need three other cards), so the suit's ranks
    decide; otherwise the rank sum does. */
@@ -39,7 +32,7 @@ static inline unsigned ph_value_of(uint64_t key, uint64_t suits)
 {
     uint64_t flush = key & PH_FLUSH_CHECK;
     if (flush)
-        return PH_FLUSH_TABLE[(suits >> (16 * ph_flush_suit(flush))) & PH_RANK_MASK13];
+        return PH_FLUSH_TABLE[(suits >> (16 * flush_suit(flush))) & PH_RANK_MASK13];
     return ph_rank_value(key);
 }
 
@@ -91,14 +84,14 @@ static inline uint64_t ph_last_card(const ph_showdown *sd, const uint8_t *deck, 
         for (; i < size && deck[i] >> 2 == rank; i++) {
             int card = deck[i];
             if (flush_suits & (8ull << (PH_SUIT_SHIFT + 4 * (card & 3)))) {
-                ph_settle(sd, key + PH_CARD_KEY[card], suits | ph_suit_bit(card), 1);
+                ph_settle(sd, key + PH_CARD_KEY[card], suits | suit_bit(card), 1);
             } else {
                 same = card;
                 n++;
             }
         }
         if (n > 0)
-            ph_settle(sd, key + PH_CARD_KEY[same], suits | ph_suit_bit(same), n);
+            ph_settle(sd, key + PH_CARD_KEY[same], suits | suit_bit(same), n);
     }
     return (uint64_t)size;
 }
@@ -117,7 +110,7 @@ static inline uint64_t ph_complete(const ph_showdown *sd, const uint8_t *deck, i
     uint64_t n = 0;
     for (int i = 0; i <= size - left; i++)
         n += ph_complete(sd, deck + i + 1, size - i - 1, left - 1, key + PH_CARD_KEY[deck[i]],
-                         suits | ph_suit_bit(deck[i]));
+                         suits | suit_bit(deck[i]));
     return n;
 }
 

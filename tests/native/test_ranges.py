@@ -441,12 +441,11 @@ def test_13_5_c_deal_counts_equal_2_9_enumeration(
     if memo:
         chunk.memo, chunk.memo_words = scratch, 64
     assert lib.ph_range_exact(q, chunk) == lib.PH_OK
-    wins, ties, shares = (ffi.new("uint64_t[10]") for _ in range(3))
-    boards = ffi.new("uint64_t *")
-    status = lib.ph_equity(
-        holes, players, board, board_count, dead, dead_count, 0, 0, wins, ties, shares, boards
-    )
-    assert status == lib.PH_OK
+    cards = [ffi.from_buffer("uint8_t[]", bytes(c)) for c in (holes, board, dead)]
+    query = ffi.new("ph_equity_query *", {"players": players, "board_count": board_count})
+    query.dead_count, query.holes, query.board, query.dead = dead_count, *cards
+    assert lib.ph_equity(query) == lib.PH_OK
+    wins, ties, shares, boards = query.wins, query.ties, query.shares, [query.boards]
     assert (chunk.deals, chunk.boards, chunk.weight) == (1, boards[0], float(boards[0]))
     assert list(chunk.win)[:players] == [float(w) for w in wins[0:players]]
     assert list(chunk.tie)[:players] == [float(t) for t in ties[0:players]]
