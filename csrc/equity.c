@@ -10,10 +10,23 @@
 
 /* ---- equity ---- */
 
-/* The counting view (showdown.h) of an equity run. */
-static inline ph_showdown run_showdown(ph_equity_run *run)
+/* The players and counts of an equity run as showdown.h counts them (a local copy: its arrays are the
+   compiler's to keep in registers), and the counts back into the run. */
+static inline void load_showdown(ph_showdown *sd, const ph_equity_run *run)
 {
-    return (ph_showdown){run->players, run->hole_key, run->hole_suits, run->wins, run->ties, run->shares};
+    sd->players = run->players;
+    memcpy(sd->hole_key, run->hole_key, sizeof sd->hole_key);
+    memcpy(sd->hole_suits, run->hole_suits, sizeof sd->hole_suits);
+    memcpy(sd->wins, run->wins, sizeof sd->wins);
+    memcpy(sd->ties, run->ties, sizeof sd->ties);
+    memcpy(sd->shares, run->shares, sizeof sd->shares);
+}
+
+static inline void store_counts(const ph_showdown *sd, ph_equity_run *run)
+{
+    memcpy(run->wins, sd->wins, sizeof run->wins);
+    memcpy(run->ties, sd->ties, sizeof run->ties);
+    memcpy(run->shares, sd->shares, sizeof run->shares);
 }
 
 /* Uniform integer in 0..bound-1 (Lemire's multiply-and-reject). */
@@ -43,7 +56,8 @@ int ph_equity_sample(ph_equity_run *run, uint64_t trials)
         if (run->deck[i] >= 52)
             return PH_ERR_ARGUMENT;
     const int left = run->left, size = run->size;
-    const ph_showdown sd = run_showdown(run);
+    ph_showdown sd;
+    load_showdown(&sd, run);
     for (uint64_t t = 0; t < trials; t++) {
         uint64_t k = run->key, sm = run->suit_masks;
         for (int i = 0; i < left; i++) {
@@ -56,6 +70,7 @@ int ph_equity_sample(ph_equity_run *run, uint64_t trials)
         }
         ph_settle(&sd, k, sm, 1);
     }
+    store_counts(&sd, run);
     run->boards += trials;
     return PH_OK;
 }
@@ -115,8 +130,10 @@ int ph_equity(ph_equity_query *q)
     if (status != PH_OK)
         return status;
     if (q->trials == 0) {
-        const ph_showdown sd = run_showdown(&run);
+        ph_showdown sd;
+        load_showdown(&sd, &run);
         run.boards = ph_complete(&sd, run.deck, run.size, run.left, run.key, run.suit_masks);
+        store_counts(&sd, &run);
     } else if ((status = ph_equity_sample(&run, q->trials)) != PH_OK) {
         return status;
     }
@@ -143,10 +160,12 @@ int ph_equity_exact_part(ph_equity_run *run, int lo, int hi)
     int parts = run->left >= 2 ? run->size - run->left + 1 : 1;
     if (lo < 0 || hi < lo || hi > parts)
         return PH_ERR_ARGUMENT;
-    const ph_showdown sd = run_showdown(run);
+    ph_showdown sd;
+    load_showdown(&sd, run);
     if (run->left < 2) {
         if (lo < hi)
             run->boards += ph_complete(&sd, run->deck, run->size, run->left, run->key, run->suit_masks);
+        store_counts(&sd, run);
         return PH_OK;
     }
     const uint8_t *deck = run->deck;
@@ -154,6 +173,7 @@ int ph_equity_exact_part(ph_equity_run *run, int lo, int hi)
     for (int i = lo; i < hi; i++)
         boards += ph_complete(&sd, deck + i + 1, run->size - i - 1, run->left - 1, run->key + PH_CARD_KEY[deck[i]],
                               run->suit_masks | suit_bit(deck[i]));
+    store_counts(&sd, run);
     run->boards += boards;
     return PH_OK;
 }

@@ -18,16 +18,7 @@
 #define WEIGHT_UNIT 1000u
 
 /* The players' two-card keys of one deal and the deal's counts. */
-typedef struct {
-    int players;
-    uint64_t hole_key[MAX_PLAYERS], hole_suits[MAX_PLAYERS];
-    uint64_t wins[MAX_PLAYERS], ties[MAX_PLAYERS], shares[MAX_PLAYERS];
-} showdown;
-
-static inline ph_showdown view(showdown *sd)
-{
-    return (ph_showdown){sd->players, sd->hole_key, sd->hole_suits, sd->wins, sd->ties, sd->shares};
-}
+typedef ph_showdown showdown;
 
 static inline unsigned value_of(uint64_t key, uint64_t suits) { return ph_value_of(key, suits); }
 
@@ -89,7 +80,7 @@ static inline uint64_t rank_key(int r) { return PH_CARD_KEY[4 * r] & ~((1ull << 
 
 /* One deal's cards left to draw: per rank how many are free, per suit the free ranks. */
 typedef struct {
-    const ph_showdown *sd;
+    ph_showdown *sd;
     uint8_t avail[13];
     uint16_t free_suit[4];
 } undealt;
@@ -98,7 +89,7 @@ typedef struct {
    (the ways to pick its cards), as if nobody had a flush: the rank sum alone values each hand. */
 static void rank_boards(const undealt *u, int from, int left, uint64_t key, uint64_t n)
 {
-    const ph_showdown *sd = u->sd;
+    ph_showdown *sd = u->sd;
     if (left == 0) {
         unsigned values[MAX_PLAYERS];
         for (int p = 0; p < sd->players; p++)
@@ -122,7 +113,7 @@ static void rank_boards(const undealt *u, int from, int left, uint64_t key, uint
 static void flush_rest(const undealt *u, const uint8_t *avail, int from, int left, uint64_t key, uint64_t n,
                        unsigned flush, const unsigned *fv)
 {
-    const ph_showdown *sd = u->sd;
+    ph_showdown *sd = u->sd;
     if (left == 0) {
         unsigned rank_values[MAX_PLAYERS], values[MAX_PLAYERS];
         for (int p = 0; p < sd->players; p++) {
@@ -147,7 +138,7 @@ static void flush_rest(const undealt *u, const uint8_t *avail, int from, int lef
 static void flush_suited(const undealt *u, const uint8_t *avail, int s, unsigned free, int from, int need,
                          unsigned ranks, uint64_t key, int left)
 {
-    const ph_showdown *sd = u->sd;
+    ph_showdown *sd = u->sd;
     if (need == 0) {
         unsigned flush = 0, fv[MAX_PLAYERS];
         for (int p = 0; p < sd->players; p++) {
@@ -172,7 +163,7 @@ static void flush_suited(const undealt *u, const uint8_t *avail, int s, unsigned
    counted once by its rank multiset (rank values); a board on which somebody has a flush has at least
    three cards of that suit, so of one suit only, and is counted again, by its suited cards and the
    ranks of the others, with the difference between its true outcome and its rank one. */
-static void count_boards(const ph_showdown *sd, uint64_t used, uint64_t key, uint64_t suits, int left)
+static void count_boards(ph_showdown *sd, uint64_t used, uint64_t key, uint64_t suits, int left)
 {
     undealt u = {.sd = sd};
     for (int r = 0; r < 13; r++) {
@@ -323,8 +314,7 @@ static void deal_counts(exact_run *run, uint64_t used)
     memset(sd->wins, 0, sizeof sd->wins);
     memset(sd->ties, 0, sizeof sd->ties);
     memset(sd->shares, 0, sizeof sd->shares);
-    const ph_showdown v = view(sd);
-    count_boards(&v, used, run->board_key, run->board_suits, run->left);
+    count_boards(sd, used, run->board_key, run->board_suits, run->left);
     if (slot != NULL) {
         slot[0] = key[0];
         slot[1] = key[1];
@@ -628,8 +618,7 @@ int ph_range_sample(const ph_range_query *q, ph_range_draw *draw)
         for (int p = 0; p < players; p++)
             values[p] = tabled[p] >= 0 ? fv.value[tabled[p]][slot]
                                        : value_of(key + sd.hole_key[p], suits | sd.hole_suits[p]);
-        const ph_showdown v = view(&sd);
-        ph_score(&v, values, 1);
+        ph_score(&sd, values, 1);
     }
     for (int p = 0; p < players; p++) {
         wins[p] += sd.wins[p];
