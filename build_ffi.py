@@ -1,9 +1,9 @@
 """Build ``pyholdem._native`` with cffi in out-of-line API mode.
 
-The cdef is read from ``csrc/holdem.h`` (the part between the ``PH_CDEF_BEGIN`` and
-``PH_CDEF_END`` markers), the sources are every ``csrc/*.c``. Run as a script to build in place;
-``PYHOLDEM_SANITIZE=1`` builds with AddressSanitizer and UndefinedBehaviorSanitizer (signed overflow
-included: ``-fno-wrapv``).
+The cdef is ``csrc/generated/codes.h`` (the generated codes) followed by the part of ``csrc/holdem.h``
+between the ``PH_CDEF_BEGIN`` and ``PH_CDEF_END`` markers; the sources are every ``csrc/*.c``.
+Run as a script to build in place; ``PYHOLDEM_SANITIZE=1`` builds with AddressSanitizer and
+UndefinedBehaviorSanitizer (signed overflow included: ``-fno-wrapv``).
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from cffi import FFI
 ROOT = Path(__file__).resolve().parent
 CSRC = ROOT / "csrc"
 HEADER = CSRC / "holdem.h"
+CODES = CSRC / "generated" / "codes.h"
 MODULE = "pyholdem._native"
 STAMP = ROOT / "pyholdem" / "_native.buildhash"
 
@@ -38,82 +39,29 @@ else:
     COMPILE_ARGS += ["-O3", "-march=x86-64-v2" if os.uname().machine == "x86_64" else "-O3"]
 
 
-def read_cdef(header: Path = HEADER) -> str:
-    """Return the declarations of ``holdem.h`` that cffi should see."""
+def _plain(text: str) -> str:
+    return "\n".join(line for line in text.splitlines() if not line.lstrip().startswith("#"))
+
+
+def read_cdef(header: Path = HEADER, codes: Path = CODES) -> str:
+    """Return the declarations of ``codes.h`` and ``holdem.h`` that cffi should see."""
     text = header.read_text()
     try:
         body = text.split("/* PH_CDEF_BEGIN */", 1)[1].split("/* PH_CDEF_END */", 1)[0]
     except IndexError:
         raise SystemExit(f"{header}: missing PH_CDEF_BEGIN / PH_CDEF_END markers") from None
-    return "\n".join(line for line in body.splitlines() if not line.lstrip().startswith("#"))
+    return _plain(codes.read_text()) + "\n" + _plain(body)
 
 
 def sources() -> list[str]:
     return sorted(str(p.relative_to(ROOT)) for p in CSRC.glob("*.c"))
 
 
-# cffi releases the GIL around every call; for the per-call paths that costs more than the call
-# itself, so the wrappers named here keep it (GCC folds the strcmp on __func__ at compile time).
-KEEP_GIL_FOR = (
-    "ph_hand_act",
-    "ph_evaluate_mask",
-    "ph_hand_value",
-    "ph_hand_value5",
-    "ph_hand_value6",
-    "ph_hand_value7",
-    "ph_py_make_evaluate_mask",  # issue 15: calls the CPython API (build_ffi.FAST_SOURCE)
-)
-# --- issue 13: the table's hand planning, one short call per hand laid out (begin) ---
-KEEP_GIL_FOR += ("ph_plan_hand",)
-# --- issue 13 (end) ---
-KEEP_GIL = (
-    "#include <string.h>\n#define PH_KEEPS_GIL ("
-    + " || ".join(f'strcmp(__func__, "_cffi_f_{name}") == 0' for name in KEEP_GIL_FOR)
-    + ")\n#undef Py_BEGIN_ALLOW_THREADS\n"
-    "#define Py_BEGIN_ALLOW_THREADS { PyThreadState *_save = PH_KEEPS_GIL ? NULL : PyEval_SaveThread();\n"
-    "#undef Py_END_ALLOW_THREADS\n"
-    "#define Py_END_ALLOW_THREADS if (_save) PyEval_RestoreThread(_save); }\n"
-)
-
-# --- issue 15: evaluate_mask as a CPython builtin (begin) ---
-# A Python wrapper around lib.ph_evaluate_mask costs a frame per call (about 40 % over the bare cffi call).
-# ph_py_make_evaluate_mask(id(fallback)) returns the address of a METH_O builtin that evaluates an exact
-# int mask of 5..7 cards in C and hands every other argument (and every bad mask) to fallback, the Python
-# function that raises the typed errors; pyholdem/native/evaluation.py binds it (ctypes turns the address
-# into the object). The builtin holds fallback as its self; its method table is constant data, never written.
-FAST_CDEF = "uintptr_t ph_py_make_evaluate_mask(uintptr_t fallback);\n"
-FAST_SOURCE = r"""
-static PyObject *ph_py_evaluate_mask(PyObject *fallback, PyObject *mask)
-{
-    if (PyLong_CheckExact(mask)) {
-        int overflow = 0;
-        long long bits = PyLong_AsLongLongAndOverflow(mask, &overflow);
-        if (!overflow && bits >= 0) {
-            int value = ph_evaluate_mask((uint64_t)bits);
-            if (value >= 0)
-                return PyLong_FromLong(value);
-        }
-    }
-    return PyObject_CallFunctionObjArgs(fallback, mask, NULL);
-}
-
-static PyMethodDef ph_py_evaluate_mask_def = {
-    "evaluate_mask", ph_py_evaluate_mask, METH_O,
-    "evaluate_mask(mask, /)\n--\n\n"
-    "The value of the 5 to 7 cards whose ids are the set bits of mask (section 2.4)."};
-
-static uintptr_t ph_py_make_evaluate_mask(uintptr_t fallback)
-{
-    return (uintptr_t)PyCFunction_New(&ph_py_evaluate_mask_def, (PyObject *)fallback);
-}
-"""
-# --- issue 15 (end) ---
-
 ffibuilder = FFI()
-ffibuilder.cdef(read_cdef() + FAST_CDEF)
+ffibuilder.cdef(read_cdef())
 ffibuilder.set_source(
     MODULE,
-    '#include "holdem.h"\n' + KEEP_GIL + FAST_SOURCE,
+    '#include "holdem.h"\n#include "keep_gil.h"\n',
     sources=sources(),
     include_dirs=[str(CSRC.relative_to(ROOT)), str((CSRC / "generated").relative_to(ROOT))],
     extra_compile_args=COMPILE_ARGS,

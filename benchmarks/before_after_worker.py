@@ -105,12 +105,51 @@ def enumerate_workload() -> tuple[Round, Digest, int]:
     return run, lambda counts: repr(sorted((int(c), n) for c, n in counts.items())).encode(), 133_784_560
 
 
+def equity_workload() -> tuple[Round, Digest, int]:
+    equity = pyholdem.equity
+
+    def run() -> Any:
+        return equity(["As Ks", "Qd Qh"])  # exact: every one of the 1,712,304 preflop boards
+
+    return run, lambda result: repr((result.win, result.tie, result.equity)).encode(), 1_712_304
+
+
+SIMULATED_HANDS = 20_000
+
+
+def simulate_workload() -> tuple[Round, Digest, int]:
+    simulate = pyholdem.simulate
+
+    def run() -> Any:
+        return simulate(RULES, SIMULATED_HANDS, STACKS, button=0, blinds=(50, 100), seed=7)
+
+    def digest(result: Any) -> bytes:
+        fields = (result.net, result.showdown, result.actions, result.pots)
+        return b"".join(np.ascontiguousarray(f).tobytes() for f in fields)
+
+    return run, digest, SIMULATED_HANDS
+
+
+def range_workload() -> tuple[Round, Digest, int]:
+    range_equity = pyholdem.range_equity
+    ranges, board = ["QQ+, AKs, AKo", "JJ, TT, AQs", "98s, 76s"], "Kh 7c 2d"
+
+    def run() -> Any:
+        return range_equity(ranges, board, exact=True)
+
+    result = run()
+    return run, lambda r: repr((r.equity, r.win, r.tie, r.deals, r.boards)).encode(), result.boards
+
+
 WORKLOADS: dict[str, Callable[[], tuple[Round, Digest, int]]] = {
     "hand": hand_workload,
     "evaluate_batch": evaluate_batch_workload,
     "resolve_pots_batch": resolve_pots_batch_workload,
     "resolve_pots": resolve_pots_workload,
     "enumerate": enumerate_workload,
+    "equity": equity_workload,
+    "simulate": simulate_workload,
+    "range_exact": range_workload,
 }
 
 

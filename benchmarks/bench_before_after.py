@@ -13,7 +13,8 @@ Workloads: bench_hand.py's 200 random six-max no-limit hands on the C engine (sa
 policy; both versions must end every hand with the same actions and stacks), ``evaluate_batch`` on
 2,000,000 random 7-card hands, ``resolve_pots_batch`` on 200,000 six-way pots and 2,000 single
 ``resolve_pots`` calls (as in bench_pots.py), ``enumerate_categories(7)`` over all 133,784,560 seven-card
-hands; every round's answers must be identical on both.
+hands, exact heads-up preflop ``equity``, 20,000 ``simulate`` hands, an exact 3-way ``range_equity`` on a
+flop; every round's answers must be identical on both.
 
 The test fails when current speed / base speed is below 0.95 (``PYHOLDEM_BENCH_MIN_RATIO``). The
 rounds per workload are ``PYHOLDEM_BENCH_ROUNDS`` (default 30); when a ratio is below the bound,
@@ -48,6 +49,9 @@ WORKLOADS = {
     "resolve_pots_batch": "resolve_pots_batch, 200,000 six-way pots",
     "resolve_pots": "resolve_pots, 2,000 single six-way calls",
     "enumerate": "enumerate_categories(7), all 133,784,560 seven-card hands",
+    "equity": "equity, exact heads-up preflop, 1,712,304 boards",
+    "simulate": "simulate, 20,000 six-max NL hands, one thread",
+    "range_exact": "range_equity exact, 3 ranges on a flop (boards counted)",
 }
 
 

@@ -7,12 +7,14 @@ nothing fast-but-wrong is timed. pyholdem is measured on one thread (the compari
 
 from __future__ import annotations
 
+import time
 from math import sqrt
 from typing import Any
 
 import pytest
 
 import pyholdem
+from benchmarks.conftest import RESULTS
 
 TRIALS = 200_000
 TOLERANCE = 5 * 0.5 / sqrt(TRIALS)  # five standard errors at worst (§13.6)
@@ -69,3 +71,31 @@ def test_range_monte_carlo_threads(benchmark: Any, report: Any, threads: int) ->
     # the one-thread run is the baseline the report divides by (its name does not start "pyholdem")
     label = "pyholdem range_equity, 2 threads" if threads == 2 else "range_equity, 1 thread (baseline)"
     report(benchmark, "range MC, 2 M trials, threads", label, LONG_TRIALS)
+
+
+# ---- exact range v range v range, preflop: the published CandyPoker case (§13.5) ----
+
+CANDY_RANGES = ["TT+, AQs+, AQo+", "QQ+, AKs, AKo", "TT"]
+# Counting: a game is one deal (a combo per player, no card shared: 8,304 deals) on one board (each of
+# C(46, 5) = 1,370,754), every player's seven cards valued: 8,304 * 1,370,754 = 11,382,741,216 games.
+CANDY_GAMES = 11_382_741_216
+CANDY_SECONDS = 3.61  # sweeterthancandy/CandyPoker README: "11,382,741,216 games in 3.61 s"
+CANDY_EQUITY = (0.30845, 0.43076, 0.26079)  # the same README's equities, rounded to 0.001 %
+
+
+def test_range_exact_three_way_against_candypoker(benchmark: Any, report: Any) -> None:
+    cpu: list[float] = []
+
+    def run() -> Any:
+        start = time.process_time()
+        result = pyholdem.range_equity(CANDY_RANGES, exact=True, threads=1)
+        cpu.append(time.process_time() - start)
+        return result
+
+    result = benchmark.pedantic(run, rounds=3)
+    assert result.exact and result.deals == 8_304 and result.boards == CANDY_GAMES
+    assert all(abs(a - b) < 5e-6 for a, b in zip(result.equity, CANDY_EQUITY, strict=True))
+    group = "range exact 3-way, preflop"
+    report(benchmark, group, "pyholdem range_equity (wall, 1 thread)", CANDY_GAMES)
+    RESULTS[group]["pyholdem range_equity (CPU time, 1 core)"] = (min(cpu), CANDY_GAMES)
+    RESULTS[group]["CandyPoker (published, 3.61 s)"] = (CANDY_SECONDS, CANDY_GAMES)

@@ -1,6 +1,6 @@
 /*
  * bench_floor.c — BENCHMARK ONLY, not part of the model: the table-lookup floor that
- * benchmarks/bench_bulk.py compares ph_evaluate_batch against (issue 15). Per 7-card row it does what
+ * benchmarks/bench_bulk.py compares ph_evaluate_batch against (section 2.4). Per 7-card row it does what
  * any table evaluator must do at least: seven key additions (one PH_CARD_KEY load each) and one
  * lookup in a table of the size of PH_RANK_TABLE, reached by a multiplicative hash. No validation
  * and no evaluation: its outputs are not hand values.

@@ -1,5 +1,5 @@
 /*
- * equity_batch.c — many equity queries (spec 2.9) in one call (issue 15): each row is one ph_equity
+ * equity_batch.c — many equity queries (spec 2.9) in one call: each row is one ph_equity
  * call, exact or Monte Carlo as the row's flag says, its counts written straight into the row of the
  * output arrays. ph_equity_batch_check validates rows without computing, so that a caller can refuse
  * a bad row before any work; both stop at the first bad row and report it.
@@ -22,37 +22,34 @@ static inline const uint8_t *row_of(const uint8_t *rows, int stride, size_t q)
     return stride > 0 ? rows + q * (size_t)stride : NULL;
 }
 
-static int check_shape(size_t queries, int players, const uint8_t *holes, int board_stride,
-                       const uint8_t *boards, const uint8_t *board_counts, int dead_stride, const uint8_t *dead,
-                       size_t *bad_row)
+static int check_shape(const ph_equity_rows *r, size_t *bad_row)
 {
-    if (bad_row == NULL || players < 2 || players > 10 || board_stride < 0 || board_stride > 5 ||
-        dead_stride < 0 || dead_stride > 52)
+    if (r == NULL || bad_row == NULL || r->players < 2 || r->players > 10 || r->board_stride < 0 ||
+        r->board_stride > 5 || r->dead_stride < 0 || r->dead_stride > 52)
         return PH_ERR_ARGUMENT;
-    if (queries > 0 && (holes == NULL || board_counts == NULL || (board_stride > 0 && boards == NULL) ||
-                        (dead_stride > 0 && dead == NULL)))
+    if (r->queries > 0 && (r->holes == NULL || r->board_counts == NULL || (r->board_stride > 0 && r->boards == NULL) ||
+                           (r->dead_stride > 0 && r->dead == NULL)))
         return PH_ERR_ARGUMENT;
     return PH_OK;
 }
 
-int ph_equity_batch_check(size_t queries, int players, const uint8_t *holes, int board_stride,
-                          const uint8_t *boards, const uint8_t *board_counts, int dead_stride, const uint8_t *dead,
-                          size_t *bad_row)
+int ph_equity_batch_check(const ph_equity_rows *rows, size_t *bad_row)
 {
-    int status = check_shape(queries, players, holes, board_stride, boards, board_counts, dead_stride, dead, bad_row);
+    int status = check_shape(rows, bad_row);
     if (status != PH_OK)
         return status;
+    const int players = rows->players;
     ph_equity_run run;
     uint8_t gone[52];
-    for (size_t q = 0; q < queries; q++) {
-        int count = board_counts[q];
-        if (count > board_stride) {
+    for (size_t q = 0; q < rows->queries; q++) {
+        int count = rows->board_counts[q];
+        if (count > rows->board_stride) {
             *bad_row = q;
             return PH_ERR_CARD_COUNT;
         }
-        int n_dead = row_dead(row_of(dead, dead_stride, q), dead_stride, gone);
-        status = ph_equity_start(&run, holes + q * 2 * (size_t)players, players, row_of(boards, board_stride, q),
-                                 count, gone, n_dead, 0);
+        int n_dead = row_dead(row_of(rows->dead, rows->dead_stride, q), rows->dead_stride, gone);
+        status = ph_equity_start(&run, rows->holes + q * 2 * (size_t)players, players,
+                                 row_of(rows->boards, rows->board_stride, q), count, gone, n_dead, 0);
         if (status != PH_OK) {
             *bad_row = q;
             return status;
@@ -61,33 +58,40 @@ int ph_equity_batch_check(size_t queries, int players, const uint8_t *holes, int
     return PH_OK;
 }
 
-int ph_equity_batch(size_t queries, int players, const uint8_t *holes, int board_stride, const uint8_t *boards,
-                    const uint8_t *board_counts, int dead_stride, const uint8_t *dead, const uint8_t *exact,
-                    uint64_t trials, const uint64_t *seeds, uint64_t *wins, uint64_t *ties, uint64_t *shares,
-                    uint64_t *boards_out, size_t *bad_row)
+int ph_equity_batch(const ph_equity_rows *rows, size_t *bad_row)
 {
-    int status = check_shape(queries, players, holes, board_stride, boards, board_counts, dead_stride, dead, bad_row);
+    int status = check_shape(rows, bad_row);
     if (status != PH_OK)
         return status;
-    if (queries > 0 && (exact == NULL || seeds == NULL || wins == NULL || ties == NULL || shares == NULL ||
-                        boards_out == NULL))
+    const ph_equity_rows *r = rows;
+    if (r->queries > 0 && (r->exact == NULL || r->seeds == NULL || r->wins == NULL || r->ties == NULL ||
+                           r->shares == NULL || r->boards_out == NULL))
         return PH_ERR_ARGUMENT;
+    const int players = r->players;
     uint8_t gone[52];
-    for (size_t q = 0; q < queries; q++) {
-        int count = board_counts[q];
-        uint64_t n = exact[q] ? 0 : trials;
-        if (count > board_stride || (!exact[q] && trials == 0)) {
+    for (size_t q = 0; q < r->queries; q++) {
+        int count = r->board_counts[q];
+        uint64_t n = r->exact[q] ? 0 : r->trials;
+        if (count > r->board_stride || (!r->exact[q] && r->trials == 0)) {
             *bad_row = q;
-            return count > board_stride ? PH_ERR_CARD_COUNT : PH_ERR_ARGUMENT;
+            return count > r->board_stride ? PH_ERR_CARD_COUNT : PH_ERR_ARGUMENT;
         }
-        int n_dead = row_dead(row_of(dead, dead_stride, q), dead_stride, gone);
+        int n_dead = row_dead(row_of(r->dead, r->dead_stride, q), r->dead_stride, gone);
         size_t at = q * (size_t)players;
-        status = ph_equity(holes + 2 * at, players, row_of(boards, board_stride, q), count, gone, n_dead, n,
-                           seeds[q], wins + at, ties + at, shares + at, boards_out + q);
+        ph_equity_query one = {.players = players, .board_count = count, .dead_count = n_dead,
+                               .holes = r->holes + 2 * at, .board = row_of(r->boards, r->board_stride, q),
+                               .dead = gone, .trials = n, .seed = r->seeds[q]};
+        status = ph_equity(&one);
         if (status != PH_OK) {
             *bad_row = q;
             return status;
         }
+        for (int p = 0; p < players; p++) {
+            r->wins[at + (size_t)p] = one.wins[p];
+            r->ties[at + (size_t)p] = one.ties[p];
+            r->shares[at + (size_t)p] = one.shares[p];
+        }
+        r->boards_out[q] = one.boards;
     }
     return PH_OK;
 }

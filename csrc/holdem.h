@@ -13,6 +13,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "codes.h" /* the codes shared with Python, generated (tools/generate_codes.py); cffi reads it too */
+
 /* PH_CDEF_BEGIN */
 
 /* Status codes returned by every checked entry point (PH_OK = success). */
@@ -46,13 +48,17 @@ int ph_evaluate_mask(uint64_t mask);
 int ph_evaluate_batch(const uint8_t *cards, size_t rows, int k, int32_t *out, size_t *bad_row);
 /* counts[c] (9 entries) = how many of the C(52, k) hands of k (5..7) cards have category c. */
 int ph_enumerate_categories(int k, uint64_t *counts);
-/* Equity (spec 2.9) of players (2..10) two-card hands (holes: 2 * players ids) given board_count
-   (0, 3, 4, 5) board cards and dead_count dead cards: over every completion of the board when trials
-   is 0, else over trials random completions drawn with seed. wins, ties, shares have players
-   entries; shares are in 1/2520 pots; *boards = completions counted. */
-int ph_equity(const uint8_t *holes, int players, const uint8_t *board, int board_count,
-              const uint8_t *dead, int dead_count, uint64_t trials, uint64_t seed,
-              uint64_t *wins, uint64_t *ties, uint64_t *shares, uint64_t *boards);
+/* One equity query (spec 2.9): players (2..10) two-card hands (holes: 2 * players ids) given board_count
+   (0, 3, 4, 5) board cards and dead_count dead cards, over every completion of the board when trials is 0,
+   else over trials random completions drawn with seed. ph_equity writes wins, ties, shares (players
+   entries; shares in 1/2520 pots) and boards (the completions counted). */
+typedef struct {
+    int32_t players, board_count, dead_count;
+    const uint8_t *holes, *board, *dead;
+    uint64_t trials, seed;
+    uint64_t wins[10], ties[10], shares[10], boards;
+} ph_equity_query;
+int ph_equity(ph_equity_query *query);
 /* Monte Carlo equity in steps, so that a long run can be interrupted between them: ph_equity_start
    checks the cards as ph_equity does and seeds the run; each ph_equity_sample(run, trials) adds trials
    random completions. The counts after steps of t1, t2, ... trials equal ph_equity's for t1 + t2 + ...
@@ -70,7 +76,7 @@ int ph_equity_start(ph_equity_run *run, const uint8_t *holes, int players, const
                     int board_count, const uint8_t *dead, int dead_count, uint64_t seed);
 int ph_equity_sample(ph_equity_run *run, uint64_t trials);
 
-/* --- issue 15: bulk equity, batch validation, benchmark floor (begin) --- */
+/* --- bulk equity (section 2.9), batch validation, benchmark floor (section 2.4) --- */
 
 /* A missing card in a board or dead-card row of ph_equity_batch. */
 enum { PH_NO_CARD = 255 };
@@ -83,16 +89,20 @@ int ph_evaluate_checked_batch(const uint8_t *cards, size_t rows, int k, int32_t 
 /* queries equity queries (spec 2.9) of players (2..10) hands each, one ph_equity call per row: holes
    (queries, players, 2); boards (queries, board_stride <= 5) whose first board_counts[q] entries are row
    q's board; dead (queries, dead_stride <= 52), PH_NO_CARD entries skipped; exact[q] non-zero: every
-   completion, else trials random ones drawn with seeds[q]. Writes wins, ties, shares (queries, players)
-   and boards_out (queries). Stops at the first bad row (*bad_row) with its ph_equity status. */
-int ph_equity_batch(size_t queries, int players, const uint8_t *holes, int board_stride, const uint8_t *boards,
-                    const uint8_t *board_counts, int dead_stride, const uint8_t *dead, const uint8_t *exact,
-                    uint64_t trials, const uint64_t *seeds, uint64_t *wins, uint64_t *ties, uint64_t *shares,
-                    uint64_t *boards_out, size_t *bad_row);
-/* The status ph_equity_batch would meet first, checking every row and computing nothing. */
-int ph_equity_batch_check(size_t queries, int players, const uint8_t *holes, int board_stride,
-                          const uint8_t *boards, const uint8_t *board_counts, int dead_stride, const uint8_t *dead,
-                          size_t *bad_row);
+   completion, else trials random ones drawn with seeds[q]. ph_equity_batch writes wins, ties, shares
+   (queries, players) and boards_out (queries); it stops at the first bad row (*bad_row) with its
+   ph_equity status. ph_equity_batch_check returns the status ph_equity_batch would meet first, checking
+   every row and computing nothing (it reads neither exact, seeds nor the outputs). */
+typedef struct {
+    size_t queries;
+    int32_t players, board_stride, dead_stride;
+    const uint8_t *holes, *boards, *board_counts, *dead, *exact;
+    uint64_t trials;
+    const uint64_t *seeds;
+    uint64_t *wins, *ties, *shares, *boards_out;
+} ph_equity_rows;
+int ph_equity_batch(const ph_equity_rows *rows, size_t *bad_row);
+int ph_equity_batch_check(const ph_equity_rows *rows, size_t *bad_row);
 /* Exact equity in parts, so that threads can share one run: after ph_equity_start, each of copies of the
    run adds the completions whose first new board card is deck[i] for lo <= i < hi (0 <= lo <= hi <= parts,
    parts = size - left + 1 when left >= 2, else 1: part 0 is every completion). The parts' counts add up
@@ -102,9 +112,7 @@ int ph_equity_exact_part(ph_equity_run *run, int lo, int hi);
    validation, no evaluation; the floor benchmarks/bench_bulk.py compares ph_evaluate_batch with. */
 int ph_bench_lookup_floor(const uint8_t *cards, size_t rows, int32_t *out);
 
-/* --- issue 15 (end) --- */
-
-/* --- issue 15: evaluate_batch's instruction-set paths (begin) --- */
+/* --- evaluate_batch's instruction-set paths (section 2.4) --- */
 
 /* The paths of ph_check_batch, ph_evaluate_checked_batch and ph_evaluate_batch, each choosing the best
    one the CPU supports per call: portable C (SSE4.1 where the build allows it); AVX2; AVX-512 F+BW+VBMI
@@ -118,18 +126,12 @@ int ph_batch_isa(void);
 int ph_check_batch_isa(const uint8_t *cards, size_t rows, int k, size_t *bad_row, int isa);
 int ph_evaluate_checked_batch_isa(const uint8_t *cards, size_t rows, int k, int32_t *out, int isa);
 
-/* --- issue 15 (end) --- */
+/* --- end of the instruction-set paths --- */
 
 /* --- pot resolver (spec 07, 08) --- */
 
 /* Limits of one settlement: 2..PH_MAX_SEATS seats, at most PH_MAX_POTS pots (one per level). */
 enum { PH_MAX_SEATS = 10, PH_MAX_POTS = 10 };
-
-/* RuleSet.odd_chip_rule (section 8.8), in the order of the RuleSet choices. */
-enum ph_odd_chip_rule {
-    PH_ODD_CHIP_LEFT_OF_BUTTON = 0,            /* "left_of_button": one unit per winner, then change */
-    PH_ODD_CHIP_LEFT_OF_BUTTON_WHOLE_CHIP = 1  /* "left_of_button_whole_chip": all of it to one winner */
-};
 
 /* Which input a settlement refused (ph_pot_fault.field). */
 enum ph_pot_field {
@@ -140,7 +142,7 @@ enum ph_pot_field {
     PH_FIELD_VALUE = 4,         /* a live seat's hand value outside 0..2**31-1 */
     PH_FIELD_BUTTON = 5,        /* button outside 0..seats-1 */
     PH_FIELD_CHIP_UNIT = 6,     /* chip unit below 1 */
-    PH_FIELD_ODD_CHIP_RULE = 7, /* not a ph_odd_chip_rule */
+    PH_FIELD_ODD_CHIP_RULE = 7, /* not a PH_ODD_CHIP_RULE_* code */
     PH_FIELD_FOLDED = 8,        /* every seat folded */
     PH_FIELD_TOTAL = 9,         /* chips in the hand exceed INT64_MAX */
     PH_FIELD_CARDS = 10,        /* a live seat's or the board's card id outside 0..51 */
@@ -336,7 +338,7 @@ enum ph_refusal {
    h: PH_REFUSAL_NONE exactly when ph_hand_act would accept them. Changes nothing. */
 int ph_hand_refusal(const ph_hand *h, int action, int64_t amount);
 
-/* --- hands in bulk (issue 15; csrc/simulate.c, twin pyholdem/engine/policies.py) --- */
+/* --- hands in bulk (sections 3-8 with a policy; csrc/simulate.c, twin pyholdem/engine/policies.py) --- */
 
 /* A policy as data: PH_POLICY_RANDOM (check 60 %, call 15 %, bet or raise 10 %, else check or fold: the
    benchmark's), PH_POLICY_STREETS (per street 0..3, a draw u below fold_below folds (checks when free),
@@ -365,14 +367,28 @@ void ph_fast_cards(uint64_t seed, uint64_t index, int count, uint8_t *cards);
    log and call again), PH_ERR_ARGUMENT for a bad policy or pointer. */
 int ph_policy_play(ph_hand *h, const ph_policy *policy, uint64_t *rng, ph_event *log, int64_t log_capacity,
                    int64_t *actions);
-/* Play hands first .. first + count - 1 (below 2**32) of setup (cards NULL: each hand's deck comes from seed and
-   its index, deck a ph_deck_kind) with policy, on the caller's hand and log scratch (log_capacity >= 2 *
-   PH_STEP_EVENTS; it wraps). Row j of the outputs is hand first + j: net (count x seats) chips won or lost,
-   showdown flag, actions played, chips in the pots awarded. *done = the rows written; a status other than
-   PH_OK is that of the hand at row *done. */
-int ph_simulate(const ph_rules *rules, const ph_setup *setup, const ph_policy *policy, uint64_t seed, int32_t deck,
-                int64_t first, int64_t count, ph_hand *hand, ph_event *log, int64_t log_capacity, int64_t *net,
-                uint8_t *showdown, int32_t *actions, int64_t *pots, int64_t *done);
+/* One ph_simulate run: hands first .. first + count - 1 (below 2**32) of setup (cards NULL: each hand's deck
+   comes from seed and its index, deck a ph_deck_kind) played with policy under rules, on the caller's hand and
+   log scratch (log_capacity >= 2 * PH_STEP_EVENTS; it wraps). Row j of the outputs is hand first + j: net
+   (count x seats) chips won or lost, showdown flag, actions played, chips in the pots awarded. ph_simulate
+   sets done to the rows written; a status other than PH_OK is that of the hand at row done. */
+typedef struct {
+    const ph_rules *rules;
+    const ph_setup *setup;
+    const ph_policy *policy;
+    uint64_t seed;
+    int32_t deck;
+    int64_t first, count;
+    ph_hand *hand;
+    ph_event *log;
+    int64_t log_capacity;
+    int64_t *net;
+    uint8_t *showdown;
+    int32_t *actions;
+    int64_t *pots;
+    int64_t done;
+} ph_simulation;
+int ph_simulate(ph_simulation *run);
 /* cards[0 .. 2k + 8) = deck (52 card ids, the order of a shuffled deck) dealt to the k seats in the hand of u as
    hand.c deals (4.2, 4.3), laid out as ph_setup.cards: two hole cards per seat in seat order, three burns, five
    board cards. */
@@ -394,43 +410,42 @@ typedef struct {
     const uint16_t *weights;
 } ph_range_query;
 
-/* Exact equity (section 13.5) over the deals in which each player p holds one of its combos
-   first[p] + from[p] .. first[p] + to[p] - 1 (a chunk of the run), every deal whose combos share no
-   card, each over every completion of the board. Adds to win[p], tie[p] (boards won alone, tied)
-   and share[p] (pots) the deal's weight (the product of its weights / 1000 each) times its counts,
-   to *weight the weight times the completions, to *deals and *boards the counts. */
-int ph_range_exact(const ph_range_query *q, const int32_t *from, const int32_t *to, double *win, double *tie,
-                   double *share, double *weight, uint64_t *deals, uint64_t *boards);
+/* One chunk of an exact run (section 13.5): the deals in which each player p holds one of its combos
+   first[p] + lo[p] .. first[p] + hi[p] - 1, every deal whose combos share no card, each over every
+   completion of the board. ph_range_exact adds to win[p], tie[p] (boards won alone, tied) and share[p]
+   (pots) the deal's weight (the product of its weights / 1000 each) times its counts, to weight the
+   weight times the completions, to deals and boards the counts. memo (memo_words words, NULL/0 for
+   none) is scratch that keeps the counts of deals already counted, reused by the chunks of one run
+   (a memo naming another query is cleared first); the results do not depend on it. */
+typedef struct {
+    int32_t lo[10], hi[10];
+    double win[10], tie[10], share[10], weight;
+    uint64_t deals, boards;
+    uint64_t *memo;
+    int64_t memo_words;
+} ph_range_chunk;
+int ph_range_exact(const ph_range_query *q, ph_range_chunk *chunk);
 
-/* Monte Carlo equity (section 13.6), chunk number chunk of a run with seed: trials deals, each drawn
-   as section 13.6 says with the chunk's own generator, each with one random completion of the board.
-   Adds to wins, ties, shares (1/2520 pots, players entries) and *attempts (deals drawn, collisions
-   included). Returns PH_ERR_REFUSED, with nothing added, if more than max_attempts deals were drawn. */
-int ph_range_sample(const ph_range_query *q, uint64_t seed, uint64_t chunk, uint64_t trials,
-                    uint64_t max_attempts, uint64_t *wins, uint64_t *ties, uint64_t *shares,
-                    uint64_t *attempts);
+/* One chunk of a Monte Carlo run (section 13.6): chunk number `chunk` of a run with seed, trials deals,
+   each drawn as section 13.6 says with the chunk's own generator, each with one random completion of
+   the board. ph_range_sample adds to wins, ties, shares (1/2520 pots) and attempts (deals drawn,
+   collisions included); it returns PH_ERR_REFUSED, with nothing added, if more than max_attempts deals
+   were drawn. */
+typedef struct {
+    uint64_t seed, chunk, trials, max_attempts;
+    uint64_t wins[10], ties[10], shares[10], attempts;
+} ph_range_draw;
+int ph_range_sample(const ph_range_query *q, ph_range_draw *draw);
 
-/* --- issue 13: the table's hand planning (csrc/table.c; twin pyholdem.spec.table.plan_hand) (begin) --- */
+/* --- the table's hand planning (sections 3.4-3.20; csrc/table.c; twin pyholdem.spec.table.plan_hand) --- */
 
-/* A seat between hands (section 3.18, pyholdem.spec.table.TableSeat) as codes: its status (the index in
-   SEAT_STATUSES), its way in (PH_ENTRY_NONE, or the option by name) and flags. */
-enum ph_seat_status { PH_SEAT_EMPTY = 0, PH_SEAT_PLAYING = 1, PH_SEAT_WAITING = 2, PH_SEAT_AWAY = 3 };
-enum ph_entry {
-    PH_ENTRY_NONE = 0, PH_ENTRY_WAIT_BB = 1, PH_ENTRY_POST_BB_NOW = 2, PH_ENTRY_WAIT_BUTTON_THEN_POST = 3,
-    PH_ENTRY_POST_BOTH_SB_DEAD = 4
-};
+/* A seat between hands (section 3.18, pyholdem.spec.table.TableSeat) as codes: its status (enum
+   ph_seat_status), its way in (enum ph_entry) and flags. */
 enum ph_seat_flag {
     PH_FLAG_NEW = 1, PH_FLAG_OWES_SMALL = 2, PH_FLAG_OWES_BIG = 4, PH_FLAG_BUTTON_PASSED = 8,
     PH_FLAG_HAS_CHIPS = 16
 };
-/* RuleSet.button_rule (sections 3.4-3.6), its index among the RuleSet's choices. */
-enum ph_table_button_rule { PH_TABLE_BUTTON_DEAD = 0, PH_TABLE_BUTTON_MOVING = 1, PH_TABLE_BUTTON_FROZEN = 2 };
-/* How a seat enters (HandPlan.entered) and a seat's state in the set-up (SEAT_STATES, section 3.20). */
-enum ph_entered_how { PH_ENTERED_BIG_BLIND = 0, PH_ENTERED_POSTED = 1, PH_ENTERED_DEALT = 2 };
-enum ph_planned_state { PH_PLANNED_IN = 0, PH_PLANNED_SITTING_OUT = 1, PH_PLANNED_EMPTY = 2 };
-
-/* The choices plan_hand and plan_posts make (pyholdem.spec.table.planning_choices): button_rule (enum
-   ph_table_button_rule), heads_up_button_adjust (0/1), cash (1: mode "cash"), absent_dealt_in (1: section
+/* The choices plan_hand and plan_posts make (pyholdem.spec.table.planning_choices): button_rule (PH_BUTTON_RULE_*), heads_up_button_adjust (0/1), cash (1: mode "cash"), absent_dealt_in (1: section
    3.19 deals an absent player in), ante_type (its index among the RuleSet's choices). */
 typedef struct {
     int32_t button_rule, heads_up_button_adjust, cash, absent_dealt_in, ante_type;
@@ -463,7 +478,7 @@ int ph_plan_hand(const ph_table_rules *rules, const ph_table_seats *seats, int32
                  int32_t prev_small, int32_t prev_big, int64_t small_blind, int64_t big_blind, int64_t ante,
                  int64_t *out, int32_t capacity);
 
-/* --- issue 13: the table's hand planning (end) --- */
+/* --- end of the table's hand planning --- */
 
 /* --- hands stepped in batches (csrc/batch.c; pyholdem.engine.batch.HandBatch) --- */
 
@@ -531,13 +546,28 @@ int ph_icm_exact(int32_t players, const int64_t *stacks, int32_t paid, const dou
                  double *layers, int64_t capacity, double *values);
 /* Sampled Malmuth-Harville finishing orders (Harville: each place drawn in proportion to the chips of the
    players not yet placed; only the first paid places are drawn, from a Fenwick tree of the stacks).
-   stacks as for ph_icm_exact; prizes: paid amounts >= 0; tree: 1 + the least power of two >= players entries; placed: paid
-   entries; sums: 2 * players words, player j's prizes summed over trials (>= 1) orders drawn from seed,
-   as the unsigned 128-bit number sums[2j] + 2^64 sums[2j + 1]. Returns PH_OK or PH_ERR_ARGUMENT.
-   No allocation, no global state. */
-int ph_icm_sample(int32_t players, const int64_t *stacks, int32_t paid, const int64_t *prizes, int64_t trials,
-                  uint64_t seed, int64_t *tree, int32_t *placed, uint64_t *sums);
+   players and stacks as for ph_icm_exact; prizes: paid amounts >= 0; tree: 1 + the least power of two >=
+   players entries; placed: paid entries; sums: 2 * players words, player j's prizes summed over trials
+   (>= 1) orders drawn from seed, as the unsigned 128-bit number sums[2j] + 2^64 sums[2j + 1]. */
+typedef struct {
+    int32_t players, paid;
+    const int64_t *stacks, *prizes;
+    int64_t trials;
+    uint64_t seed;
+    int64_t *tree;
+    int32_t *placed;
+    uint64_t *sums;
+} ph_icm_draw;
+/* Draws the orders of draw (section 9.19). Returns PH_OK or PH_ERR_ARGUMENT. No allocation, no global
+   state. */
+int ph_icm_sample(const ph_icm_draw *draw);
 enum { PH_ICM_MAX_PLAYERS = 1000000, PH_ICM_MAX_EXACT_PAID = 64 };
+
+/* --- the CPython fast path (csrc/python_fast.c) --- */
+
+/* The address of a new builtin evaluate_mask(mask) (section 2.4) whose fallback, for anything but a
+   valid mask, is the Python callable at address fallback (its id). */
+uintptr_t ph_py_make_evaluate_mask(uintptr_t fallback);
 
 /* PH_CDEF_END */
 

@@ -122,9 +122,16 @@ static int64_t below_bound(uint64_t *s, uint64_t bound)
     return (int64_t)(m >> 64);
 }
 
-int ph_icm_sample(int32_t players, const int64_t *stacks, int32_t paid, const int64_t *prizes, int64_t trials,
-                  uint64_t seed, int64_t *tree, int32_t *placed, uint64_t *sums)
+int ph_icm_sample(const ph_icm_draw *draw)
 {
+    if (!draw)
+        return PH_ERR_ARGUMENT;
+    const int32_t players = draw->players, paid = draw->paid;
+    const int64_t *stacks = draw->stacks, *prizes = draw->prizes, trials = draw->trials;
+    const uint64_t seed = draw->seed;
+    int64_t *tree = draw->tree;
+    int32_t *placed = draw->placed;
+    uint64_t *sums = draw->sums;
     if (!stacks_ok(players, stacks, paid) || !prizes || trials < 1 || !tree || !placed || !sums)
         return PH_ERR_ARGUMENT;
     for (int32_t place = 0; place < paid; place++)

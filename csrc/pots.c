@@ -52,7 +52,7 @@ static int validate(int n, const int64_t *contributions, const uint8_t *folded, 
     }
     if (button < 0 || button >= n) return refuse(fault, PH_FIELD_BUTTON, -1);
     if (chip_unit < 1) return refuse(fault, PH_FIELD_CHIP_UNIT, -1);
-    if (odd_chip_rule != PH_ODD_CHIP_LEFT_OF_BUTTON && odd_chip_rule != PH_ODD_CHIP_LEFT_OF_BUTTON_WHOLE_CHIP)
+    if (odd_chip_rule != PH_ODD_CHIP_RULE_LEFT_OF_BUTTON && odd_chip_rule != PH_ODD_CHIP_RULE_LEFT_OF_BUTTON_WHOLE_CHIP)
         return refuse(fault, PH_FIELD_ODD_CHIP_RULE, -1);
     if (live == 0) return refuse(fault, PH_FIELD_FOLDED, -1);
     return PH_OK;
@@ -80,7 +80,7 @@ static inline int quick_valid(int n, const int64_t *contributions, const uint8_t
         }
     }
     return !(sign >> 63) && !overflow && live && button >= 0 && button < n && chip_unit >= 1 &&
-           (odd_chip_rule == PH_ODD_CHIP_LEFT_OF_BUTTON || odd_chip_rule == PH_ODD_CHIP_LEFT_OF_BUTTON_WHOLE_CHIP);
+           (odd_chip_rule == PH_ODD_CHIP_RULE_LEFT_OF_BUTTON || odd_chip_rule == PH_ODD_CHIP_RULE_LEFT_OF_BUTTON_WHOLE_CHIP);
 }
 
 /* Winners of one pot: the eligible seats holding the highest value (8.7). */
@@ -116,7 +116,7 @@ static void split_pot(int64_t amount, uint32_t winners, int button, int odd_chip
     int64_t base = unit > amount / k ? 0 : amount / (k * unit) * unit;
     int64_t rest = amount - base * k;
     for (int i = 0; i < k; i++) payouts[order[i]] += base;
-    if (odd_chip_rule == PH_ODD_CHIP_LEFT_OF_BUTTON && rest >= unit) {
+    if (odd_chip_rule == PH_ODD_CHIP_RULE_LEFT_OF_BUTTON && rest >= unit) {
         int64_t units = rest / unit;
         for (int64_t i = 0; i < units; i++) payouts[order[i]] += unit;
         payouts[order[0]] += rest - units * unit;
@@ -316,7 +316,7 @@ int ph_split_pot(int64_t amount, uint32_t winners, int button, int n_seats, int 
                  int64_t *shares) {
     if (!shares || n_seats < 2 || n_seats > PH_MAX_SEATS || button < 0 || button >= n_seats || amount < 0 ||
         chip_unit < 1 || winners == 0 || (winners >> n_seats) != 0 ||
-        (odd_chip_rule != PH_ODD_CHIP_LEFT_OF_BUTTON && odd_chip_rule != PH_ODD_CHIP_LEFT_OF_BUTTON_WHOLE_CHIP))
+        (odd_chip_rule != PH_ODD_CHIP_RULE_LEFT_OF_BUTTON && odd_chip_rule != PH_ODD_CHIP_RULE_LEFT_OF_BUTTON_WHOLE_CHIP))
         return PH_ERR_ARGUMENT;
     split_pot(amount, winners, button, odd_chip_rule, chip_unit, shares);
     return PH_OK;

@@ -2,75 +2,25 @@
  * ranges.c — equity of hand ranges (spec 13): exact over every deal of one live combo per player
  * and every completion of the board, or Monte Carlo over deals drawn as section 13.6 says.
  *
- * Hands are valued as in evaluator.c (the same generated tables, the same key: PH_KEY_INIT plus
- * PH_CARD_KEY per card, flushes through the suits' rank masks); the evaluation is repeated here,
- * inline, because the inner loops value every player's seven cards from a board key and the
- * player's two-card key without building a hand. No global mutable state, no allocation.
+ * Hands are valued and scored by showdown.h (the tables of eval_tables.h). An exact deal is counted
+ * by rank multisets with a flush correction, and deals that a suit permutation maps onto each other
+ * are counted once (csrc/EVALUATOR.md, "Exact range equity"). No global mutable state, no allocation.
  */
 #include <string.h>
 
 #include "eval_tables.h"
 #include "holdem.h"
 #include "rng.h"
+#include "showdown.h"
 
-#define SHARE_UNIT 2520u
-#define RANK_MASK13 0x1fffu
-#define MAX_PLAYERS 10
+#define MAX_PLAYERS PH_SHOWDOWN_PLAYERS
 #define MAX_COMBOS (MAX_PLAYERS * 1326)
 #define WEIGHT_UNIT 1000u
-#define ONE_PER_SUIT (0x1111ull << PH_SUIT_SHIFT)
-
-static inline unsigned rank_lookup(uint64_t key) { return ph_rank_value(key); }
-
-/* Value of seven cards from their key and their suits' rank masks (16 bits per suit). */
-static inline unsigned value_of(uint64_t key, uint64_t suits)
-{
-    uint64_t flush = key & PH_FLUSH_CHECK;
-    if (flush) {
-        int suit = (__builtin_ctzll(flush) - PH_SUIT_SHIFT - 3) >> 2;
-        return PH_FLUSH_TABLE[(suits >> (16 * suit)) & RANK_MASK13];
-    }
-    return rank_lookup(key);
-}
-
-static inline uint64_t suit_bit(int card) { return 1ull << (16 * (card & 3) + (card >> 2)); }
 
 /* The players' two-card keys of one deal and the deal's counts. */
-typedef struct {
-    int players;
-    uint64_t hole_key[MAX_PLAYERS], hole_suits[MAX_PLAYERS];
-    uint64_t wins[MAX_PLAYERS], ties[MAX_PLAYERS], shares[MAX_PLAYERS];
-} showdown;
+typedef ph_showdown showdown;
 
-/* Pot shares in 1/2520 pots by the number of players tied (SHARE_UNIT / n). */
-static const uint16_t SHARE_OF[MAX_PLAYERS + 1] = {0, 2520, 1260, 840, 630, 504, 420, 360, 315, 280, 252};
-
-/* Count n boards on which the players have these values: branch-free, since who wins is a coin toss
-   to a predictor. */
-static inline void score(showdown *sd, const unsigned *values, uint64_t n)
-{
-    const int players = sd->players;
-    unsigned best = 0, tied = 0;
-    for (int p = 0; p < players; p++)
-        best = values[p] > best ? values[p] : best;
-    for (int p = 0; p < players; p++)
-        tied += values[p] == best;
-    const uint64_t alone = tied == 1, share = SHARE_OF[tied];
-    for (int p = 0; p < players; p++) {
-        const uint64_t top = values[p] == best;
-        sd->wins[p] += (top & alone) * n;
-        sd->ties[p] += (top & !alone) * n;
-        sd->shares[p] += top * share * n;
-    }
-}
-
-static inline void settle(showdown *sd, uint64_t key, uint64_t suits, uint64_t n)
-{
-    unsigned values[MAX_PLAYERS];
-    for (int p = 0; p < sd->players; p++)
-        values[p] = value_of(key + sd->hole_key[p], suits | sd->hole_suits[p]);
-    score(sd, values, n);
-}
+static inline unsigned value_of(uint64_t key, uint64_t suits) { return ph_value_of(key, suits); }
 
 /* The checks of section 13.5 on a query, at the boundary: counts, card ids, collisions, weights. */
 static int check_query(const ph_range_query *q)
@@ -121,77 +71,272 @@ static void board_start(const ph_range_query *q, uint64_t *key, uint64_t *suits,
 
 /* ---- exact ---- */
 
+/* C(n, k) for the n <= 4 cards of one rank. */
+static const uint8_t CHOOSE[5][6] = {
+    {1, 0, 0, 0, 0, 0}, {1, 1, 0, 0, 0, 0}, {1, 2, 1, 0, 0, 0}, {1, 3, 3, 1, 0, 0}, {1, 4, 6, 4, 1, 0}};
+
+/* What a card of rank r adds to a key's rank sum (no suit counter). */
+static inline uint64_t rank_key(int r) { return PH_CARD_KEY[4 * r] & ~((1ull << PH_RANK_SHIFT) - 1); }
+
+/* One deal's cards left to draw: per rank how many are free, per suit the free ranks. */
+typedef struct {
+    ph_showdown *sd;
+    uint8_t avail[13];
+    uint16_t free_suit[4];
+} undealt;
+
+/* Count every multiset of left more ranks (from rank `from` up), each board of it counted n times
+   (the ways to pick its cards), as if nobody had a flush: the rank sum alone values each hand. */
+static void rank_boards(const undealt *u, int from, int left, uint64_t key, uint64_t n)
+{
+    ph_showdown *sd = u->sd;
+    if (left == 0) {
+        unsigned values[MAX_PLAYERS];
+        for (int p = 0; p < sd->players; p++)
+            values[p] = ph_rank_value(key + sd->hole_key[p]);
+        ph_score(sd, values, n);
+        return;
+    }
+    for (int r = from; r < 13; r++) {
+        uint64_t k = key;
+        for (int c = 1; c <= left && c <= u->avail[r]; c++) {
+            k += rank_key(r);
+            rank_boards(u, r + 1, left - c, k, n * CHOOSE[u->avail[r]][c]);
+        }
+    }
+}
+
+/* The boards of one flush suit whose suited cards are fixed: the other left cards (of other suits,
+   taken as ranks, avail[r] of each rank free) complete them. Each such board was counted by
+   rank_boards with rank values; the players in `flush` have flush value fv[p] instead: add the true
+   outcome and take the rank one away. */
+static void flush_rest(const undealt *u, const uint8_t *avail, int from, int left, uint64_t key, uint64_t n,
+                       unsigned flush, const unsigned *fv)
+{
+    ph_showdown *sd = u->sd;
+    if (left == 0) {
+        unsigned rank_values[MAX_PLAYERS], values[MAX_PLAYERS];
+        for (int p = 0; p < sd->players; p++) {
+            rank_values[p] = ph_rank_value(key + sd->hole_key[p]);
+            values[p] = flush >> p & 1 ? fv[p] : rank_values[p];
+        }
+        ph_score(sd, values, n);
+        ph_score(sd, rank_values, (uint64_t)0 - n);
+        return;
+    }
+    for (int r = from; r < 13; r++) {
+        uint64_t k = key;
+        for (int c = 1; c <= left && c <= avail[r]; c++) {
+            k += rank_key(r);
+            flush_rest(u, avail, r + 1, left - c, k, n * CHOOSE[avail[r]][c], flush, fv);
+        }
+    }
+}
+
+/* The suited cards of suit s drawn: choose `need` more of the free ranks free (from rank `from` up),
+   added to ranks (the board's suited ranks so far); then left further cards of other suits. */
+static void flush_suited(const undealt *u, const uint8_t *avail, int s, unsigned free, int from, int need,
+                         unsigned ranks, uint64_t key, int left)
+{
+    ph_showdown *sd = u->sd;
+    if (need == 0) {
+        unsigned flush = 0, fv[MAX_PLAYERS];
+        for (int p = 0; p < sd->players; p++) {
+            unsigned mine = ranks | ((unsigned)(sd->hole_suits[p] >> (16 * s)) & PH_RANK_MASK13);
+            if (__builtin_popcount(mine) >= 5) {
+                flush |= 1u << p;
+                fv[p] = PH_FLUSH_TABLE[mine];
+            } else {
+                fv[p] = 0;
+            }
+        }
+        if (flush)
+            flush_rest(u, avail, 0, left, key, 1, flush, fv);
+        return;
+    }
+    for (int r = from; r < 13; r++)
+        if (free >> r & 1)
+            flush_suited(u, avail, s, free, r + 1, need - 1, ranks | 1u << r, key + rank_key(r), left);
+}
+
+/* Exact counts of one deal over every completion by left cards (sections 2.9, 13.5). Every board is
+   counted once by its rank multiset (rank values); a board on which somebody has a flush has at least
+   three cards of that suit, so of one suit only, and is counted again, by its suited cards and the
+   ranks of the others, with the difference between its true outcome and its rank one. */
+static void count_boards(ph_showdown *sd, uint64_t used, uint64_t key, uint64_t suits, int left)
+{
+    undealt u = {.sd = sd};
+    for (int r = 0; r < 13; r++) {
+        u.avail[r] = 0;
+        for (int s = 0; s < 4; s++)
+            if (!(used >> (4 * r + s) & 1)) {
+                u.avail[r]++;
+                u.free_suit[s] |= (uint16_t)(1u << r);
+            }
+    }
+    rank_boards(&u, 0, left, key, 1);
+    for (int s = 0; s < 4; s++) {
+        unsigned shown = (unsigned)(suits >> (16 * s)) & PH_RANK_MASK13;
+        int most = 0;
+        for (int p = 0; p < sd->players; p++) {
+            int held = __builtin_popcountll((sd->hole_suits[p] >> (16 * s)) & PH_RANK_MASK13);
+            most = held > most ? held : most;
+        }
+        int fewest = 5 - most - __builtin_popcount(shown);
+        uint8_t others[13];
+        for (int r = 0; r < 13; r++)
+            others[r] = (uint8_t)(u.avail[r] - (u.free_suit[s] >> r & 1));
+        for (int j = fewest < 0 ? 0 : fewest; j <= left; j++)
+            flush_suited(&u, others, s, u.free_suit[s], 0, j, shown, key, left - j);
+    }
+}
+
+/* Deals one suit permutation maps onto another have the same counts (the completions map onto each
+   other, and values do not see suits): those permutations that fix the board and the dead cards. */
+typedef struct {
+    int count;
+    uint8_t perm[24][4];
+} suit_group;
+
+static void stabilizer(const ph_range_query *q, suit_group *g)
+{
+    static const uint8_t ALL[24][4] = {
+        {0, 1, 2, 3}, {0, 1, 3, 2}, {0, 2, 1, 3}, {0, 2, 3, 1}, {0, 3, 1, 2}, {0, 3, 2, 1},
+        {1, 0, 2, 3}, {1, 0, 3, 2}, {1, 2, 0, 3}, {1, 2, 3, 0}, {1, 3, 0, 2}, {1, 3, 2, 0},
+        {2, 0, 1, 3}, {2, 0, 3, 1}, {2, 1, 0, 3}, {2, 1, 3, 0}, {2, 3, 0, 1}, {2, 3, 1, 0},
+        {3, 0, 1, 2}, {3, 0, 2, 1}, {3, 1, 0, 2}, {3, 1, 2, 0}, {3, 2, 0, 1}, {3, 2, 1, 0}};
+    uint64_t board = 0;
+    for (int i = 0; i < q->board_count; i++)
+        board |= 1ull << q->board[i];
+    g->count = 0;
+    for (int k = 0; k < 24; k++) {
+        uint64_t b = 0, d = 0;
+        for (int c = 0; c < 52; c++) {
+            int image = (c & ~3) | ALL[k][c & 3];
+            b |= (board >> c & 1) << image;
+            d |= (q->dead >> c & 1) << image;
+        }
+        if (b == board && d == q->dead)
+            memcpy(g->perm[g->count++], ALL[k], 4);
+    }
+}
+
+/* The memo of counted deals (ph_range_chunk.memo): two header words naming the query's board and dead
+   cards, then entries of 2 + 3 * players words: the deal's canonical key (0: empty) and its counts. */
+typedef struct {
+    uint64_t *words;
+    uint64_t mask;
+    int stride;
+} memo_table;
+
+static void memo_open(memo_table *m, const ph_range_query *q, uint64_t *words, int64_t size)
+{
+    m->words = NULL;
+    m->mask = 0;
+    m->stride = 2 + 3 * q->players;
+    if (words == NULL || size < 2 + 2 * (int64_t)m->stride)
+        return;
+    uint64_t capacity = 1;
+    while ((int64_t)(2 * capacity) * m->stride + 2 <= size)
+        capacity *= 2;
+    uint64_t board = 0;
+    for (int i = 0; i < q->board_count; i++)
+        board = board << 6 | (q->board[i] + 1u);
+    const uint64_t head0 = q->dead | (uint64_t)q->players << 56, head1 = board | (uint64_t)q->board_count << 32 |
+                                                                           capacity << 36 | 1ull << 63;
+    if (words[0] != head0 || words[1] != head1) {
+        memset(words, 0, (size_t)(2 + capacity * (uint64_t)m->stride) * sizeof *words);
+        words[0] = head0;
+        words[1] = head1;
+    }
+    m->words = words + 2;
+    m->mask = capacity - 1;
+}
+
+/* The deal's smallest image under the group: per player its two cards (1 + id, low first, 12 bits),
+   players 0..4 in key[0], 5..9 in key[1]. */
+static void canonical(const suit_group *g, const uint8_t (*cards)[2], int players, uint64_t *key)
+{
+    key[0] = key[1] = UINT64_MAX;
+    for (int k = 0; k < g->count; k++) {
+        uint64_t mine[2] = {0, 0};
+        for (int p = 0; p < players; p++) {
+            unsigned a = (cards[p][0] & ~3u) | g->perm[k][cards[p][0] & 3];
+            unsigned b = (cards[p][1] & ~3u) | g->perm[k][cards[p][1] & 3];
+            uint64_t pair = a < b ? (a + 1u) << 6 | (b + 1u) : (b + 1u) << 6 | (a + 1u);
+            mine[p / 5] |= pair << (12 * (p % 5));
+        }
+        if (mine[0] < key[0] || (mine[0] == key[0] && mine[1] < key[1])) {
+            key[0] = mine[0];
+            key[1] = mine[1];
+        }
+    }
+}
+
 typedef struct {
     const ph_range_query *q;
     const int32_t *from, *to;
-    uint64_t board_key, board_suits;
+    uint64_t board_key, board_suits, completions;
+    int left;
     showdown sd;
-    double *win, *tie, *share, weight;
-    uint64_t deals, boards;
+    uint8_t cards[MAX_PLAYERS][2];
+    suit_group group;
+    memo_table memo;
+    ph_range_chunk *out;
 } exact_run;
 
-/* The last board card, from the size cards of deck (ascending ids). Cards of one rank whose suit
-   cannot make or change anyone's flush give every player the same value: one evaluation counts
-   them all (as evaluator.c's last_card does for ph_equity). */
-static uint64_t last_card(showdown *sd, const uint8_t *deck, int size, uint64_t key, uint64_t suits)
+/* The deal's counts into run->sd: from the memo when a deal of its class was counted, else counted
+   (and kept when the memo has room within a few probes). */
+static void deal_counts(exact_run *run, uint64_t used)
 {
-    uint64_t flush_suits = 0;
-    for (int p = 0; p < sd->players; p++)
-        flush_suits |= (key + sd->hole_key[p] + ONE_PER_SUIT) & PH_FLUSH_CHECK;
-    int i = 0;
-    while (i < size) {
-        int rank = deck[i] >> 2, same = -1;
-        uint64_t n = 0;
-        for (; i < size && deck[i] >> 2 == rank; i++) {
-            int card = deck[i];
-            if (flush_suits & (8ull << (PH_SUIT_SHIFT + 4 * (card & 3)))) {
-                settle(sd, key + PH_CARD_KEY[card], suits | suit_bit(card), 1);
-            } else {
-                same = card;
-                n++;
+    showdown *sd = &run->sd;
+    const int players = sd->players;
+    uint64_t key[2] = {0, 0}, *slot = NULL;
+    memo_table *m = &run->memo;
+    if (m->words != NULL) {
+        canonical(&run->group, (const uint8_t(*)[2])run->cards, players, key);
+        uint64_t h = (key[0] * 0x9e3779b97f4a7c15ull ^ key[1] * 0xc2b2ae3d27d4eb4full);
+        h ^= h >> 29;
+        for (int probe = 0; probe < 16; probe++) {
+            uint64_t *e = m->words + ((h + (uint64_t)probe) & m->mask) * (uint64_t)m->stride;
+            if (e[0] == key[0] && e[1] == key[1]) {
+                memcpy(sd->wins, e + 2, (size_t)players * sizeof *e);
+                memcpy(sd->ties, e + 2 + players, (size_t)players * sizeof *e);
+                memcpy(sd->shares, e + 2 + 2 * players, (size_t)players * sizeof *e);
+                return;
+            }
+            if (e[0] == 0) {
+                slot = e;
+                break;
             }
         }
-        if (n > 0)
-            settle(sd, key + PH_CARD_KEY[same], suits | suit_bit(same), n);
     }
-    return (uint64_t)size;
-}
-
-static uint64_t complete(showdown *sd, const uint8_t *deck, int size, int left, uint64_t key, uint64_t suits)
-{
-    if (left == 0) {
-        settle(sd, key, suits, 1);
-        return 1;
+    memset(sd->wins, 0, sizeof sd->wins);
+    memset(sd->ties, 0, sizeof sd->ties);
+    memset(sd->shares, 0, sizeof sd->shares);
+    count_boards(sd, used, run->board_key, run->board_suits, run->left);
+    if (slot != NULL) {
+        slot[0] = key[0];
+        slot[1] = key[1];
+        memcpy(slot + 2, sd->wins, (size_t)players * sizeof *slot);
+        memcpy(slot + 2 + players, sd->ties, (size_t)players * sizeof *slot);
+        memcpy(slot + 2 + 2 * players, sd->shares, (size_t)players * sizeof *slot);
     }
-    if (left == 1)
-        return last_card(sd, deck, size, key, suits);
-    uint64_t n = 0;
-    for (int i = 0; i <= size - left; i++)
-        n += complete(sd, deck + i + 1, size - i - 1, left - 1, key + PH_CARD_KEY[deck[i]],
-                      suits | suit_bit(deck[i]));
-    return n;
 }
 
 static void count_deal(exact_run *run, uint64_t used, double w)
 {
     showdown *sd = &run->sd;
-    memset(sd->wins, 0, sizeof sd->wins);
-    memset(sd->ties, 0, sizeof sd->ties);
-    memset(sd->shares, 0, sizeof sd->shares);
-    uint8_t deck[52];
-    int size = 0;
-    for (int c = 0; c < 52; c++)
-        if (!(used >> c & 1))
-            deck[size++] = (uint8_t)c;
-    uint64_t n = complete(sd, deck, size, 5 - run->q->board_count, run->board_key, run->board_suits);
+    deal_counts(run, used);
+    ph_range_chunk *out = run->out;
     for (int p = 0; p < sd->players; p++) {
-        run->win[p] += w * (double)sd->wins[p];
-        run->tie[p] += w * (double)sd->ties[p];
-        run->share[p] += w * ((double)sd->shares[p] / SHARE_UNIT);
+        out->win[p] += w * (double)sd->wins[p];
+        out->tie[p] += w * (double)sd->ties[p];
+        out->share[p] += w * ((double)sd->shares[p] / PH_SHARE_UNIT);
     }
-    run->weight += w * (double)n;
-    run->deals++;
-    run->boards += n;
+    out->weight += w * (double)run->completions;
+    out->deals++;
+    out->boards += run->completions;
 }
 
 static void deal_from(exact_run *run, int p, uint64_t used, double w)
@@ -209,38 +354,39 @@ static void deal_from(exact_run *run, int p, uint64_t used, double w)
             continue;
         run->sd.hole_key[p] = PH_CARD_KEY[a] + PH_CARD_KEY[b];
         run->sd.hole_suits[p] = suit_bit(a) | suit_bit(b);
+        run->cards[p][0] = (uint8_t)a;
+        run->cards[p][1] = (uint8_t)b;
         deal_from(run, p + 1, used | m, w * ((double)q->weights[i] / WEIGHT_UNIT));
     }
 }
 
-int ph_range_exact(const ph_range_query *q, const int32_t *from, const int32_t *to, double *win, double *tie,
-                   double *share, double *weight, uint64_t *deals, uint64_t *boards)
+int ph_range_exact(const ph_range_query *q, ph_range_chunk *chunk)
 {
     int status = check_query(q);
     if (status != PH_OK)
         return status;
-    if (from == NULL || to == NULL || win == NULL || tie == NULL || share == NULL || weight == NULL ||
-        deals == NULL || boards == NULL)
+    if (chunk == NULL || chunk->memo_words < 0)
         return PH_ERR_ARGUMENT;
     for (int p = 0; p < q->players; p++)
-        if (from[p] < 0 || to[p] < from[p] || to[p] > q->first[p + 1] - q->first[p])
+        if (chunk->lo[p] < 0 || chunk->hi[p] < chunk->lo[p] || chunk->hi[p] > q->first[p + 1] - q->first[p])
             return PH_ERR_ARGUMENT;
     exact_run run;
     memset(&run, 0, sizeof run);
     run.q = q;
-    run.from = from;
-    run.to = to;
+    run.from = chunk->lo;
+    run.to = chunk->hi;
     run.sd.players = q->players;
-    run.win = win;
-    run.tie = tie;
-    run.share = share;
-    run.weight = *weight;
+    run.out = chunk;
     uint64_t known;
     board_start(q, &run.board_key, &run.board_suits, &known);
+    run.left = 5 - q->board_count;
+    const int size = 52 - __builtin_popcountll(known) - 2 * q->players;
+    run.completions = 1;
+    for (int i = 0; i < run.left; i++)
+        run.completions = run.completions * (uint64_t)(size - i) / (uint64_t)(i + 1);
+    stabilizer(q, &run.group);
+    memo_open(&run.memo, q, chunk->memo, chunk->memo_words);
     deal_from(&run, 0, known, 1.0);
-    *weight = run.weight;
-    *deals += run.deals;
-    *boards += run.boards;
     return PH_OK;
 }
 
@@ -325,14 +471,15 @@ static void tabulate(fixed_values *fv, const ph_range_query *q, const showdown *
     }
 }
 
-int ph_range_sample(const ph_range_query *q, uint64_t seed, uint64_t chunk, uint64_t trials,
-                    uint64_t max_attempts, uint64_t *wins, uint64_t *ties, uint64_t *shares, uint64_t *attempts)
+int ph_range_sample(const ph_range_query *q, ph_range_draw *draw)
 {
     int status = check_query(q);
     if (status != PH_OK)
         return status;
-    if (wins == NULL || ties == NULL || shares == NULL || attempts == NULL)
+    if (draw == NULL)
         return PH_ERR_ARGUMENT;
+    const uint64_t seed = draw->seed, chunk = draw->chunk, trials = draw->trials, max_attempts = draw->max_attempts;
+    uint64_t *wins = draw->wins, *ties = draw->ties, *shares = draw->shares, *attempts = &draw->attempts;
     rng32 rng = {.has_spare = 0};
     rng32 *g = &rng;
     uint64_t x = seed ^ (chunk * 0xd1b54a32d192ed03ull);
@@ -425,8 +572,8 @@ int ph_range_sample(const ph_range_query *q, uint64_t seed, uint64_t chunk, uint
         wins[1] += second_wins;
         ties[0] += tied;
         ties[1] += tied;
-        shares[0] += SHARE_UNIT * first_wins + SHARE_UNIT / 2 * tied;
-        shares[1] += SHARE_UNIT * second_wins + SHARE_UNIT / 2 * tied;
+        shares[0] += PH_SHARE_UNIT * first_wins + PH_SHARE_UNIT / 2 * tied;
+        shares[1] += PH_SHARE_UNIT * second_wins + PH_SHARE_UNIT / 2 * tied;
         *attempts += drawn;
         return PH_OK;
     }
@@ -471,7 +618,7 @@ int ph_range_sample(const ph_range_query *q, uint64_t seed, uint64_t chunk, uint
         for (int p = 0; p < players; p++)
             values[p] = tabled[p] >= 0 ? fv.value[tabled[p]][slot]
                                        : value_of(key + sd.hole_key[p], suits | sd.hole_suits[p]);
-        score(&sd, values, 1);
+        ph_score(&sd, values, 1);
     }
     for (int p = 0; p < players; p++) {
         wins[p] += sd.wins[p];

@@ -112,7 +112,7 @@ int ph_shuffled_deck(const char *key, size_t key_bytes, uint8_t *deck) {
     return PH_OK;
 }
 
-/* ------------------------------------------------------------------ many shuffles at once (issue 15) */
+/* ------------------------------------------------------------------ many shuffles at once (section 1.4) */
 
 /* ph_shuffled_deck for lanes keys of the same number of words at once: the LANES Mersenne Twister states
    are seeded side by side (word i of every lane next to each other, so that the compiler runs the
@@ -185,7 +185,7 @@ static uint32_t genrand_lane(mt19937_lanes *g, int l) { /* genrand above, on lan
 }
 
 /* The first EAGER words of every lane's first generation, twisted and tempered for all lanes at once
-   (issue 15): word k < MT_N - MT_M reads only words not twisted yet, so the loops over the lanes have no
+   (section 1.4): word k < MT_N - MT_M reads only words not twisted yet, so the loops over the lanes have no
    dependence between lanes or steps and run in vector registers. A shuffle draws about 66 outputs (51
    indices and the rejected draws); a lane that needs more goes on with genrand_lane from word EAGER. */
 enum { EAGER = 96 };

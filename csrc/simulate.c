@@ -144,11 +144,21 @@ void ph_fast_cards(uint64_t seed, uint64_t index, int count, uint8_t *cards) {
     }
 }
 
-int ph_simulate(const ph_rules *rules, const ph_setup *setup, const ph_policy *policy, uint64_t seed, int32_t deck,
-                int64_t first, int64_t count, ph_hand *h, ph_event *log, int64_t log_capacity, int64_t *net,
-                uint8_t *showdown, int32_t *actions, int64_t *pots, int64_t *done) {
-    if (!rules || !setup || !h || !log || !net || !showdown || !actions || !pots || !done) return PH_ERR_ARGUMENT;
+int ph_simulate(ph_simulation *run) {
+    if (!run) return PH_ERR_ARGUMENT;
+    const ph_rules *rules = run->rules;
+    const ph_setup *setup = run->setup;
+    const ph_policy *policy = run->policy;
+    const uint64_t seed = run->seed;
+    const int32_t deck = run->deck;
+    const int64_t first = run->first, count = run->count, log_capacity = run->log_capacity;
+    ph_hand *h = run->hand;
+    ph_event *log = run->log;
+    int64_t *net = run->net, *pots = run->pots, *done = &run->done;
+    uint8_t *showdown = run->showdown;
+    int32_t *actions = run->actions;
     *done = 0;
+    if (!rules || !setup || !h || !log || !net || !showdown || !actions || !pots) return PH_ERR_ARGUMENT;
     if (!valid_policy(policy) || (deck != PH_DECK_STANDARD && deck != PH_DECK_FAST) || first < 0 || count < 0 ||
         first > PH_SIMULATE_MAX_HANDS - count || log_capacity < 2 * PH_STEP_EVENTS || setup->seats < 2 ||
         setup->seats > PH_MAX_SEATS || setup->cards)

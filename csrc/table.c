@@ -93,9 +93,9 @@ static positions from_heads_up(const uint8_t *occupied, int n, positions propose
 /* 3.4 next_positions: button_rule, 3.23, then heads_up_button_adjust. */
 static positions next_positions(const ph_table_rules *rules, positions previous, const uint8_t *occupied, int n) {
     positions proposed;
-    if (rules->button_rule == PH_TABLE_BUTTON_MOVING)
+    if (rules->button_rule == PH_BUTTON_RULE_MOVING)
         proposed = moving_button(previous, occupied, n);
-    else if (rules->button_rule == PH_TABLE_BUTTON_FROZEN)
+    else if (rules->button_rule == PH_BUTTON_RULE_FROZEN_ON_BLIND_BUST)
         proposed = frozen_button(previous, occupied, n);
     else
         proposed = dead_button(previous, occupied, n);
@@ -130,7 +130,7 @@ static int check_input(const ph_table_rules *rules, const ph_table_seats *seats,
     if (!rules || !seats || !out || capacity < PH_PLAN_RECORD) return PH_ERR_ARGUMENT;
     int n = seats->seats;
     if (n < 2 || n > PH_MAX_SEATS) return PH_ERR_ARGUMENT;
-    if (rules->button_rule < PH_TABLE_BUTTON_DEAD || rules->button_rule > PH_TABLE_BUTTON_FROZEN ||
+    if (rules->button_rule < PH_BUTTON_RULE_DEAD || rules->button_rule > PH_BUTTON_RULE_FROZEN_ON_BLIND_BUST ||
         rules->ante_type < PH_ANTE_TYPE_EACH_PLAYER || rules->ante_type > PH_ANTE_TYPE_BIG_BLIND_ANTE ||
         (rules->heads_up_button_adjust | rules->cash | rules->absent_dealt_in) & ~1)
         return PH_ERR_ARGUMENT;
@@ -170,7 +170,7 @@ int ph_plan_hand(const ph_table_rules *rules, const ph_table_seats *seats, int32
         if (n_base + n_waiting < 2) return PH_ERR_REFUSED;
         for (int s = 0; s < n; s++) occupied[s] = base[s] || waiting[s];
         p = next_positions(rules, previous, occupied, n);
-        if (n_base == 2 && rules->button_rule == PH_TABLE_BUTTON_DEAD) {
+        if (n_base == 2 && rules->button_rule == PH_BUTTON_RULE_DEAD) {
             /* a heads-up game goes on: nobody joins on the button or between it and the big blind */
             int dropped = 1;
             while (dropped) {

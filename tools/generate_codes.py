@@ -7,9 +7,14 @@
 * ``enum ph_street``: ``pyholdem.spec.state.STREET_NAMES``, then the showdown (``ph_event.street``).
 * ``enum ph_post_kind``: the kinds of forced post of §3.20 in the order of
   ``pyholdem.spec.table.POST_KINDS`` (``ph_post.kind``).
-* For every ``ph_rules`` field (``csrc/holdem.h``) whose RuleSet field has choices, one enum
-  ``PH_<FIELD>_<CHOICE>``: the index of each choice in ``pyholdem.rules.ruleset`` (how
-  ``pyholdem.native.hand.native_rules`` converts a rule set).
+* For every ``ph_rules`` and ``ph_table_rules`` field (``csrc/holdem.h``) whose RuleSet field has
+  choices, one enum ``PH_<FIELD>_<CHOICE>``: the index of each choice in ``pyholdem.rules.ruleset``
+  (how ``pyholdem.native.hand.native_rules`` and ``pyholdem.native.table.table_rules`` convert a rule set).
+* The table planner's codes (§3.18-3.20): ``enum ph_seat_status`` (``SEAT_STATUSES``), ``enum ph_entry``
+  (none, then ``ENTRY_OPTIONS`` and ``MAKEUP_OPTIONS``), ``enum ph_entered_how`` (``ENTERED_HOW``) and
+  ``enum ph_planned_state`` (``SEAT_STATES``), all of ``pyholdem.spec.table``.
+
+The cffi cdef (``build_ffi.py``) reads this file too, so Python sees every code by the same name.
 
 Run ``python tools/generate_codes.py`` to rewrite the file; ``--check`` exits 1 if the file differs
 from what the Python definitions generate (the test suite runs the same comparison).
@@ -25,7 +30,14 @@ from pyholdem.engine.hand import EVENT_KINDS
 from pyholdem.rules.ruleset import FIELDS
 from pyholdem.spec.betting import ACTIONS
 from pyholdem.spec.state import STREET_NAMES
-from pyholdem.spec.table import POST_KINDS
+from pyholdem.spec.table import (
+    ENTERED_HOW,
+    ENTRY_OPTIONS,
+    MAKEUP_OPTIONS,
+    POST_KINDS,
+    SEAT_STATES,
+    SEAT_STATUSES,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 HEADER = ROOT / "csrc" / "holdem.h"
@@ -76,8 +88,15 @@ def render() -> str:
     streets = [*STREET_NAMES, "showdown"]
     lines += _enum("ph_street", "", streets, "pyholdem.spec.state.STREET_NAMES, then the showdown")
     lines += _enum("ph_post_kind", "POST_", list(POST_KINDS), "pyholdem.spec.table.POST_KINDS (section 3.20)")
-    for field in rules_struct_fields():
-        choices = FIELDS[field].metadata.get("choices")
+    entries = ["none", *dict.fromkeys((*ENTRY_OPTIONS, *MAKEUP_OPTIONS))]
+    table = "pyholdem.spec.table."
+    lines += _enum("ph_seat_status", "SEAT_", list(SEAT_STATUSES), f"{table}SEAT_STATUSES (section 3.18)")
+    lines += _enum("ph_entry", "ENTRY_", entries, f"none, {table}ENTRY_OPTIONS, MAKEUP_OPTIONS (3.18)")
+    lines += _enum("ph_entered_how", "ENTERED_", list(ENTERED_HOW), f"{table}ENTERED_HOW (section 3.18)")
+    lines += _enum("ph_planned_state", "PLANNED_", list(SEAT_STATES), f"{table}SEAT_STATES (section 3.20)")
+    fields = dict.fromkeys((*rules_struct_fields(), *struct_fields("ph_table_rules")))
+    for field in fields:
+        choices = FIELDS[field].metadata.get("choices") if field in FIELDS else None
         if choices:
             section = FIELDS[field].metadata["section"]
             lines += _enum(None, f"{c_name(field)}_", list(choices), f"RuleSet.{field} (section {section})")

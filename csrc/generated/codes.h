@@ -50,6 +50,37 @@ enum ph_post_kind {
     PH_POST_SLEEPER = 5
 };
 
+/* pyholdem.spec.table.SEAT_STATUSES (section 3.18) */
+enum ph_seat_status {
+    PH_SEAT_EMPTY = 0,
+    PH_SEAT_PLAYING = 1,
+    PH_SEAT_WAITING = 2,
+    PH_SEAT_AWAY = 3
+};
+
+/* none, pyholdem.spec.table.ENTRY_OPTIONS, MAKEUP_OPTIONS (3.18) */
+enum ph_entry {
+    PH_ENTRY_NONE = 0,
+    PH_ENTRY_WAIT_BB = 1,
+    PH_ENTRY_POST_BB_NOW = 2,
+    PH_ENTRY_WAIT_BUTTON_THEN_POST = 3,
+    PH_ENTRY_POST_BOTH_SB_DEAD = 4
+};
+
+/* pyholdem.spec.table.ENTERED_HOW (section 3.18) */
+enum ph_entered_how {
+    PH_ENTERED_BIG_BLIND = 0,
+    PH_ENTERED_POSTED = 1,
+    PH_ENTERED_DEALT = 2
+};
+
+/* pyholdem.spec.table.SEAT_STATES (section 3.20) */
+enum ph_planned_state {
+    PH_PLANNED_IN = 0,
+    PH_PLANNED_SITTING_OUT = 1,
+    PH_PLANNED_EMPTY = 2
+};
+
 /* RuleSet.betting_structure (section 5.1) */
 enum {
     PH_BETTING_STRUCTURE_NO_LIMIT = 0,
@@ -168,6 +199,13 @@ enum {
 enum {
     PH_ODD_CHIP_POTS_EACH_POT = 0,
     PH_ODD_CHIP_POTS_MERGED_AMONG_WINNERS = 1
+};
+
+/* RuleSet.button_rule (section 3.4) */
+enum {
+    PH_BUTTON_RULE_DEAD = 0,
+    PH_BUTTON_RULE_MOVING = 1,
+    PH_BUTTON_RULE_FROZEN_ON_BLIND_BUST = 2
 };
 
 #endif

@@ -138,7 +138,7 @@ def _evaluate_mask(mask: int) -> int:
 
 
 def _bind_evaluate_mask() -> Callable[[int], int]:
-    """The C builtin of ``build_ffi.FAST_SOURCE`` over ``_evaluate_mask`` (issue 15: no Python frame on the
+    """The C builtin of ``csrc/python_fast.c`` over ``_evaluate_mask`` (no Python frame on the
     fast path). Its one creation reference is kept: the builtin lives as long as the process."""
     address = lib.ph_py_make_evaluate_mask(id(_evaluate_mask))
     if not address:
@@ -518,9 +518,9 @@ def equity_batch(
     dead_ptr, dead_data = _bytes_for_c(dead_array[:first_wrong], np.uint8)
     b_width, d_width = board_array.shape[1], dead_array.shape[1]
     bad = ffi.new("size_t *")
-    status = lib.ph_equity_batch_check(
-        first_wrong, players, hole_ptr, b_width, board_ptr, count_ptr, d_width, dead_ptr, bad
-    )
+    shape = {"players": players, "board_stride": b_width, "dead_stride": d_width}
+    rows = {"queries": first_wrong, "holes": hole_ptr, "boards": board_ptr, "board_counts": count_ptr}
+    status = lib.ph_equity_batch_check(ffi.new("ph_equity_rows *", {**shape, **rows, "dead": dead_ptr}), bad)
     if status != lib.PH_OK:
         _refuse_query(hole_array, board_array, dead_array, int(bad[0]), status)
     if first_wrong < queries:
@@ -534,7 +534,6 @@ def equity_batch(
     wins, ties, shares = (np.zeros((queries, players), dtype=np.uint64) for _ in range(3))
     done = np.zeros(queries, dtype=np.uint64)
     outs = [ffi.from_buffer("uint64_t[]", a) for a in (wins, ties, shares, done)] if queries else [None] * 4
-    run = lib.ph_equity_batch
     hole_p = ffi.cast("uint8_t *", hole_ptr)
     board_p, count_p = ffi.cast("uint8_t *", board_ptr), ffi.cast("uint8_t *", count_ptr)
     dead_p, exact_p = ffi.cast("uint8_t *", dead_ptr), ffi.cast("uint8_t *", exact_ptr)
@@ -542,24 +541,21 @@ def equity_batch(
 
     def chunk(start: int, stop: int, bad_row: Any) -> int:
         at = start * players
-        return run(
-            stop - start,
-            players,
-            hole_p + 2 * at,
-            b_width,
-            board_p + start * b_width,
-            count_p + start,
-            d_width,
-            dead_p + start * d_width,
-            exact_p + start,
-            trials,
-            seed_p + start,
-            outs[0] + at,
-            outs[1] + at,
-            outs[2] + at,
-            outs[3] + start,
-            bad_row,
-        )
+        part = {
+            "queries": stop - start,
+            "holes": hole_p + 2 * at,
+            "boards": board_p + start * b_width,
+            "board_counts": count_p + start,
+            "dead": dead_p + start * d_width,
+            "exact": exact_p + start,
+            "trials": trials,
+            "seeds": seed_p + start,
+            "wins": outs[0] + at,
+            "ties": outs[1] + at,
+            "shares": outs[2] + at,
+            "boards_out": outs[3] + start,
+        }
+        return int(lib.ph_equity_batch(ffi.new("ph_equity_rows *", {**shape, **part}), bad_row))
 
     if queries:
         status, row = parallel.run_chunks(chunk, queries, workers)

@@ -74,14 +74,17 @@ def equity(
     if trials == 0 and threads > 1:
         return _exact_in_parts(holes, board, dead, flat, threads)
     if trials == 0:
-        wins, ties, shares = (ffi.new("uint64_t[]", max(n, 1)) for _ in range(3))
-        boards = ffi.new("uint64_t *")
-        status = lib.ph_equity(
-            flat, n, bytes(board), len(board), bytes(dead), len(dead), 0, 0, wins, ties, shares, boards
+        cards = [ffi.from_buffer("uint8_t[]", bytes(c)) for c in (flat, board, dead)]
+        query = ffi.new(
+            "ph_equity_query *",
+            {"players": n, "board_count": len(board), "dead_count": len(dead), "holes": cards[0]},
         )
+        query.board, query.dead = cards[1], cards[2]
+        status = lib.ph_equity(query)
         if status != lib.PH_OK:
             refuse_like_spec(lambda: rankings.equity_inputs(holes, board, dead), "equity", status)
-        return rankings.EquityResult(boards[0], tuple(wins[0:n]), tuple(ties[0:n]), tuple(shares[0:n]))
+        q = query
+        return rankings.EquityResult(q.boards, tuple(q.wins[0:n]), tuple(q.ties[0:n]), tuple(q.shares[0:n]))
     run = ffi.new("ph_equity_run *")
     status = lib.ph_equity_start(run, flat, n, bytes(board), len(board), bytes(dead), len(dead), seed)
     if status != lib.PH_OK:

@@ -13,7 +13,6 @@ the same message and section. What the C engine does not play — sleepers (§3.
 
 from __future__ import annotations
 
-import struct
 from typing import Any, NamedTuple, NoReturn
 
 from pyholdem.engine.setup import POST_KINDS, HandSetup, deal_setup
@@ -27,7 +26,7 @@ from pyholdem.engine.spec_engine import (
     SpecHand,
 )
 from pyholdem.errors import IllegalAction, NativeError
-from pyholdem.native.lib import ffi, lib
+from pyholdem.native.lib import ffi, lib, struct_layout
 from pyholdem.native.pots import SEATS_OF_MASK
 from pyholdem.native.shuffle import CARDS, seed_key, shuffled_deck
 from pyholdem.rules.ruleset import FIELDS, RuleSet
@@ -54,8 +53,7 @@ so no sum it forms comes near the 64-bit range."""
 _INT32_MAX = 2**31 - 1
 _LOG_START = 2 * lib.PH_STEP_EVENTS
 _EVENT_SIZE = ffi.sizeof("ph_event")
-_EVENT_LAYOUT = struct.Struct("=q5b3B")  # ph_event: amount, kind, seat, street, all_in, n_cards, cards
-assert _EVENT_LAYOUT.size == _EVENT_SIZE
+_EVENT_LAYOUT = struct_layout("ph_event")  # amount, kind, seat, street, all_in, n_cards, cards[3]
 _CACHE_SIZE = 256
 _MISSING = object()
 _RULES_BY_ID: dict[int, tuple[RuleSet, Any]] = {}

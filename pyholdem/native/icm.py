@@ -106,17 +106,18 @@ def icm_sample(
     tree = np.empty((1 << (n - 1).bit_length()) + 1, dtype=np.int64)
     placed = np.empty(paid, dtype=np.int32)
     sums = np.empty(2 * n, dtype=np.uint64)
-    status = lib.ph_icm_sample(
-        n,
-        ffi.from_buffer("int64_t[]", c_stacks),
-        paid,
-        ffi.from_buffer("int64_t[]", c_prizes),
-        trials,
-        _seed64(seed),
-        ffi.from_buffer("int64_t[]", tree),
-        ffi.from_buffer("int32_t[]", placed),
-        ffi.from_buffer("uint64_t[]", sums),
-    )
+    draw = {
+        "players": n,
+        "paid": paid,
+        "stacks": ffi.from_buffer("int64_t[]", c_stacks),
+        "prizes": ffi.from_buffer("int64_t[]", c_prizes),
+        "trials": trials,
+        "seed": _seed64(seed),
+        "tree": ffi.from_buffer("int64_t[]", tree),
+        "placed": ffi.from_buffer("int32_t[]", placed),
+        "sums": ffi.from_buffer("uint64_t[]", sums),
+    }
+    status = lib.ph_icm_sample(ffi.new("ph_icm_draw *", draw))
     check(status, "sampled ICM", "9.19")
     pairs = sums.tolist()
     return tuple(Fraction(pairs[2 * j] + (pairs[2 * j + 1] << 64), trials) for j in range(n))

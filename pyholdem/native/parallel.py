@@ -1,6 +1,6 @@
 """Splitting one batch C call over threads (issue 15): contiguous chunks, one C call each.
 
-cffi releases the GIL around every C call that is not in ``build_ffi.KEEP_GIL_FOR``, so chunks run on
+cffi releases the GIL around every C call that ``csrc/keep_gil.h`` does not name, so chunks run on
 separate cores. A chunk's answer depends only on its rows, never on the chunk's bounds, so the results
 are the same for every thread count; a failing call is reported as the first failing chunk's first bad
 row, which is the first bad row of the whole batch.

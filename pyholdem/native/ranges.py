@@ -8,12 +8,13 @@ packs the live combos for ``ph_range_exact`` / ``ph_range_sample`` and adds up t
 from __future__ import annotations
 
 import os
+import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from fractions import Fraction
 from functools import partial
-from math import comb
+from math import comb, prod
 from typing import TypeVar
 
 from pyholdem.errors import InvalidRange, RuleViolation, show_value
@@ -113,18 +114,39 @@ def _each(jobs: Iterable[Callable[[], T]], threads: int) -> Iterator[T]:
         pool.shutdown(wait=True, cancel_futures=True)
 
 
+MEMO_ENTRIES = 1 << 14
+"""At most this many deals' counts kept per thread (``ph_range_chunk.memo``)."""
+
+
+def _memo_words(lives: Sequence[Live]) -> int:
+    """Words of a memo with room for every deal of a small run, else for ``MEMO_ENTRIES``."""
+    entries = min(prod(len(live) for live in lives), MEMO_ENTRIES)
+    capacity = 1 << max(1, (2 * entries - 1).bit_length())
+    return 2 + capacity * (2 + 3 * len(lives))
+
+
 def _exact(query: _Query, lives: Sequence[Live], completions: int, threads: int) -> RangeEquityResult:
     n = query.players
+    words = _memo_words(lives)
+    scratch = threading.local()
 
     def chunk(
         start: tuple[int, ...], stop: tuple[int, ...]
     ) -> tuple[list[float], list[float], list[float], float, int, int]:
-        win, tie, share = (ffi.new("double[]", n) for _ in range(3))
-        weight = ffi.new("double *")
-        deals, boards = ffi.new("uint64_t *"), ffi.new("uint64_t *")
-        status = lib.ph_range_exact(query.q, list(start), list(stop), win, tie, share, weight, deals, boards)
-        check(status, "range equity", "13.5")
-        return list(win), list(tie), list(share), weight[0], deals[0], boards[0]
+        # each thread keeps its own memo for the whole run (the chunks' counts never depend on it)
+        memo = getattr(scratch, "memo", None)
+        if memo is None:
+            memo = scratch.memo = ffi.new("uint64_t[]", words)
+        part = ffi.new("ph_range_chunk *", {"lo": start, "hi": stop, "memo": memo, "memo_words": words})
+        check(lib.ph_range_exact(query.q, part), "range equity", "13.5")
+        return (
+            ffi.unpack(part.win, n),
+            ffi.unpack(part.tie, n),
+            ffi.unpack(part.share, n),
+            part.weight,
+            part.deals,
+            part.boards,
+        )
 
     plan = spec.exact_chunks([len(live) for live in lives], completions)
     parts = _each((partial(chunk, a, b) for a, b in plan), threads)
@@ -156,11 +178,10 @@ def _monte_carlo(query: _Query, trials: int, seed: int, threads: int) -> RangeEq
 
     def chunk(c: int) -> tuple[list[int], list[int], list[int]]:
         count = min(spec.CHUNK_TRIALS, trials - c * spec.CHUNK_TRIALS)
-        wins, ties, shares = (ffi.new("uint64_t[]", n) for _ in range(3))
-        attempts = ffi.new("uint64_t *")
-        status = lib.ph_range_sample(
-            query.q, seed, c, count, count * spec.MAX_ATTEMPTS_PER_TRIAL, wins, ties, shares, attempts
-        )
+        draw = ffi.new("ph_range_draw *")
+        draw.seed, draw.chunk, draw.trials = seed, c, count
+        draw.max_attempts = count * spec.MAX_ATTEMPTS_PER_TRIAL
+        status = lib.ph_range_sample(query.q, draw)
         if status == lib.PH_ERR_REFUSED:
             raise RuleViolation(
                 f"the ranges seldom fit together: more than {spec.MAX_ATTEMPTS_PER_TRIAL} deals drawn per "
@@ -168,7 +189,7 @@ def _monte_carlo(query: _Query, trials: int, seed: int, threads: int) -> RangeEq
                 "13.6",
             )
         check(status, "range equity", "13.6")
-        return list(wins), list(ties), list(shares)
+        return list(draw.wins)[:n], list(draw.ties)[:n], list(draw.shares)[:n]
 
     chunks = -(-trials // spec.CHUNK_TRIALS)
     parts = _each((partial(chunk, c) for c in range(chunks)), min(threads, chunks))

@@ -212,18 +212,21 @@ def simulate(
     chunks = [(a, b) for a, b in pairwise(bounds) if b > a]
     code = lib.PH_DECK_FAST if deck == "fast" else lib.PH_DECK_STANDARD
     # everything a call writes is allocated here, before any call: one hand and one log scratch per chunk
-    scratch = [(ffi.new("ph_hand *"), ffi.new("ph_event[]", _LOG), ffi.new("int64_t *")) for _ in chunks]
     net_p, showdown_p = ffi.from_buffer("int64_t[]", net), ffi.from_buffer("uint8_t[]", showdown)
     actions_p, pots_p = ffi.from_buffer("int32_t[]", actions), ffi.from_buffer("int64_t[]", pots)
+    scratch = [(ffi.new("ph_hand *"), ffi.new("ph_event[]", _LOG)) for _ in chunks]
+    runs = [
+        ffi.new("ph_simulation *", {
+            "rules": crules, "setup": csetup, "policy": cpolicy, "seed": seed, "deck": code,
+            "first": first + row, "count": end - row, "hand": h, "log": log, "log_capacity": _LOG,
+            "net": net_p + row * n_seats,
+            "showdown": showdown_p + row, "actions": actions_p + row, "pots": pots_p + row,
+        })
+        for (row, end), (h, log) in zip(chunks, scratch, strict=True)
+    ]  # fmt: skip
 
     def run(k: int) -> int:
-        (row, end), (h, log, done) = chunks[k], scratch[k]
-        return int(
-            lib.ph_simulate(
-                crules, csetup, cpolicy, seed, code, first + row, end - row, h, log, _LOG,
-                net_p + row * n_seats, showdown_p + row, actions_p + row, pots_p + row, done,
-            )
-        )  # fmt: skip
+        return int(lib.ph_simulate(runs[k]))
 
     if len(chunks) > 1:
         with ThreadPoolExecutor(max_workers=min(threads, len(chunks))) as pool:
@@ -232,7 +235,7 @@ def simulate(
         statuses = [run(k) for k in range(len(chunks))]
     for k, status in enumerate(statuses):
         if status != lib.PH_OK:
-            bad = first + chunks[k][0] + scratch[k][2][0]
+            bad = first + chunks[k][0] + runs[k].done
             raise NativeError(f"ph_simulate stopped at hand {bad} with status {status}")
 
     records: dict[int, Hand] = {}

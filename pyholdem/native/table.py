@@ -19,6 +19,7 @@ from pyholdem.native.lib import check, ffi, lib
 from pyholdem.rules.ruleset import FIELDS, RuleSet
 from pyholdem.spec.cards import Seed
 from pyholdem.spec.table import (
+    ENTERED_HOW,
     ENTRY_OPTIONS,
     MAKEUP_OPTIONS,
     POST_KINDS,
@@ -48,7 +49,7 @@ assert set(ENTRY_CODES) == {None, *ENTRY_OPTIONS, *MAKEUP_OPTIONS}
 STATUS_CODES = {status: code for code, status in enumerate(SEAT_STATUSES)}  # enum ph_seat_status
 BUTTON_RULE_CODES = {choice: code for code, choice in enumerate(FIELDS["button_rule"].metadata["choices"])}
 ANTE_TYPE_CODES = {choice: code for code, choice in enumerate(FIELDS["ante_type"].metadata["choices"])}
-HOW = ("big_blind", "posted", "dealt")  # enum ph_entered_how
+HOW = ENTERED_HOW  # enum ph_entered_how (csrc/generated/codes.h)
 _INT64 = 2**63
 _NONE = -1  # ph_plan_hand's ante: none laid out in C
 _new = object.__new__

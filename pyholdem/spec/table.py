@@ -638,6 +638,8 @@ ENTRY_OPTIONS = ("wait_bb", "post_bb_now", "wait_button_then_post")
 """A new player's ways in (§3.18, ``new_player_entry``)."""
 MAKEUP_OPTIONS = ("post_both_sb_dead", "wait_bb")
 """A returning player's ways of making up missed blinds (§3.18, ``missed_blind_makeup``)."""
+ENTERED_HOW = ("big_blind", "posted", "dealt")
+"""How a waiting seat enters a hand (§3.18, ``HandPlan.entered``): in the big blind, posting, or dealt in."""
 
 
 @dataclass(frozen=True)

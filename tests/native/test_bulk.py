@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from typing import Any
 
 import numpy as np
 import pytest
@@ -162,18 +163,25 @@ def test_2_9_equity_batch_checks_every_row_before_any_work() -> None:
 
 def test_2_9_c_equity_batch_refuses_bad_arguments() -> None:
     bad = ffi.new("size_t *")
-    holes = bytes([0, 1, 2, 3])
-    one = bytes([0])
-    assert lib.ph_equity_batch_check(1, 1, holes, 0, one, one, 0, one, bad) == lib.PH_ERR_ARGUMENT
-    assert lib.ph_equity_batch_check(1, 2, holes, 6, one, one, 0, one, bad) == lib.PH_ERR_ARGUMENT
-    assert lib.ph_equity_batch_check(1, 2, holes, 0, one, bytes([3]), 0, one, bad) == lib.PH_ERR_CARD_COUNT
+    holes = ffi.new("uint8_t[]", [0, 1, 2, 3])
+    one = ffi.new("uint8_t[]", [0])
+    three = ffi.new("uint8_t[]", [3])
     out = [ffi.new("uint64_t[2]") for _ in range(4)]
     seeds = ffi.new("uint64_t[1]")
-    args = (1, 2, holes, 0, one, one, 0, one, bytes([0]), 0, seeds, *out, bad)
-    assert lib.ph_equity_batch(*args) == lib.PH_ERR_ARGUMENT  # Monte Carlo with no trials
-    assert lib.ph_equity_batch(1, 2, holes, 0, one, one, 0, one, ffi.NULL, 5, seeds, *out, bad) == (
-        lib.PH_ERR_ARGUMENT
-    )
+
+    def rows(**fields: Any) -> Any:
+        base = {"queries": 1, "players": 2, "holes": holes, "boards": one, "board_counts": one, "dead": one}
+        outs = dict(zip(("wins", "ties", "shares", "boards_out"), out, strict=True))
+        return ffi.new("ph_equity_rows *", {**base, "exact": one, "seeds": seeds, **outs, **fields})
+
+    assert lib.ph_equity_batch_check(rows(players=1), bad) == lib.PH_ERR_ARGUMENT
+    assert lib.ph_equity_batch_check(rows(board_stride=6), bad) == lib.PH_ERR_ARGUMENT
+    assert lib.ph_equity_batch_check(rows(board_counts=three), bad) == lib.PH_ERR_CARD_COUNT
+    assert lib.ph_equity_batch_check(rows(), ffi.NULL) == lib.PH_ERR_ARGUMENT
+    assert lib.ph_equity_batch_check(ffi.NULL, bad) == lib.PH_ERR_ARGUMENT
+    assert lib.ph_equity_batch(rows(trials=0), bad) == lib.PH_ERR_ARGUMENT  # Monte Carlo with no trials
+    assert lib.ph_equity_batch(rows(exact=ffi.NULL, trials=5), bad) == lib.PH_ERR_ARGUMENT
+    assert lib.ph_equity_batch(ffi.NULL, bad) == lib.PH_ERR_ARGUMENT
 
 
 # ---- evaluate_batch: threads, and out written once ----

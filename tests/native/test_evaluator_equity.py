@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -10,6 +12,26 @@ import pyholdem
 from pyholdem import InvalidCards, RuleViolation
 from pyholdem.spec import rankings
 from pyholdem.spec.rankings import SHARE_UNIT
+
+
+def c_equity(
+    holes: bytes,
+    players: int,
+    board: bytes,
+    board_count: int,
+    dead: object,
+    dead_count: int,
+    trials: int,
+    seed: int,
+) -> tuple[int, Any]:
+    """``ph_equity`` on one query struct: the status and the struct (its counts)."""
+    from pyholdem.native import ffi, lib
+
+    cards = [c if not isinstance(c, bytes) else ffi.from_buffer("uint8_t[]", c) for c in (holes, board, dead)]
+    query = ffi.new("ph_equity_query *", {"players": players, "board_count": board_count})
+    query.dead_count, query.trials, query.seed = dead_count, trials, seed
+    query.holes, query.board, query.dead = cards
+    return int(lib.ph_equity(query)), query
 
 
 def test_2_9_decided_river_dominated_hand() -> None:
@@ -88,20 +110,15 @@ def test_2_9_bad_equity_requests(kwargs: dict[str, object], error: type[Exceptio
 def test_2_9_c_refuses_what_python_would() -> None:
     from pyholdem.native import ffi, lib
 
-    out = [ffi.new("uint64_t[10]") for _ in range(3)]
-    boards = ffi.new("uint64_t *")
     holes = bytes([51, 47, 43, 39])
-    assert lib.ph_equity(holes, 1, b"", 0, b"", 0, 0, 0, *out, boards) == lib.PH_ERR_CARD_COUNT
-    assert lib.ph_equity(holes, 2, b"\x01\x02", 2, b"", 0, 0, 0, *out, boards) == lib.PH_ERR_CARD_COUNT
-    assert lib.ph_equity(bytes([51, 51, 43, 39]), 2, b"", 0, b"", 0, 0, 0, *out, boards) == (
-        lib.PH_ERR_DUPLICATE_CARD
-    )
-    assert (
-        lib.ph_equity(bytes([52, 50, 43, 39]), 2, b"", 0, b"", 0, 0, 0, *out, boards) == lib.PH_ERR_CARD_RANGE
-    )
+    assert c_equity(holes, 1, b"", 0, b"", 0, 0, 0)[0] == lib.PH_ERR_CARD_COUNT
+    assert c_equity(holes, 2, b"\x01\x02", 2, b"", 0, 0, 0)[0] == lib.PH_ERR_CARD_COUNT
+    assert c_equity(bytes([51, 51, 43, 39]), 2, b"", 0, b"", 0, 0, 0)[0] == lib.PH_ERR_DUPLICATE_CARD
+    assert c_equity(bytes([52, 50, 43, 39]), 2, b"", 0, b"", 0, 0, 0)[0] == lib.PH_ERR_CARD_RANGE
     dead = bytes(c for c in range(52) if c not in (51, 47, 43, 39))
-    assert lib.ph_equity(holes, 2, b"", 0, dead[:45], 45, 0, 0, *out, boards) == lib.PH_ERR_CARD_COUNT
-    assert lib.ph_equity(holes, 2, b"", 0, ffi.NULL, 3, 0, 0, *out, boards) == lib.PH_ERR_ARGUMENT
+    assert c_equity(holes, 2, b"", 0, dead[:45], 45, 0, 0)[0] == lib.PH_ERR_CARD_COUNT
+    assert c_equity(holes, 2, b"", 0, ffi.NULL, 3, 0, 0)[0] == lib.PH_ERR_ARGUMENT
+    assert lib.ph_equity(ffi.NULL) == lib.PH_ERR_ARGUMENT
 
 
 # Counts the single-call ph_equity gave before runs were split into steps (recorded at ff69aa4).
@@ -198,12 +215,13 @@ def test_2_9_c_steps_equal_one_ph_equity_call(
     if trials == 0:
         assert run.boards == 0 and list(run.shares[0:players]) == [0] * players
         return
-    out = [ffi.new("uint64_t[10]") for _ in range(3)]
-    boards = ffi.new("uint64_t *")
-    assert lib.ph_equity(holes, players, board, board_size, b"", 0, trials, seed, *out, boards) == lib.PH_OK
-    assert run.boards == boards[0] == trials
-    for counts, single in zip((run.wins, run.ties, run.shares), out, strict=True):
-        assert list(counts[0:players]) == list(single[0:players])
+    status, single = c_equity(holes, players, board, board_size, b"", 0, trials, seed)
+    assert status == lib.PH_OK
+    assert run.boards == single.boards == trials
+    for counts, alone in zip(
+        (run.wins, run.ties, run.shares), (single.wins, single.ties, single.shares), strict=True
+    ):
+        assert list(counts[0:players]) == list(alone[0:players])
 
 
 def test_2_9_trials_bounded_by_what_the_share_counters_hold() -> None:
@@ -230,12 +248,10 @@ def test_2_9_trials_bounded_by_what_the_share_counters_hold() -> None:
     run.boards, run.deck[0] = 0, 52
     assert lib.ph_equity_sample(run, 1) == lib.PH_ERR_ARGUMENT
     assert lib.ph_equity_sample(ffi.NULL, 1) == lib.PH_ERR_ARGUMENT
-    out = [ffi.new("uint64_t[10]") for _ in range(3)]
-    boards = ffi.new("uint64_t *")
-    status = lib.ph_equity(
-        bytes([51, 47, 43, 39]), 2, b"", 0, b"", 0, rankings.MAX_TRIALS + 1, 0, *out, boards
+    assert (
+        c_equity(bytes([51, 47, 43, 39]), 2, b"", 0, b"", 0, rankings.MAX_TRIALS + 1, 0)[0]
+        == lib.PH_ERR_ARGUMENT
     )
-    assert status == lib.PH_ERR_ARGUMENT
 
 
 def test_2_9_numpy_integers_as_trials_and_seed() -> None:

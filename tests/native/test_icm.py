@@ -177,11 +177,17 @@ def test_9_19_c_icm_entry_points_refuse_bad_counts() -> None:
     for players, paid, capacity in ((0, 1, 4), (2, 0, 4), (2, 3, 4), (2, 2, 0), (2, 2, 1)):
         status = lib.ph_icm_exact(players, c_stacks, paid, prizes_f, binom, layers, capacity, values)
         assert status == lib.PH_ERR_ARGUMENT
+
+    def sample(players: int, paid: int, trials: int) -> int:
+        draw = {"players": players, "paid": paid, "stacks": c_stacks, "prizes": prizes_i, "trials": trials}
+        draw.update({"seed": 1, "tree": tree, "placed": placed, "sums": sums})
+        return int(lib.ph_icm_sample(ffi.new("ph_icm_draw *", draw)))
+
     for players, paid, trials in ((0, 1, 1), (2, 0, 1), (2, 3, 1), (2, 2, 0)):
-        status = lib.ph_icm_sample(players, c_stacks, paid, prizes_i, trials, 1, tree, placed, sums)
-        assert status == lib.PH_ERR_ARGUMENT
-    assert lib.ph_icm_sample(2, c_stacks, 2, prizes_i, 5, 1, tree, placed, sums) == lib.PH_OK
+        assert sample(players, paid, trials) == lib.PH_ERR_ARGUMENT
+    assert sample(2, 2, 5) == lib.PH_OK
+    assert lib.ph_icm_sample(ffi.NULL) == lib.PH_ERR_ARGUMENT
     stacks[1] = 0
-    assert lib.ph_icm_sample(2, c_stacks, 2, prizes_i, 5, 1, tree, placed, sums) == lib.PH_ERR_ARGUMENT
+    assert sample(2, 2, 5) == lib.PH_ERR_ARGUMENT
     stacks[1] = 2**62
     assert lib.ph_icm_exact(2, c_stacks, 2, prizes_f, binom, layers, 4, values) == lib.PH_ERR_ARGUMENT

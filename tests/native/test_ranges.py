@@ -205,12 +205,22 @@ def _query(players: int = 2, board: bytes = b"", dead: int = 0) -> tuple[object,
     return q, [combos, weights]
 
 
+def _chunk(lo: list[int], hi: list[int]) -> object:
+    chunk = ffi.new("ph_range_chunk *")
+    for p, (a, b) in enumerate(zip(lo, hi, strict=True)):
+        chunk.lo[p], chunk.hi[p] = a, b
+    return chunk
+
+
+def _draw(seed: int, trials: int, max_attempts: int) -> object:
+    draw = ffi.new("ph_range_draw *")
+    draw.seed, draw.chunk, draw.trials, draw.max_attempts = seed, 0, trials, max_attempts
+    return draw
+
+
 def _run_c(q: object) -> tuple[int, int]:
-    d = [ffi.new("double[10]") for _ in range(3)]
-    w, deals, boards = ffi.new("double *"), ffi.new("uint64_t *"), ffi.new("uint64_t *")
-    exact = lib.ph_range_exact(q, [0, 0], [1, 1], d[0], d[1], d[2], w, deals, boards)
-    u = [ffi.new("uint64_t[10]") for _ in range(3)]
-    sample = lib.ph_range_sample(q, 1, 0, 10, 10_000, u[0], u[1], u[2], ffi.new("uint64_t *"))
+    exact = lib.ph_range_exact(q, _chunk([0, 0], [1, 1]))
+    sample = lib.ph_range_sample(q, _draw(1, 10, 10_000))
     return exact, sample
 
 
@@ -248,29 +258,31 @@ def test_13_5_c_refuses_bad_queries_at_its_boundary() -> None:
     q.dead = 0
     q.combos = ffi.NULL
     assert _run_c(q) == (lib.PH_ERR_ARGUMENT,) * 2
-    assert lib.ph_range_exact(ffi.NULL, *[ffi.NULL] * 8) == lib.PH_ERR_ARGUMENT
-    assert lib.ph_range_sample(ffi.NULL, 0, 0, 1, 1, *[ffi.NULL] * 4) == lib.PH_ERR_ARGUMENT
+    assert lib.ph_range_exact(ffi.NULL, ffi.NULL) == lib.PH_ERR_ARGUMENT
+    assert lib.ph_range_sample(ffi.NULL, ffi.NULL) == lib.PH_ERR_ARGUMENT
+    q.combos = keep[0]
+    assert lib.ph_range_exact(q, ffi.NULL) == lib.PH_ERR_ARGUMENT
+    assert lib.ph_range_sample(q, ffi.NULL) == lib.PH_ERR_ARGUMENT
 
 
 def test_13_6_c_chunk_bounds_are_checked() -> None:
     q, _keep = _query(board=bytes([0, 4, 8, 12, 16]))
-    d = [ffi.new("double[10]") for _ in range(3)]
-    w, deals, boards = ffi.new("double *"), ffi.new("uint64_t *"), ffi.new("uint64_t *")
     for start, stop in [([-1, 0], [1, 1]), ([1, 0], [0, 1]), ([0, 0], [2, 1]), ([0, 0], [1, 2])]:
-        status = lib.ph_range_exact(q, start, stop, d[0], d[1], d[2], w, deals, boards)
-        assert status == lib.PH_ERR_ARGUMENT
-    assert lib.ph_range_exact(q, ffi.NULL, [1, 1], d[0], d[1], d[2], w, deals, boards) == lib.PH_ERR_ARGUMENT
-    assert lib.ph_range_exact(q, [0, 0], [0, 1], d[0], d[1], d[2], w, deals, boards) == lib.PH_OK
-    assert deals[0] == 0
+        assert lib.ph_range_exact(q, _chunk(start, stop)) == lib.PH_ERR_ARGUMENT
+    bad_memo = _chunk([0, 0], [1, 1])
+    bad_memo.memo_words = -1
+    assert lib.ph_range_exact(q, bad_memo) == lib.PH_ERR_ARGUMENT
+    empty = _chunk([0, 0], [0, 1])
+    assert lib.ph_range_exact(q, empty) == lib.PH_OK
+    assert empty.deals == 0
 
 
 def test_13_6_c_refuses_when_attempts_run_out_and_adds_nothing() -> None:
     q, keep = _query(board=bytes([0, 4, 8, 12, 16]))
     keep[0][2], keep[0][3] = 51, 43  # player 1's only combo shares the As with player 0's
-    u = [ffi.new("uint64_t[10]") for _ in range(3)]
-    attempts = ffi.new("uint64_t *")
-    assert lib.ph_range_sample(q, 1, 0, 10, 50, u[0], u[1], u[2], attempts) == lib.PH_ERR_REFUSED
-    assert list(u[0][0:2]) == [0, 0] and attempts[0] == 0
+    draw = _draw(1, 10, 50)
+    assert lib.ph_range_sample(q, draw) == lib.PH_ERR_REFUSED
+    assert list(draw.wins[0:2]) == [0, 0] and draw.attempts == 0
 
 
 JUNK_PLAYER = st.one_of(
@@ -328,12 +340,10 @@ def test_13_6_c_never_crashes_on_any_query(
     q.combos, q.weights = combos_buf, weights_buf
     if players <= 10 and any(f > 12 for f in first[: players + 1]):
         return  # counts beyond the buffers: the caller's promise broken, not a case C can check
-    d = [ffi.new("double[10]") for _ in range(3)]
-    w, deals, boards = ffi.new("double *"), ffi.new("uint64_t *"), ffi.new("uint64_t *")
     start, stop = [0] * 10, [max(0, first[p + 1] - first[p]) if p < 10 else 0 for p in range(10)]
-    status = lib.ph_range_exact(q, start, stop, d[0], d[1], d[2], w, deals, boards)
-    u = [ffi.new("uint64_t[10]") for _ in range(3)]
-    sampled = lib.ph_range_sample(q, 3, 0, 200, 200_000, u[0], u[1], u[2], ffi.new("uint64_t *"))
+    status = lib.ph_range_exact(q, _chunk(start, stop))
+    draw = _draw(3, 200, 200_000)
+    sampled = lib.ph_range_sample(q, draw)
     assert status in (
         lib.PH_OK,
         lib.PH_ERR_CARD_RANGE,
@@ -343,7 +353,7 @@ def test_13_6_c_never_crashes_on_any_query(
     )
     assert sampled in (status, lib.PH_ERR_REFUSED) or (status == lib.PH_ERR_ARGUMENT)
     if status == lib.PH_OK and sampled == lib.PH_OK:
-        assert sum(u[2][0:players]) == 2520 * 200
+        assert sum(draw.shares[0:players]) == 2520 * 200
 
 
 INTERRUPTED_RUN = """
@@ -389,3 +399,119 @@ def test_13_6_a_long_run_stops_on_ctrl_c(how: str) -> None:
             child.wait()
     assert child.returncode == 3, err
     assert out == "interrupted\n"
+
+
+# ---- §13.5 exact counts: rank multisets with the flush correction, suit-isomorphic deals counted once ----
+
+
+def _one_deal_query(holes: list[int], board: list[int], dead: list[int]) -> tuple[object, list[object]]:
+    players = len(holes) // 2
+    combos = ffi.new("uint8_t[]", holes)
+    weights = ffi.new("uint16_t[]", [1000] * players)
+    q = ffi.new("ph_range_query *")
+    q.players, q.board_count = players, len(board)
+    for i, c in enumerate(board):
+        q.board[i] = c
+    for p in range(players + 1):
+        q.first[p] = p
+    q.dead = sum(1 << c for c in dead)
+    q.combos, q.weights = combos, weights
+    return q, [combos, weights]
+
+
+@given(
+    st.permutations(range(52)),
+    st.integers(2, 4),
+    st.sampled_from([0, 3, 3, 4, 4, 5]),
+    st.integers(0, 3),
+    st.booleans(),
+)
+@settings(max_examples=30, deadline=None)
+def test_13_5_c_deal_counts_equal_2_9_enumeration(
+    cards: list[int], players: int, board_count: int, dead_count: int, memo: bool
+) -> None:
+    """One deal's exact counts (§13.5) are §2.9's board-by-board enumeration (ph_equity), integer for
+    integer, on every street: the rank-multiset count with its flush correction misses no board."""
+    holes = cards[: 2 * players]
+    board = cards[2 * players : 2 * players + board_count]
+    dead = cards[2 * players + board_count : 2 * players + board_count + dead_count]
+    q, _keep = _one_deal_query(holes, board, dead)
+    chunk = _chunk([0] * players, [1] * players)
+    scratch = ffi.new("uint64_t[]", 64)
+    if memo:
+        chunk.memo, chunk.memo_words = scratch, 64
+    assert lib.ph_range_exact(q, chunk) == lib.PH_OK
+    cards = [ffi.from_buffer("uint8_t[]", bytes(c)) for c in (holes, board, dead)]
+    query = ffi.new("ph_equity_query *", {"players": players, "board_count": board_count})
+    query.dead_count, query.holes, query.board, query.dead = dead_count, *cards
+    assert lib.ph_equity(query) == lib.PH_OK
+    wins, ties, shares, boards = query.wins, query.ties, query.shares, [query.boards]
+    assert (chunk.deals, chunk.boards, chunk.weight) == (1, boards[0], float(boards[0]))
+    assert list(chunk.win)[:players] == [float(w) for w in wins[0:players]]
+    assert list(chunk.tie)[:players] == [float(t) for t in ties[0:players]]
+    assert list(chunk.share)[:players] == [s / 2520 for s in shares[0:players]]
+
+
+def _whole_run(q: object, counts: list[int], memo: object | None, words: int) -> tuple[object, ...]:
+    chunk = _chunk([0] * len(counts), counts)
+    if memo is not None:
+        chunk.memo, chunk.memo_words = memo, words
+    assert lib.ph_range_exact(q, chunk) == lib.PH_OK
+    n = len(counts)
+    return (*chunk.win[0:n], *chunk.tie[0:n], *chunk.share[0:n], chunk.weight, chunk.deals, chunk.boards)
+
+
+def _range_query(ranges: list[str], board: str) -> tuple[object, list[int], list[object]]:
+    lives, shown, _ = spec.range_equity_inputs(ranges, board, "")
+    flat = [int(c) for live in lives for combo, _ in live for c in combo]
+    combos = ffi.new("uint8_t[]", flat)
+    weights = ffi.new("uint16_t[]", [int(w * 1000) for live in lives for _, w in live])
+    q = ffi.new("ph_range_query *")
+    q.players, q.board_count = len(lives), len(shown)
+    for i, c in enumerate(shown):
+        q.board[i] = int(c)
+    for p in range(len(lives)):
+        q.first[p + 1] = q.first[p] + len(lives[p])
+    q.combos, q.weights = combos, weights
+    return q, [len(live) for live in lives], [combos, weights]
+
+
+@pytest.mark.parametrize(
+    ("ranges", "board", "other_board"),
+    [
+        (["QQ+, AKs", "JJ, AQs:0.5", "T9s"], "2c 7c 9c", "2d 7d 9d"),
+        (["AKs, AKo:0.25", "QQ+"], "Ks Kh 8d 8c", "Ks Kd 8h 8c"),
+        (["AKs", "QQ", "JTs"], "Ah Kh 5h 6h 2h", "Ah Kh 5h 6c 2s"),
+    ],
+)
+def test_13_5_c_memo_of_isomorphic_deals_changes_nothing(
+    ranges: list[str], board: str, other_board: str
+) -> None:
+    """The counts of a deal are reused for the deals a suit permutation fixing the board maps it onto:
+    the run equals the run without a memo, bit for bit; a memo left by another query is cleared."""
+    q, counts, _keep = _range_query(ranges, board)
+    plain = _whole_run(q, counts, None, 0)
+    words = 2 + 4096 * (2 + 3 * len(counts))
+    memo = ffi.new("uint64_t[]", words)
+    assert _whole_run(q, counts, memo, words) == plain
+    stride = 2 + 3 * len(counts)
+    kept = sum(1 for e in range(4096) if memo[2 + e * stride] != 0)
+    assert 0 < kept < plain[-2]  # fewer deals counted than dealt: isomorphic ones were looked up
+    assert _whole_run(q, counts, memo, words) == plain  # a warm memo
+    small = ffi.new("uint64_t[]", 2 + 2 * (2 + 3 * len(counts)))  # room for two deals: the rest counted
+    assert _whole_run(q, counts, small, len(small)) == plain
+    other, other_counts, _other_keep = _range_query(ranges, other_board)
+    assert _whole_run(other, other_counts, memo, words) == _whole_run(other, other_counts, None, 0)
+    assert _whole_run(q, counts, memo, words) == plain
+
+
+@pytest.mark.parametrize(
+    ("hands", "board"), [(["AsKs", "QdQh"], "Qs 7s 2c"), (["Ah5h", "KcKd", "9h8h"], "Th 7h 2c")]
+)
+def test_13_5_c_flop_counts_equal_the_spec(hands: list[str], board: str) -> None:
+    """Two cards to come (the flush correction's widest case short of preflop): the spec's own
+    enumeration of every five-card subset gives the same deals, boards and equities."""
+    want = spec.range_equity(hands, board)
+    got = range_equity(hands, board, exact=True)
+    assert (got.deals, got.boards) == (want.deals, want.boards)
+    assert _close(got.equity, want.equity) and _close(got.win, want.win) and _close(got.tie, want.tie)

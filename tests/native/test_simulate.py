@@ -402,25 +402,26 @@ def test_c_entry_points_refuse_bad_input_without_crashing() -> None:
     setup = SETUPS["heads_up"]
     rules, csetup = native_rules(setup.rules), pack_setup(setup, ffi.NULL, 0, ffi.NULL)
     policy = ffi.new("ph_policy *", {"kind": lib.PH_POLICY_RANDOM})
-    h, log, done = ffi.new("ph_hand *"), ffi.new("ph_event[]", 512), ffi.new("int64_t *")
-    out = [
-        ffi.new("int64_t[]", 20),
-        ffi.new("uint8_t[]", 10),
-        ffi.new("int32_t[]", 10),
-        ffi.new("int64_t[]", 10),
-    ]
+    h, log = ffi.new("ph_hand *"), ffi.new("ph_event[]", 512)
+    out = {
+        "net": ffi.new("int64_t[]", 20),
+        "showdown": ffi.new("uint8_t[]", 10),
+        "actions": ffi.new("int32_t[]", 10),
+        "pots": ffi.new("int64_t[]", 10),
+    }
+    done = [0]
 
     def call(**changes: Any) -> int:
         a = {"rules": rules, "setup": csetup, "policy": policy, "seed": 1, "deck": 0, "first": 0, "count": 10}
-        a.update(changes)
-        return int(
-            lib.ph_simulate(
-                a["rules"], a["setup"], a["policy"], a["seed"], a["deck"], a["first"], a["count"], h, log,
-                a.get("capacity", 512), *out, done,
-            )
-        )  # fmt: skip
+        a.update({"hand": h, "log": log, "log_capacity": 512, **out})
+        a.update({"log_capacity" if k == "capacity" else k: v for k, v in changes.items()})
+        run = ffi.new("ph_simulation *", a)
+        status = int(lib.ph_simulate(run))
+        done[0] = run.done
+        return status
 
     assert call() == lib.PH_OK and done[0] == 10
+    assert lib.ph_simulate(ffi.NULL) == lib.PH_ERR_ARGUMENT
     bad = lib.PH_ERR_ARGUMENT
     assert call(rules=ffi.NULL) == bad and call(setup=ffi.NULL) == bad and call(policy=ffi.NULL) == bad
     assert call(deck=2) == bad and call(first=-1) == bad and call(count=-1) == bad

@@ -51,9 +51,9 @@ def test_3_18_c_plan_codes_are_the_python_definitions() -> None:
     assert [getattr(lib, f"PH_ENTERED_{h.upper()}") for h in c_table.HOW] == [0, 1, 2]
     for entry in (*ENTRY_OPTIONS, *MAKEUP_OPTIONS):
         assert c_table.ENTRY_CODES[entry] == getattr(lib, f"PH_ENTRY_{entry.upper()}")
-    names = {"dead": "DEAD", "moving": "MOVING", "frozen_on_blind_bust": "FROZEN"}
     choices = FIELDS["button_rule"].metadata["choices"]
-    assert [getattr(lib, f"PH_TABLE_BUTTON_{names[c]}") for c in choices] == list(range(len(choices)))
+    assert [getattr(lib, f"PH_BUTTON_RULE_{c.upper()}") for c in choices] == list(range(len(choices)))
+    assert [c_table.BUTTON_RULE_CODES[c] for c in choices] == list(range(len(choices)))
     # ante_type codes are the hand engine's (csrc/generated/codes.h), as ph_rules.ante_type carries them
     assert list(c_table.ANTE_TYPE_CODES) == list(FIELDS["ante_type"].metadata["choices"])
     assert POST_KINDS[:4] == ("small_blind", "big_blind", "extra_blind", "ante")
