@@ -39,9 +39,10 @@ browser:
 test: install browser
 	$(PY) -m pytest $(PYTEST_ARGS)
 
+# One run of every benchmark; the README's speed table is written from it (benchmarks/speed_table.py).
 bench: install
 	$(PIP) install --quiet -e ".[$(EXTRAS),bench]"
-	$(PY) -m pytest benchmarks --benchmark-only --benchmark-columns=min,median,ops -p no:randomly $(PYTEST_ARGS)
+	$(PY) -m benchmarks.speed_table $(PYTEST_ARGS)
 
 sanitize: $(VENV)/.installed
 	PYHOLDEM_SANITIZE=1 $(PY) build_ffi.py

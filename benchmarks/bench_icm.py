@@ -13,6 +13,7 @@ spec's within 1e-9 of the pool where the spec can be run.
 from __future__ import annotations
 
 import random
+import time
 from math import comb
 from typing import Any
 
@@ -20,6 +21,16 @@ import pytest
 
 from pyholdem.native import icm as c_icm
 from pyholdem.spec import tournament as spec
+
+
+def _cpu_seconds(run: Any) -> float:
+    """The best of two runs of ``run`` in this process's CPU time (one core: the calls use one thread)."""
+    best = float("inf")
+    for _ in range(2):
+        start = time.process_time()
+        run()
+        best = min(best, time.process_time() - start)
+    return best
 
 
 def _field(players: int, paid: int, seed: int = 1) -> tuple[list[int], list[int]]:
@@ -62,6 +73,13 @@ def test_icm_sampled_1000_players_100_paid(benchmark: Any, report: Any) -> None:
         iterations=1,
     )
     assert sum(result.values) == sum(prizes)
+    benchmark.extra_info.update(
+        error_bound=result.error_bound,
+        max_prize=max(prizes),
+        cpu_s=_cpu_seconds(
+            lambda: c_icm.icm_values(stacks, prizes, method="sample", trials=LARGE_TRIALS, seed=2)
+        ),
+    )
     print(
         f"\n1,000 players x 100 paid, {LARGE_TRIALS} orders: each value within {result.error_bound:.3f} "
         f"of a max prize {max(prizes)} ({result.error_bound / max(prizes):.4%}) with probability 99 %"
@@ -96,4 +114,9 @@ def test_icm_exact_how_far_in_a_second(benchmark: Any, report: Any, players: int
     )
     assert result.exact and abs(sum(result.values) - sum(prizes)) <= 1e-9 * sum(prizes)
     states = sum(comb(players, k) for k in range(paid))
+    benchmark.extra_info.update(
+        players=players,
+        paid=paid,
+        cpu_s=_cpu_seconds(lambda: c_icm.icm_values(stacks, prizes, method="exact")),
+    )
     report(benchmark, f"ICM exact {players} pl, {paid} paid", "pyholdem native icm_values (C)", states)

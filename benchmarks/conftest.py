@@ -110,6 +110,7 @@ def record(benchmark: Any, group: str, name: str, items: int) -> None:
     stats = benchmark.stats.stats if benchmark.stats else None
     if stats is not None:
         RESULTS[group][name] = (stats.min, items)
+    benchmark.extra_info.update(group=group, name=name, items=items)  # for benchmarks/speed_table.py
 
 
 @pytest.fixture

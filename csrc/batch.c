@@ -8,12 +8,44 @@
  * observation arrays. No global state, no allocation: the caller owns every array; rows are independent, so
  * any split of the rows over threads gives the same arrays.
  */
+#include <stddef.h>
 #include <string.h>
 
 #include "codes.h"
 #include "holdem.h"
 
-enum { LOG_CAPACITY = 2 * PH_STEP_EVENTS };
+enum { LOG_CAPACITY = 2 * PH_STEP_EVENTS, PREFETCH_AHEAD = 8 };
+
+/* The cache lines of a ph_hand that checking and taking an ordinary action read and write: the rules, the
+   counters and bets of the round, the stacks, bets and marks of the seats, the folded and acted flags, the
+   state of the hand and the legal actions (twelve of its 23 lines; the rest changes only when a street or
+   the hand ends). */
+static const size_t HOT_LINES[] = {
+    0,
+    64,
+    offsetof(ph_hand, seats),
+    offsetof(ph_hand, current_bet),
+    offsetof(ph_hand, stacks),
+    offsetof(ph_hand, stacks) + sizeof(int64_t) * (PH_MAX_SEATS - 1),
+    offsetof(ph_hand, bets) + sizeof(int64_t) * (PH_MAX_SEATS - 1),
+    offsetof(ph_hand, marks),
+    offsetof(ph_hand, marks) + sizeof(int64_t) * (PH_MAX_SEATS - 1),
+    offsetof(ph_hand, folded),
+    offsetof(ph_hand, over),
+    offsetof(ph_hand, legal_call),
+};
+
+/* Ask for the hot lines of a hand the step reaches PREFETCH_AHEAD rows later. A row of a large batch is far from
+   the last one stepped and its first read waits on memory; a dozen lines asked for ahead arrive while the rows
+   before it are played (about a third of the step's time on 100,000 six-max rows). */
+static void prefetch_hand(const ph_hand *h) {
+#if defined(__GNUC__)
+    const char *p = (const char *)h;
+    for (size_t k = 0; k < sizeof HOT_LINES / sizeof *HOT_LINES; k++) __builtin_prefetch(p + HOT_LINES[k], 1);
+#else
+    (void)h;
+#endif
+}
 
 static int valid_batch(const ph_batch *b) {
     return b && b->rows >= 0 && b->width >= 2 && b->width <= PH_MAX_SEATS && b->history >= 0 && b->layouts >= 1 &&
@@ -146,6 +178,7 @@ int ph_batch_step(const ph_batch *b, const int64_t *rows, int64_t lo, int64_t hi
     for (int64_t i = lo; i < hi; i++) {
         int64_t r = rows ? rows[i] : i, kind = kinds[i], amount = amounts[i];
         ph_hand *h = &b->hands[r];
+        if (i + PREFETCH_AHEAD < hi) prefetch_hand(&b->hands[rows ? rows[i + PREFETCH_AHEAD] : i + PREFETCH_AHEAD]);
         finished[i] = 0;
         if (kind == PH_BATCH_NO_ACTION) {
             codes[i] = PH_REFUSAL_NONE;

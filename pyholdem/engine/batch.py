@@ -11,10 +11,13 @@ deals — rows ``0..n-1`` first, then each reset row in row order — is dealt f
 ``hand_seed(s, k) = s * 2**32 + k``, the hand ``simulate(..., seed=s)`` deals as its hand ``k``; an array
 of ``n`` seeds seeds the rows' first hands one by one (a set-up's own int seed does the same for its row).
 
-Memory: each row holds its C hand (``ph_hand``), its last ``history`` actions (8 bytes each; a longer
-hand's earlier actions move to a Python list, so ``to_hand`` can replay any hand) and its observation
-arrays: ``bytes_per_row`` — about 1.9 KB for six seats and the default history of 32 actions, so 10⁶ rows
-take about 1.9 GB. Nothing grows while hands are stepped but those lists.
+Memory, stated and bounded: a batch of ``n`` rows ``S`` seats wide keeping ``history`` actions a row holds
+``n * bytes_per_row`` bytes and 2 MiB more (the hands start on a huge page), where ``bytes_per_row`` =
+1,448 (the C hand, ``ph_hand``) + 8 * ``history`` + 35 * ``S`` + 68 (the observation and set-up arrays):
+1,982 bytes for six seats and the default 32 actions (10⁶ six-max rows: 1.98 GB), 2,122 for ten. That is
+allocated once, at construction; stepping allocates only the results of each call (``BatchStep``, about
+2 bytes an entry) and, for a hand longer than ``history`` actions, a Python list of its earlier actions
+(so ``to_hand`` can replay it), dropped when its row is dealt again.
 """
 
 from __future__ import annotations
