@@ -43,14 +43,18 @@ def differential_hand(profile: Profile, seed: int) -> Hand:
     """Hand ``seed`` inside ``profile``: players, blinds, stacks, antes and straddles drawn from it."""
     rng = random.Random(seed)
     rules = rules_of({"rules": profile.rules}).replace(betting_structure=rng.choice(profile.structures))
-    n = rng.randint(*profile.players)
+    low, high = profile.players
+    n = rng.randint(
+        low, min(high, profile.limit_players) if rules.betting_structure == "fixed_limit" else high
+    )
     small, big = rng.choice(profile.blinds)
     if profile.stack is not None:
         stacks = [profile.stack] * n
     elif profile.equal_stacks:
         stacks = [rng.choice([rng.randint(big, 10 * big), rng.randint(20 * big, 200 * big)])] * n
     else:
-        stacks = [rng.choice([rng.randint(1, 3 * big), rng.randint(10 * big, 150 * big)]) for _ in range(n)]
+        low = 1 if profile.short_stacks else big
+        stacks = [rng.choice([rng.randint(low, 3 * big), rng.randint(10 * big, 150 * big)]) for _ in range(n)]
     antes = (big // 5 or 1) if profile.antes and rng.random() < 0.3 else None
     straddles: tuple[int, ...] = ()
     if profile.straddles and n >= 4 and rules.straddle_allowed and rng.random() < 0.3:

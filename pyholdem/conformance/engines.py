@@ -28,8 +28,10 @@ class Profile:
 
     ``rules`` is the vector's rule-set object (a preset and field changes) that mirrors the engine;
     ``blinds`` and ``stack`` fix what the engine fixes (``None``: any); ``equal_stacks`` when it
-    gives every player one starting stack; ``raises`` is ``"any"`` or ``"all_in"`` (an engine
-    whose only free-sized raise is all-in: the others are its own abstractions of the pot).
+    gives every player one starting stack; ``short_stacks`` when a stack may be shorter than the
+    big blind; ``limit_players`` the most players it deals fixed-limit; ``raises`` is ``"any"`` or
+    ``"all_in"`` (an engine whose only free-sized raise is all-in: the others are its own
+    abstractions of the pot).
     """
 
     rules: dict[str, Any]
@@ -41,6 +43,8 @@ class Profile:
     antes: bool = False
     straddles: bool = False
     raises: str = "any"
+    short_stacks: bool = True
+    limit_players: int = 10
 
 
 @dataclass(frozen=True)
@@ -88,6 +92,12 @@ PINS = {
 }
 
 EVALUATION = ("evaluate", "compare")
+
+# ACPC's limit cap: the big blind and three raises before the flop, a bet and three raises after
+OPEN_SPIEL: dict[str, Any] = {
+    "preset": "tda_2024_cash",
+    "changes": {"reopen_rule_big_bet": "any_raise", "fl_cap_lifted_heads_up": "never"},
+}
 
 
 def _evaluator(name: str, title: str, module: str, adapter: str, expresses: str) -> Engine:
@@ -140,6 +150,20 @@ ENGINES: dict[str, Engine] = {
                 structures=("no_limit", "pot_limit", "fixed_limit"),
                 antes=True,
                 straddles=True,
+            ),
+        ),
+        Engine(
+            "open-spiel",
+            "OpenSpiel universal_poker",
+            "open-spiel",
+            "pyspiel",
+            "hand engine",
+            ("hand",),
+            "no-limit and limit hold'em as ACPC games: any stacks, a small and a big blind; no antes, "
+            "no straddles, no pot limit, no table set-ups",
+            adapter="open_spiel_adapter",
+            profile=Profile(
+                OPEN_SPIEL, structures=("no_limit", "fixed_limit"), short_stacks=False, limit_players=4
             ),
         ),
     )
