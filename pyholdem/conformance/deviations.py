@@ -34,6 +34,50 @@ class Deviation:
         )
 
 
+R1 = """from texasholdem import ActionType, TexasHoldEm
+
+# three players, 100 chips, blinds 1/2; the button id 2 moves all-in to 30, the small blind folds
+game = TexasHoldEm(buyin=100, big_blind=2, small_blind=1, max_players=3)
+game.btn_loc = 1  # the hand's button is id 2: id 0 posts the small blind, id 1 the big one
+game.players[2].chips = 30
+game.start_hand()
+game.take_action(ActionType.RAISE, total=30)
+game.take_action(ActionType.FOLD)
+# the big blind faces an all-in and nobody is left to answer a raise (§6.7), yet:
+print(game.current_player, game.get_available_moves().raise_range)  # 1 range(58, 101)
+"""
+R2 = """import pyspiel
+
+game = pyspiel.load_game(
+    "universal_poker(betting=nolimit,bettingAbstraction=fullgame,numPlayers=3,numRounds=4,"
+    "blind=50 100 0,firstPlayer=3 1 1 1,numSuits=4,numRanks=13,numHoleCards=2,"
+    "numBoardCards=0 3 1 1,stack=1000 1000 124)"
+)
+state = game.new_initial_state()
+for card in range(6):  # 2c 2d | 2h 2s | 3c 3d
+    state.apply_action(card)
+state.apply_action(124)  # the third player is all-in for 124: 24 more than the big blind
+# the small blind may now raise to 200, only 76 over the all-in, less than the big blind
+print(min(a for a in state.legal_actions() if a >= 2))  # 200
+"""
+R3 = """import pyspiel
+
+game = pyspiel.load_game(
+    "universal_poker(betting=nolimit,bettingAbstraction=fullgame,numPlayers=3,numRounds=4,"
+    "blind=1 2 0,firstPlayer=3 1 1 1,numSuits=4,numRanks=13,numHoleCards=2,"
+    "numBoardCards=0 3 1 1,stack=100 100 100)"
+)
+state = game.new_initial_state()
+for card in (0, 8, 1, 5, 2, 6):  # 2c4c | 2d3d | 2h3h
+    state.apply_action(card)
+state.apply_action(1)  # the button calls 2
+state.apply_action(0)  # the small blind folds: a pot of 5
+board = [50, 47, 41, 28, 23]  # Ah Ks Qd 9c 7s: the last two players tie
+while not state.is_terminal():
+    state.apply_action(board.pop(0) if state.is_chance_node() else 1)
+print(state.returns())  # [-1.0, 0.5, 0.5]: half chips
+"""
+
 DEVIATIONS: tuple[Deviation, ...] = (
     Deviation(
         "pokerkit",
@@ -56,6 +100,89 @@ DEVIATIONS: tuple[Deviation, ...] = (
         "pokerkit keeps asking the last player with chips to check after everyone else is all-in; "
         "pyholdem skips those redundant checks (§12.11), so a history that writes them is refused "
         "by pyholdem and played by pokerkit. A notation reading, no RuleSet field.",
+    ),
+    Deviation(
+        "pokerkit",
+        "expected a result, got an error",
+        ("6.1",),
+        READING,
+        "Heads-up with the big blind posted short: pokerkit asks the button to call only what was "
+        "posted, which it already matched, so nobody is to act and the history's `p2 cc` (the rest of "
+        "the full blind, §7.5) has no place in pokerkit's hand. The reading is the call after a short "
+        "blind; the history, written under pyholdem's reading, cannot be replayed under it.",
+        ruleset="short_blind_call_amount = 'posted_amount' (§7.5)",
+    ),
+    Deviation(
+        "pokerkit",
+        r"result\.legal\[\]\.call",
+        ("6.1",),
+        READING,
+        "A big blind posted short: pokerkit's call is what was posted, pyholdem's the full blind "
+        "(§7.5); later in these hands pokerkit also asks the last player with chips for the redundant "
+        "check that PHH leaves out (§12.11), so no single field replays them exactly.",
+        ruleset="short_blind_call_amount = 'posted_amount' (§7.5)",
+    ),
+    Deviation(
+        "pokerkit",
+        r"result\.finishing_stacks\[\]",
+        ("6.1",),
+        READING,
+        "A big blind too short for its ante and blind: pokerkit's call is what was posted (§7.5), so "
+        "the history's call is a smaller call in pokerkit and its hand is still being bet when the "
+        "history ends (the stacks are mid-hand); under that reading pyholdem refuses the history "
+        "(§12.11), as it should.",
+        ruleset="short_blind_call_amount = 'posted_amount' (§7.5)",
+    ),
+    Deviation(
+        "pokerkit",
+        r"result\.legal\[\]\.max_to",
+        ("6.1",),
+        READING,
+        "After two short all-ins that together are less than a full raise, pokerkit lets a player who "
+        "already acted raise again; pyholdem under pokerkit's own rule set plus this one field answers "
+        "exactly as pokerkit does.",
+        ruleset="reopen_rule_big_bet = 'any_raise' (§7.2)",
+    ),
+    Deviation(
+        "open-spiel",
+        r"result\.legal\[\]\.min_to",
+        ("6.1",),
+        ENGINE_DEFECT,
+        "After an all-in for less than a full raise, ACPC keeps the old minimum raise-to, so the next "
+        "player may raise by less than the big blind over the all-in (no rule in any source allows a "
+        "raise smaller than the last full raise, §5.6); the minimum is never "
+        "all-in + last full increment.",
+        reproducer=R2,
+    ),
+    Deviation(
+        "open-spiel",
+        r"result\.finishing_stacks\[\]",
+        ("6.1",),
+        ENGINE_DEFECT,
+        "universal_poker splits a pot evenly in fractions of a chip (its returns are real numbers): an "
+        "odd chip is never awarded (§8.8), so finishing stacks are not whole chips.",
+        reproducer=R3,
+    ),
+    Deviation(
+        "texasholdem",
+        r"result\.legal\[\]\.max_to",
+        ("6.1", "6.9"),
+        ENGINE_DEFECT,
+        "texasholdem offers a raise (its `raise_range`) to the last player with chips when every other "
+        "player still in is all-in or folded, a raise nobody can answer (§6.7, §6.9).",
+        reproducer=R1,
+    ),
+    *(
+        Deviation(
+            name,
+            "expected an error, got a result",
+            ("12.11",),
+            READING,
+            "A PHH notation error (a board dealt out of order, cards after the hand ends): the adapter "
+            "gives the engine the vector's cards up front and the engine deals them itself, so the "
+            "history's notation is not the engine's to refuse. No rule and no RuleSet field.",
+        )
+        for name in ("open-spiel", "texasholdem")
     ),
 )
 

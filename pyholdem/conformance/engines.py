@@ -62,6 +62,7 @@ class Engine:
     script: Path | None = None
     profile: Profile | None = None
     notes: tuple[str, ...] = field(default_factory=tuple)
+    pending: str = ""
 
     def command(self) -> list[str]:
         if self.script is not None:
@@ -70,6 +71,14 @@ class Engine:
 
     def installed(self) -> bool:
         return importlib.util.find_spec(self.module) is not None
+
+    def unchecked(self) -> str:
+        """Why the engine cannot be checked here (no adapter yet, or its package missing), or ``""``."""
+        if self.pending:
+            return self.pending
+        if not self.installed():
+            return f"{self.distribution} is not installed (pip install 'pyholdem[conformance]')"
+        return ""
 
     def pinned(self) -> str:
         """The version the ``conformance`` extra pins (``pyproject.toml``)."""
@@ -92,6 +101,38 @@ PINS = {
 }
 
 EVALUATION = ("evaluate", "compare")
+
+# texasholdem's call after a short blind is what was posted (its Pot.chips_to_call)
+TEXASHOLDEM: dict[str, Any] = {
+    "preset": "tda_2024_cash",
+    "changes": {"short_blind_call_amount": "posted_amount"},
+}
+# installable on Python 3.11 at the pinned versions, their adapters not written yet
+PENDING = (
+    (
+        "rlcard",
+        "RLCard (limit and no-limit hold'em)",
+        "rlcard",
+        "rlcard",
+        "limit hold'em without stacks and no-limit hold'em whose raises are half-pot, pot or all-in",
+    ),
+    ("pypokerengine", "PyPokerEngine", "PyPokerEngine", "pypokerengine", "no-limit hold'em with antes"),
+    ("clubs", "clubs", "clubs", "clubs", "no-limit, pot-limit and fixed-limit hold'em from a config"),
+)
+
+
+def _pending(name: str, title: str, distribution: str, module: str, expresses: str) -> Engine:
+    return Engine(
+        name,
+        title,
+        distribution,
+        module,
+        "hand engine",
+        ("hand",),
+        expresses,
+        pending=f"{distribution} {PINS[name]} installs on Python 3.11, but its adapter is not written yet",
+    )
+
 
 # ACPC's limit cap: the big blind and three raises before the flop, a bet and three raises after
 OPEN_SPIEL: dict[str, Any] = {
@@ -166,6 +207,19 @@ ENGINES: dict[str, Engine] = {
                 OPEN_SPIEL, structures=("no_limit", "fixed_limit"), short_stacks=False, limit_players=4
             ),
         ),
+        Engine(
+            "texasholdem",
+            "texasholdem",
+            "texasholdem",
+            "texasholdem",
+            "hand engine",
+            ("hand",),
+            "no-limit hold'em with a small and a big blind, any stacks; no antes, no straddles, no pot "
+            "or fixed limit, no table set-ups",
+            adapter="texasholdem_adapter",
+            profile=Profile(TEXASHOLDEM),
+        ),
+        *(_pending(*p) for p in PENDING),
     )
 }
 

@@ -200,7 +200,7 @@ def not_installed(engine: Engine) -> dict[str, Any]:
         "kind": engine.kind,
         "pinned": engine.pinned(),
         "expresses": engine.expresses,
-        "missing": f"{engine.distribution} is not installed (pip install 'pyholdem[conformance]')",
+        "missing": engine.unchecked(),
     }
 
 
@@ -293,7 +293,8 @@ def index(summaries: Sequence[dict[str, Any]]) -> str:
     for s in summaries:
         link = f"[{s['title']}]({s['engine']}.md)"
         if "missing" in s:
-            lines.append(f"| {link} | not installed | " + " | ".join("—" for _ in AREAS) + " | — | — | — |")
+            state = "no adapter yet" if "adapter" in s["missing"] else "not installed"
+            lines.append(f"| {link} | {state} | " + " | ".join("—" for _ in AREAS) + " | — | — | — |")
             continue
         t = s["totals"]
         cells = " | ".join(_area_cell(s, a) for a in AREAS)
