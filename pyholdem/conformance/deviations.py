@@ -78,6 +78,62 @@ while not state.is_terminal():
 print(state.returns())  # [-1.0, 0.5, 0.5]: half chips
 """
 
+R4 = """from rlcard.games.nolimitholdem.game import NolimitholdemGame
+from rlcard.games.nolimitholdem.round import Action
+
+# heads-up no-limit: after the preflop calls, who acts first on the flop?
+game = NolimitholdemGame(num_players=2)
+game.dealer_id = 0  # the blinds are dealer + 1 (small) and dealer + 2 (big): player 0 is the big blind
+game.init_game()
+small = game.game_pointer  # the small blind acts first before the flop, as it should
+game.step(Action.CHECK_CALL)
+game.step(Action.CHECK_CALL)
+print(len(game.public_cards), game.game_pointer == small)  # 3 True: the small blind acts first again
+
+from rlcard.games.limitholdem.game import LimitHoldemGame
+
+# three-handed limit: everyone calls or checks before the flop; the flop should start left of the button
+game = LimitHoldemGame(num_players=3)
+game.init_game()
+small = next(p for p in range(3) if game.players[p].in_chips == game.small_blind)
+button = (small - 1) % 3
+game.step("call")  # the button
+game.step("call")  # the small blind
+game.step("check")  # the big blind
+print(len(game.public_cards), game.game_pointer == button)  # 3 True: the button acts first on the flop
+"""
+R6 = """import numpy as np
+from rlcard.games.base import Card
+from rlcard.games.nolimitholdem.judger import NolimitholdemJudger
+from rlcard.games.nolimitholdem.player import NolimitholdemPlayer
+
+rng = np.random.RandomState(0)
+players = [NolimitholdemPlayer(i, 100, rng) for i in range(3)]
+for player, chips in zip(players, (2, 10, 10)):
+    player.bet(chips)  # player 0 is all-in for 2; players 1 and 2 put in 10 each
+board = [Card("S", "2"), Card("D", "7"), Card("C", "9"), Card("H", "J"), Card("S", "4")]
+hands = [
+    [Card("S", "A"), Card("H", "A")] + board,  # aces: wins the main pot of 6
+    [Card("S", "K"), Card("H", "K")] + board,  # kings: should win the side pot of 16
+    [Card("S", "3"), Card("H", "5")] + board,
+]
+# [4, -2, -2]: the side pot of 16 goes back to players 1 and 2; the kings should win it (+6)
+print(NolimitholdemJudger(rng).judge_game(players, hands))
+"""
+R7 = """from rlcard.games.nolimitholdem.game import NolimitholdemGame
+from rlcard.games.nolimitholdem.round import Action
+
+# three players, blinds 1/2; the button (player 2) has 30 chips and moves all-in, the small blind folds
+game = NolimitholdemGame(num_players=3)
+game.init_chips = [100, 100, 30]
+game.dealer_id = 2
+game.init_game()
+game.step(Action.ALL_IN)
+game.step(Action.FOLD)
+# the big blind faces the all-in with nobody left to answer a raise (§6.7), yet may move all-in:
+print(game.game_pointer, Action.ALL_IN in game.get_legal_actions())  # 1 True
+"""
+
 DEVIATIONS: tuple[Deviation, ...] = (
     Deviation(
         "pokerkit",
@@ -103,7 +159,7 @@ DEVIATIONS: tuple[Deviation, ...] = (
     ),
     Deviation(
         "pokerkit",
-        "expected a result, got an error",
+        r"expected a result, got an error \(nobody is to act\)",
         ("6.1",),
         READING,
         "Heads-up with the big blind posted short: pokerkit asks the button to call only what was "
@@ -172,6 +228,36 @@ DEVIATIONS: tuple[Deviation, ...] = (
         "player still in is all-in or folded, a raise nobody can answer (§6.7, §6.9).",
         reproducer=R1,
     ),
+    Deviation(
+        "rlcard",
+        r"expected a result, got an error \(it is pN's turn\)",
+        (),
+        ENGINE_DEFECT,
+        "RLCard starts the betting after the flop with the wrong player: heads-up in no-limit the "
+        "small blind (its dealer is the big blind, the blinds being dealer + 1 and dealer + 2), and in "
+        "limit whoever follows the last player to act in the round before (the game pointer is never "
+        "reset to the first player left of the button, §6.3, §3.7).",
+        reproducer=R4,
+    ),
+    Deviation(
+        "rlcard",
+        r"result\.finishing_stacks\[\]",
+        (),
+        ENGINE_DEFECT,
+        "RLCard's judge finds the winners of the whole hand once, then gives each side pot that none "
+        "of them is in back to the players who made it, folded or not, instead of awarding it to the "
+        "best hand among them (§7.7, §8.6); its odd chip also goes to a random winner (§8.8).",
+        reproducer=R6,
+    ),
+    Deviation(
+        "rlcard",
+        r"result\.legal\[\]\.max_to",
+        (),
+        ENGINE_DEFECT,
+        "RLCard offers an all-in raise to the last player with chips when every other player still in "
+        "is all-in or folded: a raise nobody can answer (§6.7, §6.9).",
+        reproducer=R7,
+    ),
     *(
         Deviation(
             name,
@@ -182,7 +268,7 @@ DEVIATIONS: tuple[Deviation, ...] = (
             "gives the engine the vector's cards up front and the engine deals them itself, so the "
             "history's notation is not the engine's to refuse. No rule and no RuleSet field.",
         )
-        for name in ("open-spiel", "texasholdem")
+        for name in ("open-spiel", "texasholdem", "rlcard")
     ),
 )
 

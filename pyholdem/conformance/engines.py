@@ -107,15 +107,9 @@ TEXASHOLDEM: dict[str, Any] = {
     "preset": "tda_2024_cash",
     "changes": {"short_blind_call_amount": "posted_amount"},
 }
+RLCARD: dict[str, Any] = {"preset": "tda_2024_cash", "changes": {}}
 # installable on Python 3.11 at the pinned versions, their adapters not written yet
 PENDING = (
-    (
-        "rlcard",
-        "RLCard (limit and no-limit hold'em)",
-        "rlcard",
-        "rlcard",
-        "limit hold'em without stacks and no-limit hold'em whose raises are half-pot, pot or all-in",
-    ),
     ("pypokerengine", "PyPokerEngine", "PyPokerEngine", "pypokerengine", "no-limit hold'em with antes"),
     ("clubs", "clubs", "clubs", "clubs", "no-limit, pot-limit and fixed-limit hold'em from a config"),
 )
@@ -218,6 +212,22 @@ ENGINES: dict[str, Engine] = {
             "or fixed limit, no table set-ups",
             adapter="texasholdem_adapter",
             profile=Profile(TEXASHOLDEM),
+        ),
+        Engine(
+            "rlcard",
+            "RLCard (limit and no-limit hold'em)",
+            "rlcard",
+            "rlcard",
+            "hand engine",
+            ("hand",),
+            "no-limit hold'em with a small and a big blind and stacks that cover them, raising only half "
+            "the pot, the pot or all-in (its smallest raise is left unstated: `min_to` is not compared); "
+            "limit hold'em without stacks (deep stacks only), a big bet twice the small one; no antes, "
+            "straddles, pot limit or table set-ups",
+            adapter="rlcard_adapter",
+            profile=Profile(
+                RLCARD, structures=("no_limit", "fixed_limit"), short_stacks=False, raises="all_in"
+            ),
         ),
         *(_pending(*p) for p in PENDING),
     )

@@ -88,7 +88,20 @@ def _signature(outcome: Outcome, engine: Engine) -> tuple[tuple[str, str], str]:
         return ("field", re.sub(r"\[\d+\]", "[]", match.group(1))), section
     if "the adapter" in reason:
         return ("adapter broke", re.sub(r"[\d.]+ s\b", "N s", reason.split(";")[0])), section
-    return ("answer", reason.split(":")[0]), section
+    what = reason.split(":")[0]
+    if what == "expected a result, got an error" and isinstance(outcome.actual, dict):
+        why = _normalised(str(outcome.actual.get("message") or ""))
+        if why:
+            what = f"{what} ({why})"
+    return ("answer", what), section
+
+
+def _normalised(message: str) -> str:
+    """The engine's refusal without the action it names and without numbers: ``p1 cbr 40: it is p3's
+    turn`` → ``it is pN's turn``, so that refusals for one reason form one deviation."""
+    text = message.split(": ", 1)[1] if ": " in message else message
+    text = re.split(r"[\[(]", text)[0]
+    return re.sub(r"\d+", "N", text).strip()[:80]
 
 
 @dataclass
