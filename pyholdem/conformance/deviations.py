@@ -134,6 +134,52 @@ game.step(Action.FOLD)
 print(game.game_pointer, Action.ALL_IN in game.get_legal_actions())  # 1 True
 """
 
+R8 = """from pypokerengine.engine.card import Card
+from pypokerengine.engine.hand_evaluator import HandEvaluator
+
+board = [Card.from_str(c) for c in ("D4", "S5", "D9", "CA", "SJ")]
+wheel = [Card.from_str("C2"), Card.from_str("S3")]  # A-2-3-4-5, a straight (§2.3)
+aces = [Card.from_str("HA"), Card.from_str("DQ")]  # a pair of aces
+print(HandEvaluator.eval_hand(wheel, board) > HandEvaluator.eval_hand(aces, board))  # False
+"""
+R9 = """from pypokerengine.engine.action_checker import ActionChecker
+from pypokerengine.engine.player import Player
+from pypokerengine.engine.poker_constants import PokerConstants
+
+# blinds 1/2: the first player to act may raise to 3, a raise of 1, less than the big blind (§5.6)
+small, big, first = Player("sb", 100), Player("bb", 100), Player("utg", 100)
+small.add_action_history(PokerConstants.Action.SMALL_BLIND, sb_amount=1)
+big.add_action_history(PokerConstants.Action.BIG_BLIND, sb_amount=1)
+print(ActionChecker.legal_actions([small, big, first], 2, 1)[2])  # the raise's min is 3
+"""
+R10 = """from pypokerengine.engine.deck import Deck
+from pypokerengine.engine.player import Player
+from pypokerengine.engine.round_manager import RoundManager
+from pypokerengine.engine.table import Table
+
+# heads-up, blinds 1/2: the button (small blind) calls, the big blind checks; who starts the flop?
+table = Table(cheat_deck=Deck(cheat=True, cheat_card_ids=list(range(1, 10))))
+for name in ("bb", "button"):
+    table.seats.sitdown(Player(name, 100, name))
+table.dealer_btn = 1
+table.set_blind_pos(1, 0)
+state, _ = RoundManager.start_new_round(1, 1, 0, table)
+state, _ = RoundManager.apply_action(state, "call", 2)
+state, _ = RoundManager.apply_action(state, "call", 2)
+print(state["street"], state["next_player"])  # 1 1: the button acts first after the flop (§3.7)
+"""
+R11 = """from pypokerengine.engine.action_checker import ActionChecker
+from pypokerengine.engine.player import Player
+from pypokerengine.engine.poker_constants import PokerConstants
+
+# blinds 5/10; the first player to act has 13 chips: he may move all-in, a raise for less (§7.1)
+small, big, short = Player("sb", 100), Player("bb", 100), Player("short", 13)
+small.add_action_history(PokerConstants.Action.SMALL_BLIND, sb_amount=5)
+big.add_action_history(PokerConstants.Action.BIG_BLIND, sb_amount=5)
+print(ActionChecker.legal_actions([small, big, short], 2, 5)[2])  # min -1, max -1: no raise at all
+print(ActionChecker.correct_action([small, big, short], 2, 5, "raise", 13))  # yet the all-in is accepted
+"""
+
 DEVIATIONS: tuple[Deviation, ...] = (
     Deviation(
         "pokerkit",
@@ -258,6 +304,46 @@ DEVIATIONS: tuple[Deviation, ...] = (
         "is all-in or folded: a raise nobody can answer (§6.7, §6.9).",
         reproducer=R7,
     ),
+    Deviation(
+        "pypokerengine",
+        r"result\.legal\[\]\.min_to",
+        (),
+        ENGINE_DEFECT,
+        "PyPokerEngine's smallest raise is the last bet plus the last increment, and it records the big "
+        "blind's increment as the small blind: before the flop the minimum raise is to three small "
+        "blinds, a raise smaller than the big blind (§5.6). Every hand with a raise shows it first.",
+        reproducer=R9,
+    ),
+    Deviation(
+        "pypokerengine",
+        r"expected a result, got an error \(it is pN's turn\)",
+        (),
+        ENGINE_DEFECT,
+        "Heads-up, PyPokerEngine starts every street after the flop with the small blind, and its own "
+        "Dealer gives the small blind to the player after the button (the button posts the big "
+        "blind), so whichever way the blinds are placed one street's order is wrong (§3.7: the button "
+        "posts the small blind, acts first before the flop and last after it).",
+        reproducer=R10,
+    ),
+    Deviation(
+        "pypokerengine",
+        r"result\.legal\[\]\.max_to",
+        (),
+        ENGINE_DEFECT,
+        "`ActionChecker.legal_actions` offers no raise at all to a player whose stack is below the "
+        "minimum raise, though `correct_action` accepts his all-in (§7.1: an all-in for less is "
+        "always allowed while the betting is open to him).",
+        reproducer=R11,
+    ),
+    Deviation(
+        "pypokerengine",
+        r"result\.finishing_stacks\[\]",
+        (),
+        ENGINE_DEFECT,
+        "PyPokerEngine's `HandEvaluator` does not know the wheel (A-2-3-4-5, §2.3): an ace-to-five "
+        "straight loses to a pair, so pots go to the wrong player.",
+        reproducer=R8,
+    ),
     *(
         Deviation(
             name,
@@ -268,7 +354,7 @@ DEVIATIONS: tuple[Deviation, ...] = (
             "gives the engine the vector's cards up front and the engine deals them itself, so the "
             "history's notation is not the engine's to refuse. No rule and no RuleSet field.",
         )
-        for name in ("open-spiel", "texasholdem", "rlcard")
+        for name in ("open-spiel", "texasholdem", "rlcard", "pypokerengine")
     ),
 )
 

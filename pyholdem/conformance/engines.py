@@ -108,11 +108,9 @@ TEXASHOLDEM: dict[str, Any] = {
     "changes": {"short_blind_call_amount": "posted_amount"},
 }
 RLCARD: dict[str, Any] = {"preset": "tda_2024_cash", "changes": {}}
+PYPOKERENGINE: dict[str, Any] = {"preset": "tda_2024_cash", "changes": {}}
 # installable on Python 3.11 at the pinned versions, their adapters not written yet
-PENDING = (
-    ("pypokerengine", "PyPokerEngine", "PyPokerEngine", "pypokerengine", "no-limit hold'em with antes"),
-    ("clubs", "clubs", "clubs", "clubs", "no-limit, pot-limit and fixed-limit hold'em from a config"),
-)
+PENDING = (("clubs", "clubs", "clubs", "clubs", "no-limit, pot-limit and fixed-limit hold'em from a config"),)
 
 
 def _pending(name: str, title: str, distribution: str, module: str, expresses: str) -> Engine:
@@ -227,6 +225,20 @@ ENGINES: dict[str, Engine] = {
             adapter="rlcard_adapter",
             profile=Profile(
                 RLCARD, structures=("no_limit", "fixed_limit"), short_stacks=False, raises="all_in"
+            ),
+        ),
+        Engine(
+            "pypokerengine",
+            "PyPokerEngine",
+            "PyPokerEngine",
+            "pypokerengine",
+            "hand engine",
+            ("hand",),
+            "no-limit hold'em with a big blind of twice the small one, one ante for every player and "
+            "stacks that cover them; no straddles, pot or fixed limit, or table set-ups",
+            adapter="pypokerengine_adapter",
+            profile=Profile(
+                PYPOKERENGINE, blinds=((1, 2), (5, 10), (50, 100)), short_stacks=False, antes=True
             ),
         ),
         *(_pending(*p) for p in PENDING),
