@@ -137,6 +137,15 @@ print(game.game_pointer, Action.ALL_IN in game.get_legal_actions())  # 1 True
 R8 = """from pypokerengine.engine.card import Card
 from pypokerengine.engine.hand_evaluator import HandEvaluator
 
+board = [Card.from_str(c) for c in ("S7", "D7", "C7", "S3", "D3")]  # the board plays: sevens full
+high = [Card.from_str("HK"), Card.from_str("HQ")]
+low = [Card.from_str("C2"), Card.from_str("H4")]
+# both hands are 7-7-7-3-3 and tie (§2.5, §8.8), yet the unused hole cards break the tie
+print(HandEvaluator.eval_hand(high, board) == HandEvaluator.eval_hand(low, board))  # False
+
+from pypokerengine.engine.card import Card
+from pypokerengine.engine.hand_evaluator import HandEvaluator
+
 board = [Card.from_str(c) for c in ("D4", "S5", "D9", "CA", "SJ")]
 wheel = [Card.from_str("C2"), Card.from_str("S3")]  # A-2-3-4-5, a straight (§2.3)
 aces = [Card.from_str("HA"), Card.from_str("DQ")]  # a pair of aces
@@ -340,8 +349,10 @@ DEVIATIONS: tuple[Deviation, ...] = (
         r"result\.finishing_stacks\[\]",
         (),
         ENGINE_DEFECT,
-        "PyPokerEngine's `HandEvaluator` does not know the wheel (A-2-3-4-5, §2.3): an ace-to-five "
-        "straight loses to a pair, so pots go to the wrong player.",
+        "PyPokerEngine's `HandEvaluator` scores the hole cards as kickers even when the board plays, "
+        "so hands that tie (§2.5) do not split the pot; it also does not know the wheel (A-2-3-4-5 "
+        "loses to a pair, §2.3), and it drops the odd chips of a split pot (`int(amount / winners)`, "
+        "§8.8). Pots go to the wrong players.",
         reproducer=R8,
     ),
     *(
