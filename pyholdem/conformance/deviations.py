@@ -189,6 +189,56 @@ print(ActionChecker.legal_actions([small, big, short], 2, 5)[2])  # min -1, max 
 print(ActionChecker.correct_action([small, big, short], 2, 5, "raise", 13))  # yet the all-in is accepted
 """
 
+R15 = """import clubs
+from clubs.poker import Card
+
+# three players, blinds 1/2: index 0 is the button (100 chips), 1 the small blind (10), 2 the big (50)
+dealer = clubs.poker.Dealer(
+    num_players=3, num_streets=4, blinds=[1, 2, 0], antes=0, raise_sizes="inf", num_raises="inf",
+    num_suits=4, num_ranks=13, num_hole_cards=2, num_community_cards=[0, 3, 1, 1],
+    num_cards_for_hand=5, mandatory_num_hole_cards=0, start_stack=100,
+)
+dealer.stacks = [100, 10, 50]
+cards = ["Ac", "Kd", "Ad", "Kc", "Ah", "As", "7h", "8s", "9d", "Js", "Qh"]  # AA > AK = AK
+dealer.deck.trick([Card(c) for c in cards])
+dealer.reset(reset_button=True)
+dealer.step(100)  # the button moves all-in
+dealer.step(9)  # the small blind calls all-in for 10
+dealer.step(48)  # the big blind calls all-in for 50
+# aces win both pots (30 and 80); the button gets back his last 50
+print(dealer.stacks)  # expected [50, 0, 110]
+"""
+R16 = """import clubs
+
+# three players, blinds 1/2, 100 chips each; index 0 is the button
+dealer = clubs.poker.Dealer(
+    num_players=3, num_streets=4, blinds=[1, 2, 0], antes=0, raise_sizes="inf", num_raises="inf",
+    num_suits=4, num_ranks=13, num_hole_cards=2, num_community_cards=[0, 3, 1, 1],
+    num_cards_for_hand=5, mandatory_num_hole_cards=0, start_stack=100,
+)
+dealer.reset(reset_button=True)
+dealer.step(20)  # the button raises to 20, a raise of 18
+dealer.step(19)  # the small blind calls
+observation, _, _ = dealer.step(18)  # the big blind calls; the flop comes
+# the first bet on the flop may be the big blind (§5.5), but the largest raise is never reset:
+print(len(observation["community_cards"]), observation["min_raise"])  # 3 18
+"""
+R17 = """import clubs
+
+# three players, blinds 1/2; the button has 30 chips and moves all-in, the small blind folds
+dealer = clubs.poker.Dealer(
+    num_players=3, num_streets=4, blinds=[1, 2, 0], antes=0, raise_sizes="inf", num_raises="inf",
+    num_suits=4, num_ranks=13, num_hole_cards=2, num_community_cards=[0, 3, 1, 1],
+    num_cards_for_hand=5, mandatory_num_hole_cards=0, start_stack=100,
+)
+dealer.stacks = [30, 100, 100]
+dealer.reset(reset_button=True)
+dealer.step(30)
+observation, _, _ = dealer.step(-1)
+# the big blind faces the all-in with nobody left to answer a raise (§6.7), yet may raise:
+print(observation["action"], observation["call"], observation["max_raise"])  # 2 28 98
+"""
+
 DEVIATIONS: tuple[Deviation, ...] = (
     Deviation(
         "pokerkit",
@@ -355,6 +405,35 @@ DEVIATIONS: tuple[Deviation, ...] = (
         "§8.8). Pots go to the wrong players.",
         reproducer=R8,
     ),
+    Deviation(
+        "clubs",
+        r"result\.legal\[\]\.min_to|expected a result, got an error \(clubs would round it.*",
+        (),
+        ENGINE_DEFECT,
+        "clubs never resets its largest raise when a new street starts, so the smallest bet after the "
+        "flop is the largest raise of an earlier street instead of the big blind (§5.5, §5.6); a "
+        "smaller bet it rounds up, so the history's bet cannot be made.",
+        reproducer=R16,
+    ),
+    Deviation(
+        "clubs",
+        r"result\.legal\[\]\.max_to",
+        (),
+        ENGINE_DEFECT,
+        "clubs offers a raise to the last player with chips when every other player still in is "
+        "all-in or folded: a raise nobody can answer (§6.7, §6.9).",
+        reproducer=R17,
+    ),
+    Deviation(
+        "clubs",
+        r"result\.finishing_stacks\[\]",
+        (),
+        ENGINE_DEFECT,
+        "clubs' `_eval_round` splits the chips left after the best hand's pots among the tied next "
+        "hands whatever they put in: a short all-in that lost shares in the bigger stack's uncalled or "
+        "side-pot chips (§7.6, §7.7).",
+        reproducer=R15,
+    ),
     *(
         Deviation(
             name,
@@ -365,7 +444,7 @@ DEVIATIONS: tuple[Deviation, ...] = (
             "gives the engine the vector's cards up front and the engine deals them itself, so the "
             "history's notation is not the engine's to refuse. No rule and no RuleSet field.",
         )
-        for name in ("open-spiel", "texasholdem", "rlcard", "pypokerengine")
+        for name in ("open-spiel", "texasholdem", "rlcard", "pypokerengine", "clubs")
     ),
 )
 

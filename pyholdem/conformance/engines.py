@@ -62,7 +62,6 @@ class Engine:
     script: Path | None = None
     profile: Profile | None = None
     notes: tuple[str, ...] = field(default_factory=tuple)
-    pending: str = ""
 
     def command(self) -> list[str]:
         if self.script is not None:
@@ -73,9 +72,7 @@ class Engine:
         return importlib.util.find_spec(self.module) is not None
 
     def unchecked(self) -> str:
-        """Why the engine cannot be checked here (no adapter yet, or its package missing), or ``""``."""
-        if self.pending:
-            return self.pending
+        """Why the engine cannot be checked here (its package is missing), or ``""``."""
         if not self.installed():
             return f"{self.distribution} is not installed (pip install 'pyholdem[conformance]')"
         return ""
@@ -109,23 +106,8 @@ TEXASHOLDEM: dict[str, Any] = {
 }
 RLCARD: dict[str, Any] = {"preset": "tda_2024_cash", "changes": {}}
 PYPOKERENGINE: dict[str, Any] = {"preset": "tda_2024_cash", "changes": {}}
-# installable on Python 3.11 at the pinned versions, their adapters not written yet
-PENDING = (("clubs", "clubs", "clubs", "clubs", "no-limit, pot-limit and fixed-limit hold'em from a config"),)
-
-
-def _pending(name: str, title: str, distribution: str, module: str, expresses: str) -> Engine:
-    return Engine(
-        name,
-        title,
-        distribution,
-        module,
-        "hand engine",
-        ("hand",),
-        expresses,
-        pending=f"{distribution} {PINS[name]} installs on Python 3.11, but its adapter is not written yet",
-    )
-
-
+# clubs counts raises, not bets: the big blind is not one of the four (its street_raises)
+CLUBS: dict[str, Any] = {"preset": "tda_2024_cash", "changes": {"fl_cap_counts_blinds": False}}
 # ACPC's limit cap: the big blind and three raises before the flop, a bet and three raises after
 OPEN_SPIEL: dict[str, Any] = {
     "preset": "tda_2024_cash",
@@ -241,7 +223,23 @@ ENGINES: dict[str, Engine] = {
                 PYPOKERENGINE, blinds=((1, 2), (5, 10), (50, 100)), short_stacks=False, antes=True
             ),
         ),
-        *(_pending(*p) for p in PENDING),
+        Engine(
+            "clubs",
+            "clubs",
+            "clubs",
+            "clubs",
+            "hand engine",
+            ("hand",),
+            "no-limit, pot-limit and fixed-limit hold'em (at most four bets a street) with a small and "
+            "a big blind, antes and stacks that cover them; no straddles or table set-ups",
+            adapter="clubs_adapter",
+            profile=Profile(
+                CLUBS,
+                structures=("no_limit", "pot_limit", "fixed_limit"),
+                short_stacks=False,
+                antes=True,
+            ),
+        ),
     )
 }
 

@@ -306,8 +306,7 @@ def index(summaries: Sequence[dict[str, Any]]) -> str:
     for s in summaries:
         link = f"[{s['title']}]({s['engine']}.md)"
         if "missing" in s:
-            state = "no adapter yet" if "adapter" in s["missing"] else "not installed"
-            lines.append(f"| {link} | {state} | " + " | ".join("—" for _ in AREAS) + " | — | — | — |")
+            lines.append(f"| {link} | not installed | " + " | ".join("—" for _ in AREAS) + " | — | — | — |")
             continue
         t = s["totals"]
         cells = " | ".join(_area_cell(s, a) for a in AREAS)
