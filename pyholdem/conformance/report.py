@@ -18,7 +18,7 @@ from typing import Any
 
 from pyholdem.conformance.deviations import READING, Deviation, classify
 from pyholdem.conformance.differential import FAMILY, differential_vectors
-from pyholdem.conformance.engines import Engine
+from pyholdem.conformance.engines import ENGINES, Engine
 from pyholdem.conformance.hand_cases import rules_of
 from pyholdem.conformance.readings import describe, reading_of, section_of
 from pyholdem.conformance.runner import Outcome, Report
@@ -318,8 +318,19 @@ def index(summaries: Sequence[dict[str, Any]]) -> str:
 
 
 def write(out: Path, summaries: Sequence[dict[str, Any]]) -> None:
+    """Each summary's page and JSON, and the index of every engine of the registry with a page in
+    ``out`` (those checked now, and the JSON an earlier run left for the others)."""
     out.mkdir(parents=True, exist_ok=True)
     for s in summaries:
         (out / f"{s['engine']}.md").write_text(page(s))
         (out / f"{s['engine']}.json").write_text(json.dumps(s, indent=1, sort_keys=True) + "\n")
-    (out / "README.md").write_text(index(summaries))
+    (out / "README.md").write_text(index(_indexed(out)))
+
+
+def _indexed(out: Path) -> list[dict[str, Any]]:
+    found = []
+    for name in ENGINES:
+        path = out / f"{name}.json"
+        if path.is_file():
+            found.append(json.loads(path.read_text()))
+    return found

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,7 +15,7 @@ from pyholdem.conformance.adapters._hands import NotExpressible, table_of
 from pyholdem.conformance.deviations import DEVIATIONS, ENGINE_DEFECT, classify
 from pyholdem.conformance.differential import differential_vectors
 from pyholdem.conformance.engines import ENGINES, engine
-from pyholdem.conformance.report import _normalised, _signature
+from pyholdem.conformance.report import _normalised, _signature, not_installed, write
 from pyholdem.conformance.runner import Outcome, judge, run_adapter
 from pyholdem.conformance.vectors import Vector
 
@@ -119,3 +120,11 @@ def test_a_table_set_up_or_an_ante_is_not_expressible_for_a_two_blind_engine() -
 def test_outcome_of_a_skip_is_counted_apart() -> None:
     vector = _hand_vector([LEGAL])
     assert judge(vector, {"skip": "a straddle"}) == Outcome(vector, "skipped", None, "a straddle")
+
+
+def test_a_report_of_one_engine_keeps_the_others_in_the_index(tmp_path: Path) -> None:
+    write(tmp_path, [not_installed(engine("deuces"))])
+    write(tmp_path, [not_installed(engine("treys"))])
+    text = (tmp_path / "README.md").read_text()
+    assert text.index("[treys](treys.md)") < text.index("[deuces](deuces.md)")
+    assert "[pokerkit]" not in text
