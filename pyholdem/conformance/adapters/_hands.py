@@ -132,12 +132,12 @@ def legal_of(
     """The runner's legal-action object from an engine's numbers: ``to_call`` is what a call adds
     before the stack cap, ``raises`` the bet or raise *to* amounts the engine offers."""
     return {
-        "actor": f"p{actor + 1}",
-        "fold": fold,
-        "check": to_call == 0,
-        "call": min(to_call, remaining) or None,
-        "min_to": min(raises) if raises else None,
-        "max_to": max(raises) if raises else None,
+        "actor": f"p{int(actor) + 1}",
+        "fold": bool(fold),
+        "check": bool(to_call == 0),
+        "call": int(min(to_call, remaining)) or None,
+        "min_to": int(min(raises)) if raises else None,
+        "max_to": int(max(raises)) if raises else None,
     }
 
 
@@ -158,4 +158,5 @@ def replay(data: dict[str, Any], start: Callable[[Table], Game]) -> dict[str, An
 
 
 def _chips(value: int | float) -> int | float:
-    return int(value) if float(value).is_integer() else value
+    """A stack as JSON: a whole number of chips as an int (engines may hold numpy numbers)."""
+    return int(value) if float(value).is_integer() else float(value)
