@@ -4,6 +4,8 @@ reproducers of the engine defects, bounds an engine cannot state, and refusals g
 
 from __future__ import annotations
 
+import io
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -12,6 +14,7 @@ from typing import Any
 import pytest
 
 from pyholdem.conformance.adapters._hands import NotExpressible, table_of
+from pyholdem.conformance.adapters._serve import serve
 from pyholdem.conformance.deviations import DEVIATIONS, ENGINE_DEFECT, classify
 from pyholdem.conformance.differential import differential_vectors
 from pyholdem.conformance.engines import ENGINES, engine
@@ -128,3 +131,11 @@ def test_a_report_of_one_engine_keeps_the_others_in_the_index(tmp_path: Path) ->
     text = (tmp_path / "README.md").read_text()
     assert text.index("[treys](treys.md)") < text.index("[deuces](deuces.md)")
     assert "[pokerkit]" not in text
+
+
+def test_an_answer_that_is_not_json_is_an_error_reply_and_the_adapter_goes_on() -> None:
+    out = io.StringIO()
+    lines = '{"id": 3, "runner": "hand", "input": {}}\n{"type": "bye"}\n'
+    assert serve("x", {"hand": lambda data: {"stacks": {1}}}, io.StringIO(lines), out) == 0
+    reply = json.loads(out.getvalue())
+    assert reply["id"] == 3 and "not JSON" in reply["error"]["message"]
