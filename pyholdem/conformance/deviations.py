@@ -327,7 +327,7 @@ DEVIATIONS: tuple[Deviation, ...] = (
     Deviation(
         "texasholdem",
         r"result\.legal\[\]\.max_to",
-        ("6.1", "6.9"),
+        ("5.7", "6.1", "6.9"),
         ENGINE_DEFECT,
         "texasholdem offers a raise (its `raise_range`) to the last player with chips when every other "
         "player still in is all-in or folded, a raise nobody can answer (§6.7, §6.9).",
@@ -433,6 +433,46 @@ DEVIATIONS: tuple[Deviation, ...] = (
         "hands whatever they put in: a short all-in that lost shares in the bigger stack's uncalled or "
         "side-pot chips (§7.6, §7.7).",
         reproducer=R15,
+    ),
+    Deviation(
+        "open-spiel",
+        r"result\.legal\[\]\.max_to",
+        ("6.1",),
+        READING,
+        "ACPC reopens the betting on any raise, full or not: a player who bet may raise again over an "
+        "all-in for less than a full raise (§7.2). The mirror rule set plays it, but these vectors were "
+        "written under pokerkit's or TDA's rules, whose other fields keep one field from replaying them.",
+        ruleset="reopen_rule_big_bet = 'any_raise' (§7.2)",
+    ),
+    Deviation(
+        "texasholdem",
+        r"expected a result, got an error \(nobody is to act\)",
+        ("6.1",),
+        READING,
+        "Heads-up with the big blind posted short: texasholdem asks the button to call only what was "
+        "posted, which it already matched, so nobody is to act and the history's call of the rest of "
+        "the full blind (§7.5) has no place in its hand (as in pokerkit).",
+        ruleset="short_blind_call_amount = 'posted_amount' (§7.5)",
+    ),
+    Deviation(
+        "texasholdem",
+        r"result\.legal\[\]\.call",
+        ("6.1",),
+        READING,
+        "A big blind posted short: texasholdem's call is what was posted (its `Pot.chips_to_call`), "
+        "pyholdem's the full blind (§7.5); later differences in these hands keep the mirror rule set "
+        "from replaying them exactly.",
+        ruleset="short_blind_call_amount = 'posted_amount' (§7.5)",
+    ),
+    Deviation(
+        "texasholdem",
+        r"result\.legal\[\]\.min_to",
+        ("6.1", "7.3"),
+        READING,
+        "After a full raise and then a short all-in, texasholdem sizes the next minimum raise from the "
+        "sum of the consecutive all-in raises (its reading of WSOP 2021 Rule 96, which is about "
+        "reopening, §7.3), not from the last full raise (§5.6). No RuleSet value models it yet: a "
+        "`min_raise_rule` choice summing the all-in increments would.",
     ),
     *(
         Deviation(

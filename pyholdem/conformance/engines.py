@@ -108,7 +108,7 @@ RLCARD: dict[str, Any] = {"preset": "tda_2024_cash", "changes": {}}
 PYPOKERENGINE: dict[str, Any] = {"preset": "tda_2024_cash", "changes": {}}
 # clubs counts raises, not bets: the big blind is not one of the four (its street_raises)
 CLUBS: dict[str, Any] = {"preset": "tda_2024_cash", "changes": {"fl_cap_counts_blinds": False}}
-# ACPC's limit cap: the big blind and three raises before the flop, a bet and three raises after
+# ACPC reopens the betting on any raise and never lifts the limit cap heads-up
 OPEN_SPIEL: dict[str, Any] = {
     "preset": "tda_2024_cash",
     "changes": {"reopen_rule_big_bet": "any_raise", "fl_cap_lifted_heads_up": "never"},
@@ -174,8 +174,10 @@ ENGINES: dict[str, Engine] = {
             "pyspiel",
             "hand engine",
             ("hand",),
-            "no-limit and limit hold'em as ACPC games: any stacks, a small and a big blind; no antes, "
-            "no straddles, no pot limit, no table set-ups",
+            "no-limit and limit hold'em as ACPC games with a small and a big blind, stacks that cover "
+            "them (deep stacks in limit, where ACPC has none) and at most four limit players (more "
+            "exit the process); no antes, straddles, pot limit or table set-ups. It offers no fold when "
+            "checking is free: the adapter reports that fold as allowed (§6.1)",
             adapter="open_spiel_adapter",
             profile=Profile(
                 OPEN_SPIEL, structures=("no_limit", "fixed_limit"), short_stacks=False, limit_players=4
@@ -230,8 +232,10 @@ ENGINES: dict[str, Engine] = {
             "clubs",
             "hand engine",
             ("hand",),
-            "no-limit, pot-limit and fixed-limit hold'em (at most four bets a street) with a small and "
-            "a big blind, antes and stacks that cover them; no straddles or table set-ups",
+            "no-limit, pot-limit and fixed-limit hold'em (at most four raises a street) with a small "
+            "and a big blind, antes and stacks that cover them; no straddles or table set-ups. It offers "
+            "no fold when checking is free (reported as allowed, §6.1; such a fold is not expressible), "
+            "and it gives all-in players turns the adapter passes",
             adapter="clubs_adapter",
             profile=Profile(
                 CLUBS,
