@@ -194,9 +194,19 @@ from clubs.poker import Card
 
 # three players, blinds 1/2: index 0 is the button (100 chips), 1 the small blind (10), 2 the big (50)
 dealer = clubs.poker.Dealer(
-    num_players=3, num_streets=4, blinds=[1, 2, 0], antes=0, raise_sizes="inf", num_raises="inf",
-    num_suits=4, num_ranks=13, num_hole_cards=2, num_community_cards=[0, 3, 1, 1],
-    num_cards_for_hand=5, mandatory_num_hole_cards=0, start_stack=100,
+    num_players=3,
+    num_streets=4,
+    blinds=[1, 2, 0],
+    antes=0,
+    raise_sizes="inf",
+    num_raises="inf",
+    num_suits=4,
+    num_ranks=13,
+    num_hole_cards=2,
+    num_community_cards=[0, 3, 1, 1],
+    num_cards_for_hand=5,
+    mandatory_num_hole_cards=0,
+    start_stack=100,
 )
 dealer.stacks = [100, 10, 50]
 cards = ["Ac", "Kd", "Ad", "Kc", "Ah", "As", "7h", "8s", "9d", "Js", "Qh"]  # AA > AK = AK
@@ -212,9 +222,19 @@ R16 = """import clubs
 
 # three players, blinds 1/2, 100 chips each; index 0 is the button
 dealer = clubs.poker.Dealer(
-    num_players=3, num_streets=4, blinds=[1, 2, 0], antes=0, raise_sizes="inf", num_raises="inf",
-    num_suits=4, num_ranks=13, num_hole_cards=2, num_community_cards=[0, 3, 1, 1],
-    num_cards_for_hand=5, mandatory_num_hole_cards=0, start_stack=100,
+    num_players=3,
+    num_streets=4,
+    blinds=[1, 2, 0],
+    antes=0,
+    raise_sizes="inf",
+    num_raises="inf",
+    num_suits=4,
+    num_ranks=13,
+    num_hole_cards=2,
+    num_community_cards=[0, 3, 1, 1],
+    num_cards_for_hand=5,
+    mandatory_num_hole_cards=0,
+    start_stack=100,
 )
 dealer.reset(reset_button=True)
 dealer.step(20)  # the button raises to 20, a raise of 18
@@ -227,9 +247,19 @@ R17 = """import clubs
 
 # three players, blinds 1/2; the button has 30 chips and moves all-in, the small blind folds
 dealer = clubs.poker.Dealer(
-    num_players=3, num_streets=4, blinds=[1, 2, 0], antes=0, raise_sizes="inf", num_raises="inf",
-    num_suits=4, num_ranks=13, num_hole_cards=2, num_community_cards=[0, 3, 1, 1],
-    num_cards_for_hand=5, mandatory_num_hole_cards=0, start_stack=100,
+    num_players=3,
+    num_streets=4,
+    blinds=[1, 2, 0],
+    antes=0,
+    raise_sizes="inf",
+    num_raises="inf",
+    num_suits=4,
+    num_ranks=13,
+    num_hole_cards=2,
+    num_community_cards=[0, 3, 1, 1],
+    num_cards_for_hand=5,
+    mandatory_num_hole_cards=0,
+    start_stack=100,
 )
 dealer.stacks = [30, 100, 100]
 dealer.reset(reset_button=True)
@@ -248,9 +278,9 @@ DEVIATIONS: tuple[Deviation, ...] = (
         "pokerkit 0.7.7 evaluates a hand holding a card that is also on the board instead of refusing "
         "the deal (§1.1: every card is dealt once).",
         reproducer=(
-            "from pokerkit import StandardHighHand\n"
+            "from pokerkit import StandardHighHand\n\n"
             "# As is both a hole card and a board card: no error is raised\n"
-            "print(StandardHighHand.from_game('AsKs', 'AsQsJsTs2c'))"
+            'print(StandardHighHand.from_game("AsKs", "AsQsJsTs2c"))\n'
         ),
     ),
     Deviation(
