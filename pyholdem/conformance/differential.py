@@ -42,11 +42,10 @@ def _policy(hand: Hand, rng: random.Random, raises: str, max_actions: int = 200)
 def differential_hand(profile: Profile, seed: int) -> Hand:
     """Hand ``seed`` inside ``profile``: players, blinds, stacks, antes and straddles drawn from it."""
     rng = random.Random(seed)
-    rules = rules_of({"rules": profile.rules}).replace(betting_structure=rng.choice(profile.structures))
+    structure = rng.choice(profile.structures)
+    rules = rules_of({"rules": profile.rules}).replace(betting_structure=structure)
     low, high = profile.players
-    n = rng.randint(
-        low, min(high, profile.limit_players) if rules.betting_structure == "fixed_limit" else high
-    )
+    n = rng.randint(low, min(high, profile.limit_players) if structure == "fixed_limit" else high)
     small, big = rng.choice(profile.blinds)
     if profile.stack is not None:
         stacks = [profile.stack] * n
