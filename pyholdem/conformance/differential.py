@@ -56,7 +56,7 @@ def differential_hand(profile: Profile, seed: int) -> Hand:
         stacks = [rng.choice([rng.randint(low, 3 * big), rng.randint(10 * big, 150 * big)]) for _ in range(n)]
     antes = (big // 5 or 1) if profile.antes and rng.random() < 0.3 else None
     straddles: tuple[int, ...] = ()
-    if profile.straddles and n >= 4 and rules.straddle_allowed and rng.random() < 0.3:
+    if profile.straddles and n >= 4 and rng.random() < 0.3:
         straddles = (2 * big,)
         stacks[2] = max(stacks[2], 3 * big)
     hand = Hand(

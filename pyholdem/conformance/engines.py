@@ -31,7 +31,7 @@ class Profile:
     gives every player one starting stack; ``short_stacks`` when a stack may be shorter than the
     big blind; ``limit_players`` the most players it deals fixed-limit; ``raises`` is ``"any"`` or
     ``"all_in"`` (an engine whose only free-sized raise is all-in: the others are its own
-    abstractions of the pot).
+    abstractions of the pot); ``straddles`` only with ``rules`` that allow them (§3.16).
     """
 
     rules: dict[str, Any]
