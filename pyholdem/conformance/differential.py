@@ -15,7 +15,6 @@ from pyholdem.conformance.engines import Profile
 from pyholdem.conformance.hand_cases import expect_of, rules_of, table_of
 from pyholdem.conformance.vectors import Vector
 from pyholdem.engine.hand import Hand
-from pyholdem.spec.table import straddles_allowed
 
 FAMILY = "differential"
 
@@ -43,18 +42,21 @@ def _policy(hand: Hand, rng: random.Random, raises: str, max_actions: int = 200)
 def differential_hand(profile: Profile, seed: int) -> Hand:
     """Hand ``seed`` inside ``profile``: players, blinds, stacks, antes and straddles drawn from it."""
     rng = random.Random(seed)
-    rules = rules_of({"rules": profile.rules}).replace(betting_structure=rng.choice(profile.structures))
-    n = rng.randint(*profile.players)
+    structure = rng.choice(profile.structures)
+    rules = rules_of({"rules": profile.rules}).replace(betting_structure=structure)
+    low, high = profile.players
+    n = rng.randint(low, min(high, profile.limit_players) if structure == "fixed_limit" else high)
     small, big = rng.choice(profile.blinds)
     if profile.stack is not None:
         stacks = [profile.stack] * n
     elif profile.equal_stacks:
         stacks = [rng.choice([rng.randint(big, 10 * big), rng.randint(20 * big, 200 * big)])] * n
     else:
-        stacks = [rng.choice([rng.randint(1, 3 * big), rng.randint(10 * big, 150 * big)]) for _ in range(n)]
+        low = 1 if profile.short_stacks else big
+        stacks = [rng.choice([rng.randint(low, 3 * big), rng.randint(10 * big, 150 * big)]) for _ in range(n)]
     antes = (big // 5 or 1) if profile.antes and rng.random() < 0.3 else None
     straddles: tuple[int, ...] = ()
-    if profile.straddles and n >= 4 and straddles_allowed(rules) and rng.random() < 0.3:
+    if profile.straddles and n >= 4 and rng.random() < 0.3:
         straddles = (2 * big,)
         stacks[2] = max(stacks[2], 3 * big)
     hand = Hand(

@@ -28,8 +28,10 @@ class Profile:
 
     ``rules`` is the vector's rule-set object (a preset and field changes) that mirrors the engine;
     ``blinds`` and ``stack`` fix what the engine fixes (``None``: any); ``equal_stacks`` when it
-    gives every player one starting stack; ``raises`` is ``"any"`` or ``"all_in"`` (an engine
-    whose only free-sized raise is all-in: the others are its own abstractions of the pot).
+    gives every player one starting stack; ``short_stacks`` when a stack may be shorter than the
+    big blind; ``limit_players`` the most players it deals fixed-limit; ``raises`` is ``"any"`` or
+    ``"all_in"`` (an engine whose only free-sized raise is all-in: the others are its own
+    abstractions of the pot); ``straddles`` only with ``rules`` that allow them (§3.16).
     """
 
     rules: dict[str, Any]
@@ -41,6 +43,8 @@ class Profile:
     antes: bool = False
     straddles: bool = False
     raises: str = "any"
+    short_stacks: bool = True
+    limit_players: int = 10
 
 
 @dataclass(frozen=True)
@@ -67,6 +71,12 @@ class Engine:
     def installed(self) -> bool:
         return importlib.util.find_spec(self.module) is not None
 
+    def unchecked(self) -> str:
+        """Why the engine cannot be checked here (its package is missing), or ``""``."""
+        if not self.installed():
+            return f"{self.distribution} is not installed (pip install 'pyholdem[conformance]')"
+        return ""
+
     def pinned(self) -> str:
         """The version the ``conformance`` extra pins (``pyproject.toml``)."""
         return PINS[self.name]
@@ -88,6 +98,21 @@ PINS = {
 }
 
 EVALUATION = ("evaluate", "compare")
+
+# texasholdem's call after a short blind is what was posted (its Pot.chips_to_call)
+TEXASHOLDEM: dict[str, Any] = {
+    "preset": "tda_2024_cash",
+    "changes": {"short_blind_call_amount": "posted_amount"},
+}
+RLCARD: dict[str, Any] = {"preset": "tda_2024_cash", "changes": {}}
+PYPOKERENGINE: dict[str, Any] = {"preset": "tda_2024_cash", "changes": {}}
+# clubs counts raises, not bets: the big blind is not one of the four (its street_raises)
+CLUBS: dict[str, Any] = {"preset": "tda_2024_cash", "changes": {"fl_cap_counts_blinds": False}}
+# ACPC reopens the betting on any raise and never lifts the limit cap heads-up
+OPEN_SPIEL: dict[str, Any] = {
+    "preset": "tda_2024_cash",
+    "changes": {"reopen_rule_big_bet": "any_raise", "fl_cap_lifted_heads_up": "never"},
+}
 
 
 def _evaluator(name: str, title: str, module: str, adapter: str, expresses: str) -> Engine:
@@ -140,6 +165,83 @@ ENGINES: dict[str, Engine] = {
                 structures=("no_limit", "pot_limit", "fixed_limit"),
                 antes=True,
                 straddles=True,
+            ),
+        ),
+        Engine(
+            "open-spiel",
+            "OpenSpiel universal_poker",
+            "open-spiel",
+            "pyspiel",
+            "hand engine",
+            ("hand",),
+            "no-limit and limit hold'em as ACPC games with a small and a big blind, stacks that cover "
+            "them (deep stacks in limit, where ACPC has none) and at most four limit players (more "
+            "exit the process); no antes, straddles, pot limit or table set-ups. It offers no fold when "
+            "checking is free: the adapter reports that fold as allowed (§6.1)",
+            adapter="open_spiel_adapter",
+            profile=Profile(
+                OPEN_SPIEL, structures=("no_limit", "fixed_limit"), short_stacks=False, limit_players=4
+            ),
+        ),
+        Engine(
+            "texasholdem",
+            "texasholdem",
+            "texasholdem",
+            "texasholdem",
+            "hand engine",
+            ("hand",),
+            "no-limit hold'em with a small and a big blind, any stacks; no antes, no straddles, no pot "
+            "or fixed limit, no table set-ups",
+            adapter="texasholdem_adapter",
+            profile=Profile(TEXASHOLDEM),
+        ),
+        Engine(
+            "rlcard",
+            "RLCard (limit and no-limit hold'em)",
+            "rlcard",
+            "rlcard",
+            "hand engine",
+            ("hand",),
+            "no-limit hold'em with a small and a big blind and stacks that cover them, raising only half "
+            "the pot, the pot or all-in (its smallest raise is left unstated: `min_to` is not compared); "
+            "limit hold'em without stacks (deep stacks only), a big bet twice the small one; no antes, "
+            "straddles, pot limit or table set-ups",
+            adapter="rlcard_adapter",
+            profile=Profile(
+                RLCARD, structures=("no_limit", "fixed_limit"), short_stacks=False, raises="all_in"
+            ),
+        ),
+        Engine(
+            "pypokerengine",
+            "PyPokerEngine",
+            "PyPokerEngine",
+            "pypokerengine",
+            "hand engine",
+            ("hand",),
+            "no-limit hold'em with a big blind of twice the small one, one ante for every player and "
+            "stacks that cover them; no straddles, pot or fixed limit, or table set-ups",
+            adapter="pypokerengine_adapter",
+            profile=Profile(
+                PYPOKERENGINE, blinds=((1, 2), (5, 10), (50, 100)), short_stacks=False, antes=True
+            ),
+        ),
+        Engine(
+            "clubs",
+            "clubs",
+            "clubs",
+            "clubs",
+            "hand engine",
+            ("hand",),
+            "no-limit, pot-limit and fixed-limit hold'em (at most four raises a street) with a small "
+            "and a big blind, antes and stacks that cover them; no straddles or table set-ups. It offers "
+            "no fold when checking is free (reported as allowed, §6.1; such a fold is not expressible), "
+            "and it gives all-in players turns the adapter passes",
+            adapter="clubs_adapter",
+            profile=Profile(
+                CLUBS,
+                structures=("no_limit", "pot_limit", "fixed_limit"),
+                short_stacks=False,
+                antes=True,
             ),
         ),
     )

@@ -18,7 +18,7 @@ from typing import Any
 
 from pyholdem.conformance.deviations import READING, Deviation, classify
 from pyholdem.conformance.differential import FAMILY, differential_vectors
-from pyholdem.conformance.engines import Engine
+from pyholdem.conformance.engines import ENGINES, Engine
 from pyholdem.conformance.hand_cases import rules_of
 from pyholdem.conformance.readings import describe, reading_of, section_of
 from pyholdem.conformance.runner import Outcome, Report
@@ -88,7 +88,20 @@ def _signature(outcome: Outcome, engine: Engine) -> tuple[tuple[str, str], str]:
         return ("field", re.sub(r"\[\d+\]", "[]", match.group(1))), section
     if "the adapter" in reason:
         return ("adapter broke", re.sub(r"[\d.]+ s\b", "N s", reason.split(";")[0])), section
-    return ("answer", reason.split(":")[0]), section
+    what = reason.split(":")[0]
+    if what == "expected a result, got an error" and isinstance(outcome.actual, dict):
+        why = _normalised(str(outcome.actual.get("message") or ""))
+        if why:
+            what = f"{what} ({why})"
+    return ("answer", what), section
+
+
+def _normalised(message: str) -> str:
+    """The engine's refusal without the action it names and without numbers: ``p1 cbr 40: it is p3's
+    turn`` → ``it is pN's turn``, so that refusals for one reason form one deviation."""
+    text = message.split(": ", 1)[1] if ": " in message else message
+    text = re.split(r"[\[(]", text)[0]
+    return re.sub(r"\d+", "N", text).strip()[:80]
 
 
 @dataclass
@@ -200,7 +213,7 @@ def not_installed(engine: Engine) -> dict[str, Any]:
         "kind": engine.kind,
         "pinned": engine.pinned(),
         "expresses": engine.expresses,
-        "missing": f"{engine.distribution} is not installed (pip install 'pyholdem[conformance]')",
+        "missing": engine.unchecked(),
     }
 
 
@@ -305,8 +318,19 @@ def index(summaries: Sequence[dict[str, Any]]) -> str:
 
 
 def write(out: Path, summaries: Sequence[dict[str, Any]]) -> None:
+    """Each summary's page and JSON, and the index of every engine of the registry with a page in
+    ``out`` (those checked now, and the JSON an earlier run left for the others)."""
     out.mkdir(parents=True, exist_ok=True)
     for s in summaries:
         (out / f"{s['engine']}.md").write_text(page(s))
         (out / f"{s['engine']}.json").write_text(json.dumps(s, indent=1, sort_keys=True) + "\n")
-    (out / "README.md").write_text(index(summaries))
+    (out / "README.md").write_text(index(_indexed(out)))
+
+
+def _indexed(out: Path) -> list[dict[str, Any]]:
+    found = []
+    for name in ENGINES:
+        path = out / f"{name}.json"
+        if path.is_file():
+            found.append(json.loads(path.read_text()))
+    return found

@@ -94,9 +94,9 @@ def report_engines(args: argparse.Namespace) -> int:
     summaries = []
     with open_executor(args.executor) as executor:
         for e in chosen:
-            if not e.installed():
+            if e.unchecked():
                 summaries.append(not_installed(e))
-                print(f"{e.name}: not installed", file=sys.stderr)
+                print(f"{e.name}: {e.unchecked()}", file=sys.stderr)
                 continue
 
             def run_chunks(command: Sequence[str], vectors: list[Vector], timeout: float) -> Report:

@@ -86,7 +86,12 @@ def serve(name: str, answers: Answers, stdin: TextIO = sys.stdin, stdout: TextIO
                 return 0
             else:
                 reply = answer(message, answers)
-            out.write(json.dumps(reply) + "\n")
+            try:
+                text = json.dumps(reply)
+            except (TypeError, ValueError) as exc:
+                case_id = message.get("id") if isinstance(message, dict) else None
+                text = json.dumps({"id": case_id, "error": {"kind": None, "message": f"not JSON: {exc}"}})
+            out.write(text + "\n")
             out.flush()
     finally:
         sys.stdout = out
