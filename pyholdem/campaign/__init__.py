@@ -29,8 +29,8 @@ if TYPE_CHECKING:  # loaded on first use (``__getattr__``), typed for checkers
 
 # The entry points load the compiled module: imported on first use, so that ``pyholdem.campaign.executors``
 # (the command line's ``--executor``) is light.
-_JOBS = ("SimulationSummary", "equity_batch", "range_equities", "replay_paths", "run_adapter", "simulate")
-_JOBS += ("simulate_summary",)
+_JOBS: tuple[str, ...] = ("SimulationSummary", "equity_batch", "range_equities", "replay_paths")
+_JOBS += ("run_adapter", "simulate", "simulate_summary")
 
 
 def __getattr__(name: str) -> object:

@@ -408,7 +408,12 @@ def replay(
 
 def _judge(history: HandHistory, rules: RuleSet, repair: bool = False, engine: str = "auto") -> ReplayResult:
     expected = _expected(history)
-    base = {"file": history.file, "index": history.index, "expected": expected, "scale": history.scale}
+    base: dict[str, Any] = {
+        "file": history.file,
+        "index": history.index,
+        "expected": expected,
+        "scale": history.scale,
+    }
     try:
         played = play_history(history, rules, repair=repair, engine=engine)
     except PyHoldemError as exc:

@@ -27,4 +27,8 @@ def check(status: int, what: str, section: str | None = None) -> None:
 
 def version() -> str:
     """The version string of the compiled core."""
-    return ffi.string(lib.ph_version()).decode()
+    text: bytes = ffi.string(lib.ph_version())
+    return text.decode()
+
+
+__all__ = ["STATUS_ERRORS", "check", "ffi", "lib", "version"]

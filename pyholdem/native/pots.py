@@ -48,9 +48,9 @@ def odd_chip_code(odd_chip_rule: object) -> int:
 
 def chip_unit_value(chip_unit: object) -> int:
     """``chip_unit`` checked: an int from 1 up to the C limit."""
-    if not is_int(chip_unit) or chip_unit < 1:  # type: ignore[operator]
+    if not is_int(chip_unit) or chip_unit < 1:
         raise RuleViolation(bad_chip_unit_message(chip_unit), SECTION)
-    return _within_limit(chip_unit, "chip_unit")  # type: ignore[arg-type]
+    return _within_limit(chip_unit, "chip_unit")
 
 
 def _within_limit(value: int, name: str) -> int:

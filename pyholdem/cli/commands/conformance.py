@@ -8,7 +8,9 @@ import argparse
 import json
 import math
 import sys
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from pyholdem.cli.checks import CommandError
 from pyholdem.cli.executor import check_executor
@@ -97,7 +99,7 @@ def report_engines(args: argparse.Namespace) -> int:
                 print(f"{e.name}: not installed", file=sys.stderr)
                 continue
 
-            def run_chunks(command: list[str], vectors: list[Vector], timeout: float) -> Report:
+            def run_chunks(command: Sequence[str], vectors: list[Vector], timeout: float) -> Report:
                 return run_in_chunks(
                     command, vectors, timeout=timeout, executor=executor, chunk_vectors=args.chunk
                 )
@@ -114,7 +116,7 @@ def report_engines(args: argparse.Namespace) -> int:
     return 0
 
 
-def _merged(out: Path, summaries: list[dict]) -> list[dict]:
+def _merged(out: Path, summaries: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The summaries just made, and those of other engines already in ``out`` (the index lists all)."""
     from pyholdem.conformance.engines import ENGINES
 

@@ -13,7 +13,7 @@ from pyholdem.history.phh import HandHistory, dumps, dumps_many, iter_files
 FORMATS = {".ohh": "ohh", ".phh": "phh", ".phhs": "phh"}
 
 
-def add_parser(subparsers: argparse._SubParsersAction) -> None:
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = subparsers.add_parser(
         "convert", help="convert hand histories between PHH (.phh, .phhs) and Open Hand History (.ohh)"
     )

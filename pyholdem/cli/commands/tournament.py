@@ -230,7 +230,7 @@ def _event_line(kind: str, data: Mapping[str, Any]) -> str | None:
         return f"break of {data['minutes']} minutes after level {data['after_level']}"
     if kind == "colour_up":
         removed = data["chips_removed"]
-        change = f"{removed} chips removed" if removed >= 0 else f"{-removed} chips added by the chip race"  # type: ignore[operator]
+        change = f"{removed} chips removed" if removed >= 0 else f"{-removed} chips added by the chip race"
         return f"table {data['table']}: colour-up {data['removed']} -> {data['new']} ({change})"
     if kind == "table_break":
         return f"table {data['table']} breaks; its {data['players']} players are reseated"
