@@ -128,7 +128,7 @@ def _collect_cards(history: HandHistory) -> DealtCards:
     unknown: set[int] = set()
     filled: list[list[Card | None]] = []
     for seat, h in enumerate(holes):
-        cards = list(h) if h is not None else [None, None]
+        cards: list[Card | None] = list(h) if h is not None else [None, None]
         if None in cards:
             unknown.add(seat)
             cards = [c if c is not None else next(spare) for c in cards]

@@ -40,7 +40,8 @@ assert (2, MAX_SEATS) == POT_SEATS, "the C resolver and the spec settle the same
 def odd_chip_code(odd_chip_rule: object) -> int:
     """The C code of an odd-chip rule (None = the RuleSet default)."""
     if odd_chip_rule is None:
-        return lib.PH_ODD_CHIP_LEFT_OF_BUTTON
+        left_of_button: int = lib.PH_ODD_CHIP_LEFT_OF_BUTTON
+        return left_of_button
     if isinstance(odd_chip_rule, str) and odd_chip_rule in ODD_CHIP_RULES:
         return ODD_CHIP_RULES.index(odd_chip_rule)
     raise RuleViolation(bad_odd_chip_rule_message(odd_chip_rule), SECTION)
