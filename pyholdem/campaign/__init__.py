@@ -5,6 +5,7 @@ same result for every executor and worker count (``executors``), the entry point
 from __future__ import annotations
 
 from importlib import import_module
+from typing import TYPE_CHECKING
 
 from pyholdem.campaign.executors import (
     EXECUTOR_FORMS,
@@ -15,16 +16,32 @@ from pyholdem.campaign.executors import (
     spawn_seeds,
 )
 
+if TYPE_CHECKING:  # loaded on first use (``__getattr__``), typed for checkers
+    from pyholdem.campaign.jobs import (
+        SimulationSummary,
+        equity_batch,
+        range_equities,
+        replay_paths,
+        run_adapter,
+        simulate,
+        simulate_summary,
+    )
+
 # The entry points load the compiled module: imported on first use, so that ``pyholdem.campaign.executors``
 # (the command line's ``--executor``) is light.
-_JOBS = ("SimulationSummary", "equity_batch", "range_equities", "replay_paths", "run_adapter", "simulate")
-_JOBS += ("simulate_summary",)
+_JOBS: tuple[str, ...] = ("SimulationSummary", "equity_batch", "range_equities", "replay_paths")
+_JOBS += ("run_adapter", "simulate", "simulate_summary")
 
 
 def __getattr__(name: str) -> object:
     if name in _JOBS:
         return getattr(import_module("pyholdem.campaign.jobs"), name)
     raise AttributeError(f"module 'pyholdem.campaign' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    """Every public name, the entry points loaded on first use included (tab completion)."""
+    return sorted(set(globals()) | set(__all__))
 
 
 __all__ = [

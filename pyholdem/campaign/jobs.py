@@ -108,7 +108,7 @@ def _summarise(result: bulk.SimulationResult) -> SimulationSummary:
 def _simulate_chunk(
     rules: RuleSet | HandSetup,
     stacks: Sequence[int] | None,
-    arguments: dict[str, object],
+    arguments: dict[str, Any],
     policy: Policy,
     seed: int,
     deck: str,
@@ -134,7 +134,7 @@ def _simulation_tasks(
     first: int,
     deck: str,
     chunk_hands: int,
-    arguments: dict[str, object],
+    arguments: dict[str, Any],
 ) -> tuple[bulk.SimulationResult, list[tuple[Any, ...]]]:
     """The chunks of a run, and the run of no hands (every argument checked by the call itself)."""
     bulk.check_run(n_hands, first)
@@ -162,7 +162,7 @@ def simulate(
     deck: str = "standard",
     executor: Executor | None = None,
     chunk_hands: int = CHUNK_HANDS,
-    **arguments: object,
+    **arguments: Any,
 ) -> bulk.SimulationResult:
     """``pyholdem.native.simulate`` over ``executor``: the same result, cut into chunks of ``chunk_hands``
     hands by index. ``record`` hands are played again here, in process."""
@@ -211,7 +211,7 @@ def simulate_summary(
     executor: Executor | None = None,
     chunk_hands: int = CHUNK_HANDS,
     progress: Callable[[int], None] | None = None,
-    **arguments: object,
+    **arguments: Any,
 ) -> SimulationSummary:
     """The totals of ``simulate``'s hands (``SimulationSummary``), each chunk summed where it ran, so
     only the totals travel back: for runs too long to keep every hand's row. ``progress(hands)`` is

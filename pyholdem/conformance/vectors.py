@@ -52,8 +52,10 @@ class Vector:
     @property
     def section(self) -> str | None:
         if "error" in self.expect:
-            return self.expect["error"]["section"]
-        return self.meta.get("section")
+            named: str | None = self.expect["error"]["section"]
+            return named
+        section: str | None = self.meta.get("section")
+        return section
 
     def to_json(self) -> str:
         data = {"meta": dict(self.meta), "input": self.input, "expect": self.expect}

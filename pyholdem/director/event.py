@@ -83,7 +83,13 @@ def _names(players: Sequence[str] | None, entrants: int | None) -> tuple[str, ..
 
 
 class DirectorEvent:
-    """A live tournament and its event file."""
+    """A live tournament and its event file.
+
+    Threads: an event is bound to the thread that opened it (its SQLite connection refuses any
+    other: ``EventLogError``, §9.25); the web server runs every call on one worker thread. Other
+    processes and threads open the same file with their own ``DirectorEvent``: SQLite serialises the
+    writes, and ``refresh()`` reads what the others committed.
+    """
 
     def __init__(self, log: EventLog, setup: LiveSetup, clock: Clock) -> None:
         self._log = log

@@ -161,14 +161,16 @@ class Console:
 
         def read() -> dict[str, Any]:
             self.event.refresh()
-            return self.event.status()
+            current: dict[str, Any] = self.event.status()
+            return current
 
-        return await self.call(read)
+        status: dict[str, Any] = await self.call(read)
+        return status
 
     async def apply(self, kind: str, args: dict[str, Any]) -> dict[str, Any]:
         """Apply one event and publish it to every display before the next one can be applied."""
         async with self.lock:
-            result = await self.call(lambda: self.event.apply(kind, **args))
+            result: dict[str, Any] = await self.call(lambda: self.event.apply(kind, **args))
             self.published_seq = max(self.published_seq, int(result["seq"]))
             self.publish(sse_message("applied", result, result["seq"]))
             return result
@@ -208,7 +210,8 @@ class Console:
 
 
 def _console(request: Request) -> Console:
-    return request.app.state.console
+    console: Console = request.app.state.console
+    return console
 
 
 def _json(body: Mapping[str, Any], status: int = 200) -> JSONResponse:

@@ -224,6 +224,11 @@ class HandBatch:
     int seed of its own seeds its row). ``seed``: see the module docstring. ``auto_reset``: rows whose hand
     is over are dealt a new hand after every step. ``threads`` splits the rows over threads (the same
     results for any count). ``history`` actions per row are kept in the row's arrays.
+
+    Threads: ``threads=`` is how a batch uses several cores (its C steps run without the GIL). The
+    object itself is not thread-safe: step, reset and observe it from one thread at a time. The arrays
+    of ``observe()`` are read-only views that the next ``step`` or ``reset`` updates in place: copy
+    them (``np.array(obs.stacks)``) before another thread reads them while the batch moves on.
     """
 
     def __init__(

@@ -87,6 +87,11 @@ class Hand:
     class. The engine's action methods are bound on the hand itself (``_use``), so an action or
     ``legal_actions()`` costs no call more than on the engine. A copy copies the engine; a pickle
     (and a deep copy) carries the hand's ``HandRecord`` and comes back on the spec engine.
+
+    Threads: a hand is not thread-safe (an action checks, then changes); use one hand from one thread
+    at a time, or guard it with a lock. Different hands may play on different threads at once: the C
+    engine keeps no global state and the spec engine is pure. Its values (``LegalActions``, events,
+    ``HandResult``, ``HandRecord``) are immutable and may be shared.
     """
 
     _engine: Engine

@@ -153,6 +153,9 @@ class LiveHand:
     ``deal=False`` it stops after the shuffle, and the caller cuts (``cut_deck``) and deals
     (``deal_hole``, ``deal_all``) step by step. The betting starts when the last hole card is dealt.
     ``act(kind, amount)`` is the one way to act; ``apply(event)`` rules on an irregularity.
+
+    Threads: like ``Hand``, not thread-safe: one thread at a time per live hand (different live hands
+    on different threads are independent); its rulings and history entries are values to share.
     """
 
     def __init__(self, setup: HandSetup, *, cut: int | None = DEFAULT_CUT, deal: bool = True) -> None:

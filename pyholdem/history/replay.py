@@ -128,7 +128,7 @@ def _collect_cards(history: HandHistory) -> DealtCards:
     unknown: set[int] = set()
     filled: list[list[Card | None]] = []
     for seat, h in enumerate(holes):
-        cards = list(h) if h is not None else [None, None]
+        cards: list[Card | None] = list(h) if h is not None else [None, None]
         if None in cards:
             unknown.add(seat)
             cards = [c if c is not None else next(spare) for c in cards]
@@ -408,7 +408,12 @@ def replay(
 
 def _judge(history: HandHistory, rules: RuleSet, repair: bool = False, engine: str = "auto") -> ReplayResult:
     expected = _expected(history)
-    base = {"file": history.file, "index": history.index, "expected": expected, "scale": history.scale}
+    base: dict[str, Any] = {
+        "file": history.file,
+        "index": history.index,
+        "expected": expected,
+        "scale": history.scale,
+    }
     try:
         played = play_history(history, rules, repair=repair, engine=engine)
     except PyHoldemError as exc:

@@ -46,7 +46,7 @@ def refuse_like_spec(spec_call: Any, what: str, status: int, prefix: str = "") -
 def hand_value(hand: CardsLike) -> int:
     """C twin of ``pyholdem.spec.rankings.hand_value`` (``ph_hand_value``)."""
     ids = raw_ids(hand)
-    value = lib.ph_hand_value(bytes(ids), len(ids))
+    value: int = lib.ph_hand_value(bytes(ids), len(ids))
     if value < 0:
         refuse_like_spec(lambda: rankings.hand_value(ids), "hand value", -value)
     return value

@@ -29,7 +29,8 @@ def check(status: int, what: str, section: str | None = None) -> None:
 
 def version() -> str:
     """The version string of the compiled core."""
-    return ffi.string(lib.ph_version()).decode()
+    text: bytes = ffi.string(lib.ph_version())
+    return text.decode()
 
 
 _STRUCT_CODES = {
@@ -57,3 +58,6 @@ def struct_layout(ctype: str) -> struct.Struct:
     if size > at:
         parts.append(f"{size - at}x")
     return struct.Struct("".join(parts))
+
+
+__all__ = ["STATUS_ERRORS", "check", "ffi", "lib", "struct_layout", "version"]

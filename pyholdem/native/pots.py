@@ -40,7 +40,8 @@ assert (2, MAX_SEATS) == POT_SEATS, "the C resolver and the spec settle the same
 def odd_chip_code(odd_chip_rule: object) -> int:
     """The C code of an odd-chip rule (None = the RuleSet default)."""
     if odd_chip_rule is None:
-        return lib.PH_ODD_CHIP_RULE_LEFT_OF_BUTTON
+        left_of_button: int = lib.PH_ODD_CHIP_RULE_LEFT_OF_BUTTON
+        return left_of_button
     if isinstance(odd_chip_rule, str) and odd_chip_rule in ODD_CHIP_RULES:
         return ODD_CHIP_RULES.index(odd_chip_rule)
     raise RuleViolation(bad_odd_chip_rule_message(odd_chip_rule), SECTION)
@@ -48,9 +49,9 @@ def odd_chip_code(odd_chip_rule: object) -> int:
 
 def chip_unit_value(chip_unit: object) -> int:
     """``chip_unit`` checked: an int from 1 up to the C limit."""
-    if not is_int(chip_unit) or chip_unit < 1:  # type: ignore[operator]
+    if not is_int(chip_unit) or chip_unit < 1:
         raise RuleViolation(bad_chip_unit_message(chip_unit), SECTION)
-    return _within_limit(chip_unit, "chip_unit")  # type: ignore[arg-type]
+    return _within_limit(chip_unit, "chip_unit")
 
 
 def _within_limit(value: int, name: str) -> int:

@@ -40,7 +40,7 @@ def _fixed_cards_removed(lives: Sequence[Live]) -> list[Live]:
     current = list(lives)
     while True:
         fixed = {int(c) for live in current if len(live) == 1 for c in live[0][0]}
-        pruned = []
+        pruned: list[Live] = []
         for live in current:
             if len(live) == 1:
                 pruned.append(live)

@@ -51,12 +51,18 @@ def _path(module: str) -> Path | None:
 
 
 def _skipped(tree: ast.Module, names: set[str]) -> set[int]:
-    return {
+    """The nodes of the façade-only functions ``names`` and of ``if TYPE_CHECKING:`` bodies (read by
+    type checkers, never run)."""
+    skip = {
         id(node)
         for fn in ast.walk(tree)
         if isinstance(fn, ast.FunctionDef) and fn.name in names
         for node in ast.walk(fn)
     }
+    for branch in ast.walk(tree):
+        if isinstance(branch, ast.If) and getattr(branch.test, "id", None) == "TYPE_CHECKING":
+            skip |= {id(node) for statement in branch.body for node in ast.walk(statement)}
+    return skip
 
 
 def _type_checking_only(tree: ast.Module) -> set[int]:
