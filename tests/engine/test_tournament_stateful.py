@@ -215,13 +215,7 @@ class TournamentMachine(RuleBasedStateMachine):
 TournamentMachine.TestCase.settings = settings(
     max_examples=6, stateful_step_count=15, deadline=None, suppress_health_check=list(HealthCheck)
 )
-FOUND = (
-    "open finding of this machine: pickling a long tournament overflows the recursion limit (a table's "
-    "chain of hand layouts, each linking the next, is pickled recursively)"
-)
-test_tournament_random_and_hostile_calls = pytest.mark.xfail(reason=FOUND, strict=False)(
-    TournamentMachine.TestCase
-)
+test_tournament_random_and_hostile_calls = TournamentMachine.TestCase
 
 
 class LongerTournamentMachine(TournamentMachine):
@@ -231,6 +225,4 @@ class LongerTournamentMachine(TournamentMachine):
 LongerTournamentMachine.TestCase.settings = settings(
     max_examples=25, stateful_step_count=30, deadline=None, suppress_health_check=list(HealthCheck)
 )
-test_tournament_random_and_hostile_calls_longer = pytest.mark.slow(
-    pytest.mark.xfail(reason=FOUND, strict=False)(LongerTournamentMachine.TestCase)
-)
+test_tournament_random_and_hostile_calls_longer = pytest.mark.slow(LongerTournamentMachine.TestCase)
