@@ -17,7 +17,7 @@ Events (``EVENTS``): ``register(name)``, ``seat_draw()``, ``start()``, ``bust(na
 stacks=None)``, ``chip_count(name, chips)``, ``rebuy(name)``, ``add_on(name)``,
 ``late_entry(name)``, ``away(name)``, ``back(name)``, ``hand_finished(table, button=None,
 big_blind=None)``, ``moved(move_id)``, ``pause()``, ``resume()``, ``adjust_clock(seconds)``,
-``colour_up()``, ``deal(kind, agree, stacks=None, amounts=None)`` and ``undo()``.
+``colour_up(stacks=None, after=None)``, ``deal(kind, agree, stacks=None, amounts=None)`` and ``undo()``.
 
 How the events map to the rules:
 
@@ -59,6 +59,7 @@ from pyholdem.spec.tournament import (
     check_rebuy,
     chip_race_instructions,
     clock_after_round,
+    colour_up_table,
     colour_ups,
     draw_seats,
     entry_seat,
@@ -242,6 +243,8 @@ class LiveState:
     round_finished: set[int] = field(default_factory=set)
     final: bool = False
     ups_held: int = 0
+    chips_removed: int = 0  # by colour-ups (negative: chips a chip race added, §9.18)
+    races: list[dict[str, Any]] = field(default_factory=list)
     deal: dict[str, int] | None = None
     latest: list[str] = field(default_factory=list)
     last: str = ""  # the summary of the last event an undo would take back
@@ -680,15 +683,125 @@ def _colour_up_due(state: LiveState, at: float) -> tuple[int, int, int] | None:
     return up if up[0] <= level else None
 
 
-def _colour_up(state: LiveState, at: float) -> str:
+def _race_mapping(state: LiveState, value: object, what: str, least: int) -> dict[str, int]:
+    players = [n for n in state.alive if state.entrants[n].table is not None]
+    if not isinstance(value, Mapping) or set(value) != set(players):
+        raise RuleViolation(
+            f"{what} {show_value(value)} must give the chips of each player still in: {players}", "9.18"
+        )
+    for name, chips in value.items():
+        if not is_int(chips) or not least <= chips <= 10**15:
+            raise RuleViolation(
+                f"{what} of {name!r} {show_value(chips)} is not an integer from {least} to 10**15", "9.18"
+            )
+    return {n: int(value[n]) for n in players}
+
+
+def _colour_up(state: LiveState, at: float, stacks: object = None, after: object = None) -> str:
+    """§9.18: the colour-up due, held. With ``stacks`` (every player's chips before it) the chip
+    race is run here as the simulator runs it (a seeded deck, each table from its last button);
+    with ``after`` (every player's chips after a race run with real cards) its result is entered.
+    Either way the chips it removed (or added) leave the chips in play, and a player raced out
+    (``chip_race_no_elimination`` false) is placed as if busted (§9.9, §9.10)."""
     _phase(state, ("seated", "running"), "colour-up", "9.18")
     due = _colour_up_due(state, at)
     if due is None:
         raise RuleViolation("no colour-up is due at this level", "9.18")
-    _, removed, new = due
-    state.rules = unit_after_colour_up(state.rules, new)
+    if state.hand_for_hand and (state.round_busts or state.round_finished):
+        raise RuleViolation("a colour-up is held between hand-for-hand rounds, not during one", "9.18")
+    if stacks is not None and after is not None:
+        raise RuleViolation("give the stacks before the chip race or the chips after it, not both", "9.18")
+    level, removed, new = due
+    rules = state.rules
+    in_play = _chips_in_play(state)
+    results: dict[str, int] = {}
+    before: dict[str, int] = {}
+    tables: list[dict[str, Any]] = []
+    if stacks is not None:
+        before = _race_mapping(state, stacks, "stack", 1)
+        if sum(before.values()) != in_play:
+            raise RuleViolation(
+                f"the stacks add up to {sum(before.values())}, but {in_play} chips are in play: count again",
+                "9.18",
+            )
+        for number, t in sorted(state.tables.items()):
+            by_seat = {seat: before[name] for seat, name in sorted(t.seats.items())}
+            if not by_seat:
+                continue
+            raced = colour_up_table(
+                by_seat, removed, new, rules, button=t.button, seed=f"{state.setup.seed}-race-{number}-{new}"
+            )
+            results.update({t.seats[seat]: chips for seat, chips in raced.items()})
+            tables.append(
+                {
+                    "table": number,
+                    "before": {t.seats[k]: v for k, v in by_seat.items()},
+                    "after": {t.seats[k]: v for k, v in raced.items()},
+                }
+            )
+    elif after is not None:
+        results = _race_mapping(state, after, "chips after the race", 0)
+        odd = [n for n, c in results.items() if c % new]
+        if odd:
+            raise RuleViolation(
+                f"{odd[0]!r} has {results[odd[0]]} chips after the race: not a multiple of {new}", "9.18"
+            )
+        if rules.chip_race_no_elimination and 0 in results.values():
+            out = next(n for n, c in results.items() if c == 0)
+            raise RuleViolation(
+                f"{out!r} is left without chips: no player is raced out (chip_race_no_elimination)", "9.18"
+            )
+        slack = new * len(results)  # each stack loses less than one new chip, each table wins less
+        if not in_play - slack < sum(results.values()) < in_play + slack:
+            raise RuleViolation(
+                f"the chips after the race add up to {sum(results.values())}, too far from the "
+                f"{in_play} chips in play",
+                "9.18",
+            )
+        before = {n: state.entrants[n].chips or 0 for n in results}
+    state.rules = unit_after_colour_up(rules, new)
     state.ups_held += 1
-    return f"colour-up held: chips of {removed} removed, {new} is the smallest chip (§9.18)"
+    summary = f"colour-up held: chips of {removed} removed, {new} is the smallest chip (§9.18)"
+    if not results:
+        return summary
+    delta = in_play - sum(results.values())
+    state.chips_removed += delta
+    state.races.append(
+        {"level": level, "remove": removed, "new": new, "tables": tables, "chips_removed": delta}
+    )
+    out = [n for n, c in results.items() if c == 0]
+    for name, chips in results.items():
+        if chips:
+            state.entrants[name].chips = chips
+    change = f"{delta} chips removed" if delta >= 0 else f"{-delta} chips added by the chip race"
+    summary += f"; chip race: {change}"
+    if out:
+        remaining = len(state.alive) - len(out)
+        places = rank_busts({n: before[n] for n in out}, remaining, state.rules, order=out)
+        for name in out:
+            entrant = state.entrants[name]
+            assert entrant.table is not None and entrant.seat is not None
+            del state.tables[entrant.table].seats[entrant.seat]
+            entrant.table = entrant.seat = None
+            entrant.away, entrant.chips, entrant.place = False, None, places[name]
+        summary += "; raced out: " + ", ".join(f"{n} {_show_place(places[n])}" for n in out)
+        if remaining == 1:
+            (winner,) = state.alive
+            state.entrants[winner].place = 1
+            state.phase = "over"
+            summary += f"; {winner} wins (§9.20)"
+    return summary
+
+
+def _chips_in_play(state: LiveState) -> int:
+    """Every chip sold (entries, rebuys, add-ons) less the chips colour-ups removed (§9.18)."""
+    s = state.setup.structure
+    sold = (
+        state.entries * s.starting_stack
+        + state.rebuys * (s.rebuy_chips or s.starting_stack)
+        + state.addons * s.addon_chips
+    )
+    return sold - state.chips_removed
 
 
 def _deal(
@@ -884,6 +997,7 @@ def _copy(state: LiveState) -> LiveState:
     work.round_finished = set(state.round_finished)
     work.deal = None if state.deal is None else dict(state.deal)
     work.latest = list(state.latest)
+    work.races = list(state.races)
     return work
 
 
@@ -985,12 +1099,7 @@ def status(state: LiveState, at: float) -> dict[str, Any]:
         and reading.remaining_s <= state.setup.warning_s
     )
     alive = state.alive
-    s = structure
-    chips = (
-        state.entries * s.starting_stack
-        + state.rebuys * (s.rebuy_chips or s.starting_stack)
-        + state.addons * s.addon_chips
-    )
+    chips = _chips_in_play(state)
     pool, fees = _pool(state)
     try:
         pays = list(_payouts(state))
@@ -1039,6 +1148,8 @@ def status(state: LiveState, at: float) -> dict[str, Any]:
         "average_stack": average,
         "average_bb": round(average / stakes["big_blind"], 1) if stakes["big_blind"] else 0.0,
         "chips_in_play": chips,
+        "chips_removed": state.chips_removed,
+        "races": list(state.races),
         "prize_pool": pool,
         "house_fees": fees,
         "payouts": pays,

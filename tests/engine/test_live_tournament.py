@@ -366,3 +366,65 @@ def test_rules_are_a_ruleset() -> None:
         LiveSetup.make({}, structure_for("tda_2024"))  # type: ignore[arg-type]
     with pytest.raises(RuleViolation, match=r"§9\.14"):
         LiveSetup.make(RuleSet(), structure_for("tda_2024"), seats_per_table=1)
+
+
+# ---------------------------------------------------------------------------- the chip race
+def at_level_5(state: LiveState) -> float:
+    s = state.setup.structure
+    levels = sum(lv.duration * 60 for lv in s.levels[:4])  # type: ignore[operator]
+    return T0 + levels + sum(s.breaks.get(i, 0) * 60 for i in range(1, 5))
+
+
+def raced(**changes: Any) -> tuple[LiveState, float, dict[str, int]]:
+    """Bill's ten players, level 5 (the 5s colour up to 25s), stacks with odd 5s, sum 10000."""
+    state = started("seed_000_bill_limit", entrants=10, seats=10, **changes)
+    state, _ = apply(state, "hand_finished", {"table": 1, "button": 3, "big_blind": 5}, T0 + 5)
+    stacks = {f"p{i}": 1000 + (15 if i % 2 else -15) for i in range(1, 11)}
+    return state, at_level_5(state) + 1, stacks
+
+
+def test_9_18_the_chip_race_run_live_is_the_simulators_and_leaves_the_chips_in_play() -> None:
+    from pyholdem.spec.tournament import colour_up_table
+
+    state, at, stacks = raced()
+    assert status(state, at)["chips_in_play"] == 10_000
+    after, answers = apply(state, "colour_up", {"stacks": stacks}, at)
+    seats = state.tables[1].seats
+    expected = colour_up_table(
+        {seat: stacks[name] for seat, name in seats.items()}, 5, 25, state.rules, button=3, seed="7-race-1-25"
+    )
+    (race,) = after.races
+    assert race["tables"][0]["after"] == {seats[seat]: chips for seat, chips in expected.items()}
+    s = status(after, at)
+    assert s["chips_in_play"] == sum(expected.values()) == 10_000 - s["chips_removed"]
+    assert {p["name"]: p["chips"] for p in s["players"]} == {seats[k]: v for k, v in expected.items()}
+    assert after.rules.chip_unit == 25 and s["colour_up"] is None
+    assert "chip race" in answers["summary"]
+
+
+def test_9_18_a_race_with_real_cards_is_entered_as_the_chips_after_it() -> None:
+    state, at, stacks = raced()
+    result = {n: c - c % 25 for n, c in stacks.items()}
+    result["p1"] += 25  # the race's two chips of 25, won by p1 and p3
+    result["p3"] += 25
+    after, _ = apply(state, "colour_up", {"after": result}, at)
+    assert status(after, at)["chips_in_play"] == sum(result.values()) == 10_000 - after.chips_removed
+    bad = dict(result, p2=result["p2"] + 5)
+    refused(state, "colour_up", {"after": bad}, "9.18", at)
+    refused(state, "colour_up", {"after": dict(result, p2=0)}, "9.18", at)  # nobody raced out
+    refused(state, "colour_up", {"after": {**result, "p2": 10**6}}, "9.18", at)  # far too many chips
+    refused(state, "colour_up", {"stacks": dict(stacks, p1=stacks["p1"] + 5)}, "9.18", at)  # miscounted
+    refused(state, "colour_up", {"stacks": {"p1": 1000}}, "9.18", at)  # not everyone
+    refused(state, "colour_up", {"stacks": stacks, "after": result}, "9.18", at)
+    refused(state, "colour_up", {"stacks": dict(stacks, p1="lots")}, "9.18", at)
+
+
+def test_9_18_a_player_raced_out_is_placed_as_busted() -> None:
+    state, at, stacks = raced(chip_race_no_elimination=False)
+    stacks = dict(stacks, p2=10, p4=1990)  # p2 has only odd chips: two 5s
+    result = {n: c - c % 25 for n, c in stacks.items()}
+    result["p1"] += 25
+    after, answers = apply(state, "colour_up", {"after": result}, at)
+    assert after.entrants["p2"].place == 10 and "raced out" in answers["summary"]
+    assert "p2" not in after.tables[1].seats.values()
+    assert status(after, at)["players_left"] == 9
