@@ -67,6 +67,7 @@ from pyholdem.spec.tournament import (
     hand_for_hand_in_force,
     hand_for_hand_places,
     payout_amounts,
+    places_after_entry,
     places_paid,
     prize_pool,
     propose_deal,
@@ -252,6 +253,17 @@ class LiveState:
     at: float = 0.0
     previous: LiveState | None = None
 
+    def __reduce__(self) -> tuple[Any, tuple[list[dict[str, Any]]]]:
+        """Pickled (and deep-copied) as the list of the states back through ``previous``, each
+        without its link, and linked again when loaded: a long event's chain of states would be
+        pickled one inside the other, as deep as the event is long."""
+        chain: list[dict[str, Any]] = []
+        state: LiveState | None = self
+        while state is not None:
+            chain.append({**vars(state), "previous": None})
+            state = state.previous
+        return (_linked, (chain,))
+
     @property
     def alive(self) -> list[str]:
         """The players still in, in registration order."""
@@ -264,6 +276,17 @@ class LiveState:
     @property
     def over(self) -> bool:
         return self.phase == "over"
+
+
+def _linked(chain: list[dict[str, Any]]) -> LiveState:
+    previous: LiveState | None = None
+    for fields in reversed(chain):
+        state = LiveState.__new__(LiveState)
+        state.__dict__.update(fields)
+        state.previous = previous
+        previous = state
+    assert previous is not None
+    return previous
 
 
 def new_state(setup: LiveSetup) -> LiveState:
@@ -514,12 +537,21 @@ def _bust(state: LiveState, at: float, names: object, hand_id: object = None, st
 def _chip_count(state: LiveState, at: float, name: object, chips: object) -> str:
     _phase(state, ("seated", "running"), "chip count", "9.19")
     entrant = _seated(state, name, "9.19")
-    if not is_int(chips) or chips < 1:
-        raise RuleViolation(
-            f"chip count {show_value(chips)} is not an integer >= 1 (a player with none is out)", "9.19"
-        )
+    _chips_argument(state, chips, "chip count")
     entrant.chips = int(chips)  # type: ignore[arg-type]
     return f"{entrant.name} has {chips} chips"
+
+
+def _chips_argument(state: LiveState, chips: object, what: str) -> int:
+    """A player's chips as counted: from 1 (a player with none is out) to every chip in play."""
+    most = _chips_in_play(state)
+    if not is_int(chips) or not 1 <= chips <= most:  # type: ignore[operator]
+        raise RuleViolation(
+            f"{what} {show_value(chips)} is not an integer from 1 to the {most} chips in play "
+            "(a player with none is out)",
+            "9.19",
+        )
+    return int(chips)  # type: ignore[arg-type]
 
 
 def _rebuy(state: LiveState, at: float, name: object) -> str:
@@ -563,6 +595,9 @@ def _late_entry(state: LiveState, at: float, name: object) -> str:
         raise RuleViolation(f"late entry of {name!r} is closed: the tournament has started", "9.8")
     starting_stacks([name], state.setup.structure.starting_stack, state.rules)
     table, seat = entry_seat(_layout(state), name, state.rules, seed=state.setup.seed)
+    out = {e.name: e.place for e in state.entrants.values() if e.place is not None}
+    for player, place in places_after_entry(out).items():  # the players out move one place down
+        state.entrants[player].place = place
     state.entrants[name] = Entrant(name, late=True)
     state.entries += 1
     _sit(state, name, table, seat)
@@ -833,7 +868,7 @@ def _deal(
             raise RuleViolation(
                 f"deal stacks {show_value(stacks)} must give the chips of each of {players}", "9.19"
             )
-        chips = dict(stacks)
+        chips = {p: _chips_argument(state, stacks[p], f"deal stack of {p!r}") for p in players}
     pays = _payouts(state)
     prizes = [pays[p - 1] if p <= len(pays) else 0 for p in range(1, len(players) + 1)]
     if kind == "custom":
