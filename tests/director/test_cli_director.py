@@ -123,3 +123,25 @@ def test_usage_errors_are_one_line(tmp_path: Path) -> None:
     result = run("bust", str(tmp_path / "e.db"))
     assert result.returncode == 2
     assert result.stderr.count("\n") == 1 and "NAME" in result.stderr
+
+
+def test_a_director_command_loads_its_own_command_module_alone(tmp_path: Path) -> None:
+    """Each call is a new process: it imports the ``director`` command, not every command of the
+    tool (the conformance runner, the history readers, the progress bar, ...)."""
+    db = tmp_path / "e.db"
+    made = run("new", str(db), "--structure", "seed_000_home_nl", "--rules", "tda_2024", "--entrants", "6")
+    assert made.returncode == 0, made.stderr
+    probe = (
+        "import sys; from pyholdem.cli import main; "
+        f"code = main(['director', 'status', {str(db)!r}]); "
+        "print(sorted(m for m in sys.modules if m.startswith(('pyholdem.cli.commands.', "
+        "'pyholdem.conformance', 'pyholdem.history', 'tqdm', 'pyholdem.campaign'))))"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    loaded = json.loads(done.stdout.splitlines()[-1].replace("'", '"'))
+    assert loaded == [
+        "pyholdem.cli.commands.director",
+        "pyholdem.cli.commands.director_serve",
+        "pyholdem.cli.commands.tournament",
+    ]
