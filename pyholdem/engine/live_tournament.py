@@ -32,9 +32,13 @@ How the events map to the rules:
 - A rebuy is entered instead of a bust (the player lost his chips and buys again, §9.6), judged
   at the level in force when it is entered.
 - Tables are broken, the final table formed and the tables balanced after every event that
-  changes the players seated (and at the first event of a new level, for §9.15's
-  ``"between_levels"``), from the seats and the button and big blind seats each table reported
-  with its last ``hand_finished``. A move is an order to the floor; ``moved`` marks it done.
+  changes the players seated, from the seats and the button and big blind seats each table
+  reported with its last ``hand_finished``. With §9.15's ``"between_levels"`` the balancing of a
+  level change waits until every table has reported the hand it was playing when the level
+  changed (begun at the old level, §9.4): it is decided at the next event (after it, so that
+  the busts of those hands count; before it when it is a table's next report, which means that
+  table is dealing its second hand since the change). A move is an order to the floor;
+  ``moved`` marks it done.
 """
 
 from __future__ import annotations
@@ -242,6 +246,7 @@ class LiveState:
     round_busts: dict[int, list[str]] = field(default_factory=dict)
     round_stacks: dict[str, int] = field(default_factory=dict)
     round_finished: set[int] = field(default_factory=set)
+    level_balance: frozenset[int] | None = None  # §9.15 between levels: the tables yet to report
     final: bool = False
     ups_held: int = 0
     chips_removed: int = 0  # by colour-ups (negative: chips a chip race added, §9.18)
@@ -673,6 +678,8 @@ def _hand_finished(
     summary = f"table {number}: hand {t.hands} finished"
     if state.hand_for_hand:
         state.round_finished.add(number)
+    if state.level_balance:
+        state.level_balance = state.level_balance - {number}
     return summary
 
 
@@ -997,7 +1004,8 @@ def _hand_for_hand(state: LiveState, at: float) -> None:
         minutes = _reading(state, at).playing_minutes
         state.clock = state.clock.adjust(float((clock_after_round(minutes, state.rules) - minutes) * 60), at)
         state.round_busts, state.round_stacks, state.round_finished = {}, {}, set()
-        _settle(state, _level_changed(state, at))
+        _settle(state, _level_changed(state, at) or state.level_balance is not None)
+        state.level_balance = None
         if not hand_for_hand_in_force(len(state.alive), paid, len(state.tables), state.rules):
             state.hand_for_hand = False
             state.clock = state.clock.thaw(at)
@@ -1008,6 +1016,14 @@ def _hand_for_hand(state: LiveState, at: float) -> None:
         state.hand_for_hand = True
         state.clock = state.clock.freeze(at)
         _say(state, "hand for hand: every table finishes its hand and waits for the others (§9.23, §9.11)")
+
+
+def _level_balance_due(state: LiveState) -> None:
+    """§9.15 ``"between_levels"``: a level has changed; the tables are balanced once each has
+    reported the hand it was playing (begun at the old level, §9.4), with the busts of those hands,
+    before a table deals its second hand since the change: at the first event after the last
+    report (before it, when it is a table's next report)."""
+    state.level_balance = frozenset(state.tables) if len(state.tables) > 1 else None
 
 
 def _level_changed(state: LiveState, at: float) -> bool:
@@ -1062,6 +1078,14 @@ def apply(
     handler = HANDLERS[kind]
     work = _copy(state)
     work.at = at
+    between_levels = work.rules.balance_timing == "between_levels"
+    running = work.phase == "running" and not work.hand_for_hand
+    ready = running and work.level_balance == frozenset()
+    if running and between_levels and _level_changed(work, at):
+        _level_balance_due(work)
+    if ready and kind == "hand_finished":  # that table deals its second hand since the change
+        _settle(work, True)
+        work.level_balance = None
     try:
         summary = handler(work, at, **args)
     except TypeError as exc:
@@ -1071,9 +1095,17 @@ def apply(
     moves: list[MoveOrder] = [m for m in work.moves if m.id not in {o.id for o in state.moves}]
     if work.phase in ("seated", "running"):
         changed = _level_changed(work, at) if work.phase == "running" else False
+        if changed and between_levels and not work.hand_for_hand:
+            _level_balance_due(work)  # a level counted in hands, changed by this report
+            changed = False
         if not work.hand_for_hand:
-            _settle(work, changed)
+            due = ready and work.level_balance == frozenset()
+            _settle(work, changed or due)
+            if due:
+                work.level_balance = None
         _hand_for_hand(work, at)
+        if work.level_balance is not None:  # tables broken or gone to the final table
+            work.level_balance = None if len(work.tables) < 2 else work.level_balance & set(work.tables)
         moves = [m for m in work.moves if m.id not in {o.id for o in state.moves}]
     _say(work, summary)
     work.last = summary
@@ -1211,6 +1243,7 @@ def status(state: LiveState, at: float) -> dict[str, Any]:
             {m.origin[0] for m in state.moves if m.section == "9.16" and not m.done and m.origin}
         ),
         "hand_for_hand": state.hand_for_hand,
+        "level_balance_waiting": sorted(state.level_balance) if state.level_balance is not None else None,
         "hand_for_hand_waiting": sorted(set(state.tables) - state.round_finished)
         if state.hand_for_hand
         else [],

@@ -88,12 +88,9 @@ def test_9_9_live_events_of_a_simulated_tournament_give_its_places_payouts_and_m
     check_same_as_simulator(name, entrants, seats, seed)
 
 
-# Bill's "between_levels" balancing is left out: the simulator balances at a level change with the
-# positions of the round before it; a live director reports each table's hand when it ends, so the
-# live driver balances with the positions of the hand just finished (the mover can differ).
-@settings(max_examples=6, deadline=None, phases=[Phase.explicit, Phase.generate])
+@settings(max_examples=8, deadline=None, phases=[Phase.explicit, Phase.generate])
 @given(
-    name=st.sampled_from([p for p in PRESETS if p != "seed_000_bill_limit"]),
+    name=st.sampled_from(PRESETS),
     entrants=st.integers(8, 24),
     seats=st.integers(4, 10),
     seed=st.integers(0, 10_000),
@@ -428,3 +425,33 @@ def test_9_18_a_player_raced_out_is_placed_as_busted() -> None:
     assert after.entrants["p2"].place == 10 and "raced out" in answers["summary"]
     assert "p2" not in after.tables[1].seats.values()
     assert status(after, at)["players_left"] == 9
+
+
+def test_9_15_between_levels_balances_once_every_table_has_played_out_its_hand() -> None:
+    """Bill balances at a level change (§9.15 ``"between_levels"``): the hands under way finish at
+    the old level (§9.4), each table reports its hand, and the tables are balanced before any of
+    them deals a second hand since the change, with the busts of those hands."""
+    state = started("seed_000_bill_limit", entrants=14, seats=10)
+    assert sorted(len(t.seats) for t in state.tables.values()) == [7, 7]
+    two = sorted(state.tables[1].seats.values())[:2]
+    state, answers = apply(state, "bust", {"names": two}, T0 + 60)
+    assert answers["moves"] == []  # 5 and 7: not balanced within a level
+    level_2 = T0 + state.setup.structure.level(1).duration * 60 + 1  # type: ignore[operator]
+    for table in (1, 2):
+        state, answers = apply(state, "hand_finished", {"table": table, "button": 1, "big_blind": 3}, level_2)
+        assert answers["moves"] == []
+    assert status(state, level_2)["level_balance_waiting"] == []
+    # the next event comes after every table's report: the balancing is decided with it
+    after, answers = apply(state, "chip_count", {"name": "p5", "chips": 1000}, level_2 + 1)
+    assert [m["section"] for m in answers["moves"]] == ["§9.15"]
+    assert sorted(len(t.seats) for t in after.tables.values()) == [6, 6]
+    assert status(after, level_2 + 1)["level_balance_waiting"] is None
+    # or a table's next report: decided before it, on the positions of the hands reported
+    again, answers = apply(state, "hand_finished", {"table": 2, "button": 2, "big_blind": 4}, level_2 + 90)
+    assert [(m["from"], m["section"]) for m in answers["moves"]] == [
+        (m["from"], m["section"]) for m in apply(state, "pause", {}, level_2 + 90)[1]["moves"]
+    ]
+    assert again.tables[2].big_blind == 4
+    # one table still to report: nothing yet
+    waiting, _ = apply(state.previous, "pause", {}, level_2 + 2)  # type: ignore[arg-type]
+    assert status(waiting, level_2 + 2)["level_balance_waiting"] == [2] and not waiting.moves
