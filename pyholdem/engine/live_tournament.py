@@ -82,6 +82,7 @@ from pyholdem.spec.tournament import (
     starting_stacks,
     table_break_due,
     table_seat_count,
+    table_to_break,
     unit_after_colour_up,
 )
 from pyholdem.values import is_int
@@ -936,8 +937,7 @@ def _settle(state: LiveState, level_changed: bool) -> list[MoveOrder]:
         plan = reseat_broken_table(layout, rules, seed=f"{seed}-break-{k}-{len(state.tables)}")
         if plan is None:
             break
-        broken = state.entrants[next(iter(plan))].table
-        assert broken is not None
+        broken = table_to_break(dict(zip(sorted(state.tables), _counts(state), strict=True)))
         origins = {n: (broken, state.entrants[n].seat) for n in plan}
         del state.tables[broken]
         _say(state, f"table {broken} breaks (§9.16)")

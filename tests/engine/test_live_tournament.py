@@ -455,3 +455,12 @@ def test_9_15_between_levels_balances_once_every_table_has_played_out_its_hand()
     # one table still to report: nothing yet
     waiting, _ = apply(state.previous, "pause", {}, level_2 + 2)  # type: ignore[arg-type]
     assert status(waiting, level_2 + 2)["level_balance_waiting"] == [2] and not waiting.moves
+
+
+def test_9_16_a_table_emptied_by_busts_is_broken_without_moves() -> None:
+    state = started("tda_2024", entrants=7, seats=3)
+    assert {n: len(t.seats) for n, t in state.tables.items()} == {1: 3, 2: 2, 3: 2}
+    both = sorted(state.tables[3].seats.values())
+    after, answers = apply(state, "bust", {"names": both}, T0 + 60)
+    assert sorted(after.tables) == [1, 2] and answers["moves"] == []
+    assert "table 3 breaks (§9.16)" in after.latest

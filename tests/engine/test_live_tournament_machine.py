@@ -334,6 +334,6 @@ class LongerLiveMachine(LiveMachine):
 
 
 LongerLiveMachine.TestCase.settings = settings(
-    max_examples=150, stateful_step_count=80, deadline=None, suppress_health_check=list(HealthCheck)
+    max_examples=60, stateful_step_count=60, deadline=None, suppress_health_check=list(HealthCheck)
 )
 test_live_tournament_random_and_hostile_events_longer = pytest.mark.slow(LongerLiveMachine.TestCase)
