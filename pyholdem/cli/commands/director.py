@@ -36,7 +36,7 @@ def _one_line_error(parser: argparse.ArgumentParser) -> None:
     parser.error = error  # type: ignore[method-assign]
 
 
-def add_parser(subparsers: argparse._SubParsersAction) -> None:
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = subparsers.add_parser("director", help="run a live tournament: seats, clock, busts, moves, payouts")
     _one_line_error(p)
     sub = p.add_subparsers(dest="director_command", required=True, metavar="SUBCOMMAND")

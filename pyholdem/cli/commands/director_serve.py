@@ -11,7 +11,7 @@ from pathlib import Path
 from pyholdem.errors import PyHoldemError
 
 
-def add_subcommand(subparsers: argparse._SubParsersAction) -> None:
+def add_subcommand(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = subparsers.add_parser(
         "serve", help="serve the room display and the director's page (needs pyholdem[director])"
     )

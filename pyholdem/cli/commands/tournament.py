@@ -332,9 +332,9 @@ class FloorLog:
             section = "§9.17" if kind == "final_table" else "§9.15"
             lines = [_event_line(kind, data) or kind]
             for name, target in sorted(targets.items(), key=lambda item: item[1]):
-                origin = self.where.get(name)
-                if origin != target:
-                    lines.append("  " + self._move(name, origin, target, kind, section, round_, seconds))
+                seated = self.where.get(name)
+                if seated != target:
+                    lines.append("  " + self._move(name, seated, target, kind, section, round_, seconds))
             return "\n".join(lines)
         if kind == "elimination":
             self.left -= 1
@@ -368,7 +368,7 @@ def _event_line(kind: str, data: Mapping[str, Any]) -> str | None:
         return f"break of {data['minutes']} minutes after level {data['after_level']}"
     if kind == "colour_up":
         removed = data["chips_removed"]
-        change = f"{removed} chips removed" if removed >= 0 else f"{-removed} chips added by the chip race"  # type: ignore[operator]
+        change = f"{removed} chips removed" if removed >= 0 else f"{-removed} chips added by the chip race"
         return f"table {data['table']}: colour-up {data['removed']} -> {data['new']} ({change})"
     if kind == "table_break":
         return f"table {data['table']} breaks; its {data['players']} players are reseated"
