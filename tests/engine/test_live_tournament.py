@@ -455,6 +455,10 @@ def test_9_15_between_levels_balances_once_every_table_has_played_out_its_hand()
     # one table still to report: nothing yet
     waiting, _ = apply(state.previous, "pause", {}, level_2 + 2)  # type: ignore[arg-type]
     assert status(waiting, level_2 + 2)["level_balance_waiting"] == [2] and not waiting.moves
+    from pyholdem.director.report import next_steps
+
+    steps = next_steps(status(waiting, level_2 + 2), "e.db")
+    assert any("table 2's hand ends" in step and "hand-finished e.db 2" in step for step in steps)
 
 
 def test_9_16_a_table_emptied_by_busts_is_broken_without_moves() -> None:
