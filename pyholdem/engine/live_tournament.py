@@ -58,8 +58,10 @@ from pyholdem.spec.tournament import (
     accept_entry,
     apply_deal,
     balance_moves,
+    balances_between_levels,
     balancing_due_counts,
     check_addon,
+    check_race_result,
     check_rebuy,
     chip_race_instructions,
     clock_after_round,
@@ -750,8 +752,6 @@ def _colour_up(state: LiveState, at: float, stacks: object = None, after: object
     due = _colour_up_due(state, at)
     if due is None:
         raise RuleViolation("no colour-up is due at this level", "9.18")
-    if state.hand_for_hand and (state.round_busts or state.round_finished):
-        raise RuleViolation("a colour-up is held between hand-for-hand rounds, not during one", "9.18")
     if stacks is not None and after is not None:
         raise RuleViolation("give the stacks before the chip race or the chips after it, not both", "9.18")
     level, removed, new = due
@@ -784,16 +784,7 @@ def _colour_up(state: LiveState, at: float, stacks: object = None, after: object
             )
     elif after is not None:
         results = _race_mapping(state, after, "chips after the race", 0)
-        odd = [n for n, c in results.items() if c % new]
-        if odd:
-            raise RuleViolation(
-                f"{odd[0]!r} has {results[odd[0]]} chips after the race: not a multiple of {new}", "9.18"
-            )
-        if rules.chip_race_no_elimination and 0 in results.values():
-            out = next(n for n, c in results.items() if c == 0)
-            raise RuleViolation(
-                f"{out!r} is left without chips: no player is raced out (chip_race_no_elimination)", "9.18"
-            )
+        check_race_result(results, new, rules)
         slack = new * len(results)  # each stack loses less than one new chip, each table wins less
         if not in_play - slack < sum(results.values()) < in_play + slack:
             raise RuleViolation(
@@ -819,6 +810,11 @@ def _colour_up(state: LiveState, at: float, stacks: object = None, after: object
     change = f"{delta} chips removed" if delta >= 0 else f"{-delta} chips added by the chip race"
     summary += f"; chip race: {change}"
     if out:
+        if state.hand_for_hand and (state.round_busts or state.round_finished):
+            raise RuleViolation(
+                f"the race puts {', '.join(out)} out during a hand-for-hand round: hold it between rounds",
+                "9.18",
+            )
         remaining = len(state.alive) - len(out)
         places = rank_busts({n: before[n] for n in out}, remaining, state.rules, order=out)
         for name in out:
@@ -1078,7 +1074,7 @@ def apply(
     handler = HANDLERS[kind]
     work = _copy(state)
     work.at = at
-    between_levels = work.rules.balance_timing == "between_levels"
+    between_levels = balances_between_levels(work.rules)
     running = work.phase == "running" and not work.hand_for_hand
     ready = running and work.level_balance == frozenset()
     if running and between_levels and _level_changed(work, at):
