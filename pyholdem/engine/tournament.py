@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import io
 import json
-import math
 import pickle
 import random
 from bisect import bisect_right
@@ -47,12 +46,14 @@ from pyholdem.spec.tournament import (
     clock_level_steps,
     colour_up_table,
     colour_ups,
+    director_extends,
     final_table,
     finish_hand,
     hand_for_hand_in_force,
     hand_for_hand_places,
     initial_table_sizes,
     level_start,
+    levels_count_hands,
     payout_amounts,
     places_after_entry,
     places_paid,
@@ -62,6 +63,7 @@ from pyholdem.spec.tournament import (
     redraw_tables,
     reseat_broken_table,
     shared_prizes,
+    smallest_chip_left,
     starting_stacks,
     structure_level,
     table_break_due,
@@ -553,7 +555,7 @@ class Tournament:
             raise RuleViolation(
                 f"the hand at table {busy[0]} is not over; a round ends with its last", "9.15"
             )
-        if self.rules.after_last_level == "director_extends" and not self._over:
+        if director_extends(self.rules) and not self._over:
             self._check_schedule()  # §9.3: refused before anything changes
         self._close_round()
         if self._over:
@@ -809,7 +811,7 @@ class Tournament:
 
     def _schedule_now(self) -> int:
         """Where the schedule's clock is now: seconds, or hand rounds with level_clock "hands"."""
-        if self.rules.level_clock == "hands":
+        if levels_count_hands(self.rules):
             return self.rounds + self._hand_shift
         return self.seconds + self._shift
 
@@ -845,8 +847,7 @@ class Tournament:
             raise RuleViolation(f"levels {show_value(levels)} are not a list of levels", "9.3")
         if self.structure.levels[-1].duration is None:
             raise RuleViolation("the structure's last level is open-ended: nothing comes after it", "9.3")
-        ups = colour_ups(self.structure)
-        chip = math.lcm(ups[-1][2] if ups else self.structure.chips[0], self.rules.chip_unit)
+        chip = smallest_chip_left(self.structure, self.rules)
         for lv in levels:
             if any(a % chip for a in lv.amounts):
                 raise RuleViolation(
@@ -1087,7 +1088,7 @@ class Tournament:
             # §9.17: the bumped level starts now with its full duration: the schedule's clock jumps
             # to its start
             ahead = level_start(level, self.structure, self.rules) - self._schedule_now()
-            if self.rules.level_clock == "hands":
+            if levels_count_hands(self.rules):
                 self._hand_shift += ahead
             else:
                 self._shift += ahead

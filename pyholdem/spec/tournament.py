@@ -822,6 +822,27 @@ def balancing_due_counts(counts: Sequence[int], rules: RuleSet, *, level_changed
     return rules.balance_timing == "between_hands" or level_changed
 
 
+@part_of("9.5")
+def levels_count_hands(rules: RuleSet) -> bool:
+    """§9.5: whether levels are counted in hand rounds (``level_clock = "hands"``), not minutes."""
+    return rules.level_clock == "hands"
+
+
+@part_of("9.3")
+def director_extends(rules: RuleSet) -> bool:
+    """§9.3: whether no hand is dealt past the structure's last level until the director posts
+    more (``after_last_level = "director_extends"``)."""
+    return rules.after_last_level == "director_extends"
+
+
+@part_of("9.18")
+def smallest_chip_left(structure: Structure, rules: RuleSet) -> int:
+    """§9.18 / §5.12: the smallest chip the structure leaves in play after its last colour-up, a
+    multiple of the chip unit: every amount of a level added after the last is its multiple."""
+    ups = colour_ups(structure)
+    return math.lcm(ups[-1][2] if ups else structure.chips[0], rules.chip_unit)
+
+
 @part_of("9.15")
 def balances_between_levels(rules: RuleSet) -> bool:
     """§9.15: whether tables are balanced only at a level change (``"between_levels"``)."""

@@ -22,7 +22,13 @@ from pyholdem.rules.structure import (
     load_structure,
     structure_preset,
 )
-from pyholdem.spec.tournament import colour_ups, payout_shares, prize_pool, round_payouts
+from pyholdem.spec.tournament import (
+    colour_ups,
+    levels_count_hands,
+    payout_shares,
+    prize_pool,
+    round_payouts,
+)
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -455,7 +461,7 @@ def run_simulate(args: argparse.Namespace) -> int:
         levels = structure.levels
         hours = (
             level_starts([lv.duration for lv in levels], [lv.break_after for lv in levels])
-            if rules.level_clock == "minutes"
+            if not levels_count_hands(rules)
             else []
         )
         plot_tournaments(
