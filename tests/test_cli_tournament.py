@@ -89,3 +89,37 @@ def test_9_20_make_run_tournament_step_checks_its_invariants(capsys: pytest.Capt
     assert tournament_run(30, seed=2)
     out = capsys.readouterr().out
     assert "30 entrants" in out and "invariants hold" in out
+
+
+def test_9_14_cli_tournament_play_prints_what_the_floor_needs(capsys: pytest.CaptureFixture[str]) -> None:
+    """The seat chart, every move from seat to seat, players left and the average stack after each
+    bust and at each level, each line stamped with the clock; ``--json`` carries the same."""
+    argv = ["tournament", "play", "--entrants", "25", "--seed", "3"]
+    code, out, _ = run(capsys, *argv)
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0] == "seat draw (§9.14):" and lines[1].startswith("  table 1: seat 1 ")
+    assert "[0:00:00 round    0] level 1: blinds 10/15 ante 5: 25 left, average stack 1000 (66.7 BB)" in lines
+    code, text, err = run(capsys, *argv, "--json")
+    data = json.loads(text)
+    assert err.startswith("seat draw (§9.14):")  # the floor's lines go to stderr with --json
+    # the chart and the moves replay to the seats: every move starts where the player sits
+    seats = {s["name"]: (row["table"], s["seat"]) for row in data["starting_tables"] for s in row["seats"]}
+    assert sorted(seats) == sorted(f"p{i}" for i in range(1, 26))
+    moved = [m for m in data["moves"] if m["reason"] != "final_table"]
+    assert len(moved) == sum(e["kind"] == "move" for e in data["events"]) > 0
+    for move in data["moves"]:
+        origin = move["from"]
+        assert (origin["table"], origin["seat"]) == seats[move["name"]], move
+        seats[move["name"]] = (move["to"]["table"], move["to"]["seat"])
+        assert move["text"] in out and "→" in move["text"]
+        assert move["section"] in ("§9.15", "§9.16", "§9.17")
+    # players left and the average stack after every elimination and at every level
+    counts = data["counts"]
+    busts = [c for c in counts if c["kind"] == "elimination"]
+    assert [c["players_left"] for c in busts] == list(range(24, 0, -1))
+    assert busts[-1]["average_stack"] == 25 * 1000
+    assert all(c["average_stack"] == 25_000 // c["players_left"] for c in counts)
+    assert sum(c["kind"] == "level" for c in counts) == data["level"]
+    for c in busts:
+        assert f"{c['players_left']} left, average stack {c['average_stack']}" in out

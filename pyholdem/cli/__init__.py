@@ -39,13 +39,16 @@ COMMANDS = (
 INTERRUPTED = 130
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The parser of every command; given the arguments of a command, of that command alone (its
+    module is the only one imported: a command starts without loading the others)."""
     parser = argparse.ArgumentParser(
         prog="pyholdem", description="The executable reference model of Texas Hold'em."
     )
     parser.add_argument("--version", action="version", version=f"pyholdem {__version__}")
     subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for name in COMMANDS:
+    first = next(iter(argv), None) if argv is not None else None
+    for name in (first,) if first in COMMANDS else COMMANDS:
         import_module(f"pyholdem.cli.commands.{name}").add_parser(subparsers)
     return parser
 
@@ -92,7 +95,7 @@ def _fail(command: str, message: str) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    args = build_parser(sys.argv[1:] if argv is None else argv).parse_args(argv)
     stdout, safe = sys.stdout, _PipeSafe(sys.stdout)
     sys.stdout = safe  # a TextIO in all but name: write, flush, the rest delegated
     try:

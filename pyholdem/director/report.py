@@ -95,7 +95,15 @@ def next_steps(status: dict[str, Any], path: str) -> list[str]:
     if phase == "seated":
         steps.append(f"start the clock: {cmd.format('start')}")
     if status["colour_up"]:
-        steps.append(f"colour up, then: {cmd.format('colour-up')}")
+        steps.append(
+            f"colour up, then: {cmd.format('colour-up')} --stacks NAME=CHIPS ... (the race run here) "
+            "or --after NAME=CHIPS ... (a race with real cards)"
+        )
+    for table in status.get("level_balance_waiting") or []:  # §9.15 between levels
+        steps.append(
+            f"the level changed: when table {table}'s hand ends (then tables are balanced): "
+            f"{cmd.format('hand-finished')} {table}"
+        )
     if status["hand_for_hand"]:
         for table in status.get("hand_for_hand_waiting", []):
             steps.append(f"when table {table}'s hand ends: {cmd.format('hand-finished')} {table}")

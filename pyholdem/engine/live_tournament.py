@@ -17,7 +17,7 @@ Events (``EVENTS``): ``register(name)``, ``seat_draw()``, ``start()``, ``bust(na
 stacks=None)``, ``chip_count(name, chips)``, ``rebuy(name)``, ``add_on(name)``,
 ``late_entry(name)``, ``away(name)``, ``back(name)``, ``hand_finished(table, button=None,
 big_blind=None)``, ``moved(move_id)``, ``pause()``, ``resume()``, ``adjust_clock(seconds)``,
-``colour_up()``, ``deal(kind, agree, stacks=None, amounts=None)`` and ``undo()``.
+``colour_up(stacks=None, after=None)``, ``deal(kind, agree, stacks=None, amounts=None)`` and ``undo()``.
 
 How the events map to the rules:
 
@@ -32,9 +32,13 @@ How the events map to the rules:
 - A rebuy is entered instead of a bust (the player lost his chips and buys again, §9.6), judged
   at the level in force when it is entered.
 - Tables are broken, the final table formed and the tables balanced after every event that
-  changes the players seated (and at the first event of a new level, for §9.15's
-  ``"between_levels"``), from the seats and the button and big blind seats each table reported
-  with its last ``hand_finished``. A move is an order to the floor; ``moved`` marks it done.
+  changes the players seated, from the seats and the button and big blind seats each table
+  reported with its last ``hand_finished``. With §9.15's ``"between_levels"`` the balancing of a
+  level change waits until every table has reported the hand it was playing when the level
+  changed (begun at the old level, §9.4): it is decided at the next event (after it, so that
+  the busts of those hands count; before it when it is a table's next report, which means that
+  table is dealing its second hand since the change). A move is an order to the floor;
+  ``moved`` marks it done.
 """
 
 from __future__ import annotations
@@ -54,11 +58,14 @@ from pyholdem.spec.tournament import (
     accept_entry,
     apply_deal,
     balance_moves,
+    balances_between_levels,
     balancing_due_counts,
     check_addon,
+    check_race_result,
     check_rebuy,
     chip_race_instructions,
     clock_after_round,
+    colour_up_table,
     colour_ups,
     draw_seats,
     entry_seat,
@@ -66,6 +73,7 @@ from pyholdem.spec.tournament import (
     hand_for_hand_in_force,
     hand_for_hand_places,
     payout_amounts,
+    places_after_entry,
     places_paid,
     prize_pool,
     propose_deal,
@@ -76,6 +84,7 @@ from pyholdem.spec.tournament import (
     starting_stacks,
     table_break_due,
     table_seat_count,
+    table_to_break,
     unit_after_colour_up,
 )
 from pyholdem.values import is_int
@@ -240,14 +249,28 @@ class LiveState:
     round_busts: dict[int, list[str]] = field(default_factory=dict)
     round_stacks: dict[str, int] = field(default_factory=dict)
     round_finished: set[int] = field(default_factory=set)
+    level_balance: frozenset[int] | None = None  # §9.15 between levels: the tables yet to report
     final: bool = False
     ups_held: int = 0
+    chips_removed: int = 0  # by colour-ups (negative: chips a chip race added, §9.18)
+    races: list[dict[str, Any]] = field(default_factory=list)
     deal: dict[str, int] | None = None
     latest: list[str] = field(default_factory=list)
     last: str = ""  # the summary of the last event an undo would take back
     seq: int = 0
     at: float = 0.0
     previous: LiveState | None = None
+
+    def __reduce__(self) -> tuple[Any, tuple[list[dict[str, Any]]]]:
+        """Pickled (and deep-copied) as the list of the states back through ``previous``, each
+        without its link, and linked again when loaded: a long event's chain of states would be
+        pickled one inside the other, as deep as the event is long."""
+        chain: list[dict[str, Any]] = []
+        state: LiveState | None = self
+        while state is not None:
+            chain.append({**vars(state), "previous": None})
+            state = state.previous
+        return (_linked, (chain,))
 
     @property
     def alive(self) -> list[str]:
@@ -261,6 +284,17 @@ class LiveState:
     @property
     def over(self) -> bool:
         return self.phase == "over"
+
+
+def _linked(chain: list[dict[str, Any]]) -> LiveState:
+    previous: LiveState | None = None
+    for fields in reversed(chain):
+        state = LiveState.__new__(LiveState)
+        state.__dict__.update(fields)
+        state.previous = previous
+        previous = state
+    assert previous is not None
+    return previous
 
 
 def new_state(setup: LiveSetup) -> LiveState:
@@ -511,12 +545,21 @@ def _bust(state: LiveState, at: float, names: object, hand_id: object = None, st
 def _chip_count(state: LiveState, at: float, name: object, chips: object) -> str:
     _phase(state, ("seated", "running"), "chip count", "9.19")
     entrant = _seated(state, name, "9.19")
-    if not is_int(chips) or chips < 1:
-        raise RuleViolation(
-            f"chip count {show_value(chips)} is not an integer >= 1 (a player with none is out)", "9.19"
-        )
+    _chips_argument(state, chips, "chip count")
     entrant.chips = int(chips)  # type: ignore[arg-type]
     return f"{entrant.name} has {chips} chips"
+
+
+def _chips_argument(state: LiveState, chips: object, what: str) -> int:
+    """A player's chips as counted: from 1 (a player with none is out) to every chip in play."""
+    most = _chips_in_play(state)
+    if not is_int(chips) or not 1 <= chips <= most:  # type: ignore[operator]
+        raise RuleViolation(
+            f"{what} {show_value(chips)} is not an integer from 1 to the {most} chips in play "
+            "(a player with none is out)",
+            "9.19",
+        )
+    return int(chips)  # type: ignore[arg-type]
 
 
 def _rebuy(state: LiveState, at: float, name: object) -> str:
@@ -560,6 +603,9 @@ def _late_entry(state: LiveState, at: float, name: object) -> str:
         raise RuleViolation(f"late entry of {name!r} is closed: the tournament has started", "9.8")
     starting_stacks([name], state.setup.structure.starting_stack, state.rules)
     table, seat = entry_seat(_layout(state), name, state.rules, seed=state.setup.seed)
+    out = {e.name: e.place for e in state.entrants.values() if e.place is not None}
+    for player, place in places_after_entry(out).items():  # the players out move one place down
+        state.entrants[player].place = place
     state.entrants[name] = Entrant(name, late=True)
     state.entries += 1
     _sit(state, name, table, seat)
@@ -635,6 +681,8 @@ def _hand_finished(
     summary = f"table {number}: hand {t.hands} finished"
     if state.hand_for_hand:
         state.round_finished.add(number)
+    if state.level_balance:
+        state.level_balance = state.level_balance - {number}
     return summary
 
 
@@ -680,15 +728,119 @@ def _colour_up_due(state: LiveState, at: float) -> tuple[int, int, int] | None:
     return up if up[0] <= level else None
 
 
-def _colour_up(state: LiveState, at: float) -> str:
+def _race_mapping(state: LiveState, value: object, what: str, least: int) -> dict[str, int]:
+    players = [n for n in state.alive if state.entrants[n].table is not None]
+    if not isinstance(value, Mapping) or set(value) != set(players):
+        raise RuleViolation(
+            f"{what} {show_value(value)} must give the chips of each player still in: {players}", "9.18"
+        )
+    for name, chips in value.items():
+        if not is_int(chips) or not least <= chips <= 10**15:
+            raise RuleViolation(
+                f"{what} of {name!r} {show_value(chips)} is not an integer from {least} to 10**15", "9.18"
+            )
+    return {n: int(value[n]) for n in players}
+
+
+def _colour_up(state: LiveState, at: float, stacks: object = None, after: object = None) -> str:
+    """§9.18: the colour-up due, held. With ``stacks`` (every player's chips before it) the chip
+    race is run here as the simulator runs it (a seeded deck, each table from its last button);
+    with ``after`` (every player's chips after a race run with real cards) its result is entered.
+    Either way the chips it removed (or added) leave the chips in play, and a player raced out
+    (``chip_race_no_elimination`` false) is placed as if busted (§9.9, §9.10)."""
     _phase(state, ("seated", "running"), "colour-up", "9.18")
     due = _colour_up_due(state, at)
     if due is None:
         raise RuleViolation("no colour-up is due at this level", "9.18")
-    _, removed, new = due
-    state.rules = unit_after_colour_up(state.rules, new)
+    if stacks is not None and after is not None:
+        raise RuleViolation("give the stacks before the chip race or the chips after it, not both", "9.18")
+    level, removed, new = due
+    rules = state.rules
+    in_play = _chips_in_play(state)
+    results: dict[str, int] = {}
+    before: dict[str, int] = {}
+    tables: list[dict[str, Any]] = []
+    if stacks is not None:
+        before = _race_mapping(state, stacks, "stack", 1)
+        if sum(before.values()) != in_play:
+            raise RuleViolation(
+                f"the stacks add up to {sum(before.values())}, but {in_play} chips are in play: count again",
+                "9.18",
+            )
+        for number, t in sorted(state.tables.items()):
+            by_seat = {seat: before[name] for seat, name in sorted(t.seats.items())}
+            if not by_seat:
+                continue
+            raced = colour_up_table(
+                by_seat, removed, new, rules, button=t.button, seed=f"{state.setup.seed}-race-{number}-{new}"
+            )
+            results.update({t.seats[seat]: chips for seat, chips in raced.items()})
+            tables.append(
+                {
+                    "table": number,
+                    "before": {t.seats[k]: v for k, v in by_seat.items()},
+                    "after": {t.seats[k]: v for k, v in raced.items()},
+                }
+            )
+    elif after is not None:
+        results = _race_mapping(state, after, "chips after the race", 0)
+        check_race_result(results, new, rules)
+        slack = new * len(results)  # each stack loses less than one new chip, each table wins less
+        if not in_play - slack < sum(results.values()) < in_play + slack:
+            raise RuleViolation(
+                f"the chips after the race add up to {sum(results.values())}, too far from the "
+                f"{in_play} chips in play",
+                "9.18",
+            )
+        before = {n: state.entrants[n].chips or 0 for n in results}
+    state.rules = unit_after_colour_up(rules, new)
     state.ups_held += 1
-    return f"colour-up held: chips of {removed} removed, {new} is the smallest chip (§9.18)"
+    summary = f"colour-up held: chips of {removed} removed, {new} is the smallest chip (§9.18)"
+    if not results:
+        return summary
+    delta = in_play - sum(results.values())
+    state.chips_removed += delta
+    state.races.append(
+        {"level": level, "remove": removed, "new": new, "tables": tables, "chips_removed": delta}
+    )
+    out = [n for n, c in results.items() if c == 0]
+    for name, chips in results.items():
+        if chips:
+            state.entrants[name].chips = chips
+    change = f"{delta} chips removed" if delta >= 0 else f"{-delta} chips added by the chip race"
+    summary += f"; chip race: {change}"
+    if out:
+        if state.hand_for_hand and (state.round_busts or state.round_finished):
+            raise RuleViolation(
+                f"the race puts {', '.join(out)} out during a hand-for-hand round: hold it between rounds",
+                "9.18",
+            )
+        remaining = len(state.alive) - len(out)
+        places = rank_busts({n: before[n] for n in out}, remaining, state.rules, order=out)
+        for name in out:
+            entrant = state.entrants[name]
+            assert entrant.table is not None and entrant.seat is not None
+            del state.tables[entrant.table].seats[entrant.seat]
+            entrant.table = entrant.seat = None
+            entrant.away, entrant.chips, entrant.place = False, None, places[name]
+        summary += "; raced out: " + ", ".join(f"{n} {_show_place(places[n])}" for n in out)
+        if remaining == 1:
+            (winner,) = state.alive
+            state.entrants[winner].place = 1
+            state.phase = "over"
+            summary += f"; {winner} wins (§9.20)"
+    return summary
+
+
+def _chips_in_play(state: LiveState) -> int:
+    """Every chip sold (entries, rebuys, add-ons) less the chips colour-ups removed (§9.18)."""
+    s = state.setup.structure
+    sold = (
+        state.entries * s.starting_stack
+        + state.rebuys * (s.rebuy_chips or s.starting_stack)
+        + state.addons * s.addon_chips
+    )
+    return sold - state.chips_removed
 
 
 def _deal(
@@ -720,7 +872,7 @@ def _deal(
             raise RuleViolation(
                 f"deal stacks {show_value(stacks)} must give the chips of each of {players}", "9.19"
             )
-        chips = dict(stacks)
+        chips = {p: _chips_argument(state, stacks[p], f"deal stack of {p!r}") for p in players}
     pays = _payouts(state)
     prizes = [pays[p - 1] if p <= len(pays) else 0 for p in range(1, len(players) + 1)]
     if kind == "custom":
@@ -781,8 +933,7 @@ def _settle(state: LiveState, level_changed: bool) -> list[MoveOrder]:
         plan = reseat_broken_table(layout, rules, seed=f"{seed}-break-{k}-{len(state.tables)}")
         if plan is None:
             break
-        broken = state.entrants[next(iter(plan))].table
-        assert broken is not None
+        broken = table_to_break(dict(zip(sorted(state.tables), _counts(state), strict=True)))
         origins = {n: (broken, state.entrants[n].seat) for n in plan}
         del state.tables[broken]
         _say(state, f"table {broken} breaks (§9.16)")
@@ -849,7 +1000,8 @@ def _hand_for_hand(state: LiveState, at: float) -> None:
         minutes = _reading(state, at).playing_minutes
         state.clock = state.clock.adjust(float((clock_after_round(minutes, state.rules) - minutes) * 60), at)
         state.round_busts, state.round_stacks, state.round_finished = {}, {}, set()
-        _settle(state, _level_changed(state, at))
+        _settle(state, _level_changed(state, at) or state.level_balance is not None)
+        state.level_balance = None
         if not hand_for_hand_in_force(len(state.alive), paid, len(state.tables), state.rules):
             state.hand_for_hand = False
             state.clock = state.clock.thaw(at)
@@ -860,6 +1012,14 @@ def _hand_for_hand(state: LiveState, at: float) -> None:
         state.hand_for_hand = True
         state.clock = state.clock.freeze(at)
         _say(state, "hand for hand: every table finishes its hand and waits for the others (§9.23, §9.11)")
+
+
+def _level_balance_due(state: LiveState) -> None:
+    """§9.15 ``"between_levels"``: a level has changed; the tables are balanced once each has
+    reported the hand it was playing (begun at the old level, §9.4), with the busts of those hands,
+    before a table deals its second hand since the change: at the first event after the last
+    report (before it, when it is a table's next report)."""
+    state.level_balance = frozenset(state.tables) if len(state.tables) > 1 else None
 
 
 def _level_changed(state: LiveState, at: float) -> bool:
@@ -884,6 +1044,7 @@ def _copy(state: LiveState) -> LiveState:
     work.round_finished = set(state.round_finished)
     work.deal = None if state.deal is None else dict(state.deal)
     work.latest = list(state.latest)
+    work.races = list(state.races)
     return work
 
 
@@ -913,6 +1074,14 @@ def apply(
     handler = HANDLERS[kind]
     work = _copy(state)
     work.at = at
+    between_levels = balances_between_levels(work.rules)
+    running = work.phase == "running" and not work.hand_for_hand
+    ready = running and work.level_balance == frozenset()
+    if running and between_levels and _level_changed(work, at):
+        _level_balance_due(work)
+    if ready and kind == "hand_finished":  # that table deals its second hand since the change
+        _settle(work, True)
+        work.level_balance = None
     try:
         summary = handler(work, at, **args)
     except TypeError as exc:
@@ -922,9 +1091,17 @@ def apply(
     moves: list[MoveOrder] = [m for m in work.moves if m.id not in {o.id for o in state.moves}]
     if work.phase in ("seated", "running"):
         changed = _level_changed(work, at) if work.phase == "running" else False
+        if changed and between_levels and not work.hand_for_hand:
+            _level_balance_due(work)  # a level counted in hands, changed by this report
+            changed = False
         if not work.hand_for_hand:
-            _settle(work, changed)
+            due = ready and work.level_balance == frozenset()
+            _settle(work, changed or due)
+            if due:
+                work.level_balance = None
         _hand_for_hand(work, at)
+        if work.level_balance is not None:  # tables broken or gone to the final table
+            work.level_balance = None if len(work.tables) < 2 else work.level_balance & set(work.tables)
         moves = [m for m in work.moves if m.id not in {o.id for o in state.moves}]
     _say(work, summary)
     work.last = summary
@@ -985,12 +1162,7 @@ def status(state: LiveState, at: float) -> dict[str, Any]:
         and reading.remaining_s <= state.setup.warning_s
     )
     alive = state.alive
-    s = structure
-    chips = (
-        state.entries * s.starting_stack
-        + state.rebuys * (s.rebuy_chips or s.starting_stack)
-        + state.addons * s.addon_chips
-    )
+    chips = _chips_in_play(state)
     pool, fees = _pool(state)
     try:
         pays = list(_payouts(state))
@@ -1039,6 +1211,8 @@ def status(state: LiveState, at: float) -> dict[str, Any]:
         "average_stack": average,
         "average_bb": round(average / stakes["big_blind"], 1) if stakes["big_blind"] else 0.0,
         "chips_in_play": chips,
+        "chips_removed": state.chips_removed,
+        "races": list(state.races),
         "prize_pool": pool,
         "house_fees": fees,
         "payouts": pays,
@@ -1065,6 +1239,7 @@ def status(state: LiveState, at: float) -> dict[str, Any]:
             {m.origin[0] for m in state.moves if m.section == "9.16" and not m.done and m.origin}
         ),
         "hand_for_hand": state.hand_for_hand,
+        "level_balance_waiting": sorted(state.level_balance) if state.level_balance is not None else None,
         "hand_for_hand_waiting": sorted(set(state.tables) - state.round_finished)
         if state.hand_for_hand
         else [],

@@ -1104,12 +1104,17 @@ class Tournament:
 
 class _StatePickler(pickle.Pickler):
     """A tournament's state without the native buffers: a table's C planner is made again from its
-    seat count, a hand layout's packed set-up from the layout when it is dealt again."""
+    seat count, a hand layout's packed set-up from the layout when it is dealt again. A layout's
+    link to the layout that followed it (a memo, planned again when needed) is left out: a long
+    tournament's chain of layouts would be pickled one inside the other, as deep as it is long."""
 
     def reducer_override(self, obj: Any) -> Any:
         if isinstance(obj, _Layout):
-            slots = {name: getattr(obj, name) for name in _Layout.__slots__ if hasattr(obj, name)}
-            slots["packed"] = _UNPACKED_MARK
+            slots = {
+                name: getattr(obj, name)
+                for name in _Layout.__slots__
+                if name not in ("after", "packed") and hasattr(obj, name)
+            }
             return (_layout_again, (slots,))
         planner = _planner_class()
         if planner is not None and type(obj) is planner:
@@ -1117,13 +1122,11 @@ class _StatePickler(pickle.Pickler):
         return NotImplemented
 
 
-_UNPACKED_MARK = "unpacked"
-
-
 def _layout_again(slots: dict[str, Any]) -> _Layout:
     layout = _Layout.__new__(_Layout)
     for name, value in slots.items():
-        setattr(layout, name, _UNPACKED if name == "packed" else value)
+        setattr(layout, name, value)
+    layout.after, layout.packed = None, _UNPACKED
     return layout
 
 

@@ -843,6 +843,12 @@ def balancing_due_counts(counts: Sequence[int], rules: RuleSet, *, level_changed
     return rules.balance_timing == "between_hands" or level_changed
 
 
+@part_of("9.15")
+def balances_between_levels(rules: RuleSet) -> bool:
+    """§9.15: whether tables are balanced only at a level change (``"between_levels"``)."""
+    return rules.balance_timing == "between_levels"
+
+
 @rule("9.15")
 def balance_move(
     tables: Mapping[int, Table],
@@ -1116,6 +1122,20 @@ def colour_ups(structure: Structure) -> tuple[tuple[int, int, int], ...]:
             ups.append((number, smallest, max(fits)))
             smallest = max(fits)
     return tuple(ups)
+
+
+@part_of("9.18")
+def check_race_result(after: Mapping[Player, int], new: int, rules: RuleSet) -> None:
+    """§9.18: the stacks after a chip race run with real cards: each a multiple of the new
+    smallest chip ``new``, and none empty unless a player may be raced out
+    (``chip_race_no_elimination`` false). Raises ``RuleViolation`` naming the player."""
+    for name, chips in after.items():
+        if chips % new:
+            raise RuleViolation(f"{name!r} has {chips} chips after the race: not a multiple of {new}", "9.18")
+        if chips == 0 and rules.chip_race_no_elimination:
+            raise RuleViolation(
+                f"{name!r} is left without chips: no player is raced out (chip_race_no_elimination)", "9.18"
+            )
 
 
 @part_of("9.18")

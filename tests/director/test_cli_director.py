@@ -123,3 +123,53 @@ def test_usage_errors_are_one_line(tmp_path: Path) -> None:
     result = run("bust", str(tmp_path / "e.db"))
     assert result.returncode == 2
     assert result.stderr.count("\n") == 1 and "NAME" in result.stderr
+
+
+def test_a_director_command_loads_its_own_command_module_alone(tmp_path: Path) -> None:
+    """Each call is a new process: it imports the ``director`` command, not every command of the
+    tool (the conformance runner, the history readers, the progress bar, ...)."""
+    db = tmp_path / "e.db"
+    made = run("new", str(db), "--structure", "seed_000_home_nl", "--rules", "tda_2024", "--entrants", "6")
+    assert made.returncode == 0, made.stderr
+    probe = (
+        "import sys; from pyholdem.cli import main; "
+        f"code = main(['director', 'status', {str(db)!r}]); "
+        "print(sorted(m for m in sys.modules if m.startswith(('pyholdem.cli.commands.', "
+        "'pyholdem.conformance', 'pyholdem.history', 'tqdm', 'pyholdem.campaign'))))"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    loaded = json.loads(done.stdout.splitlines()[-1].replace("'", '"'))
+    assert loaded == [
+        "pyholdem.cli.commands.director",
+        "pyholdem.cli.commands.director_serve",
+        "pyholdem.cli.commands.tournament",
+    ]
+
+
+def test_9_18_colour_up_records_the_chip_race_from_the_command_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = str(tmp_path / "e.db")
+    new = ["new", db, "--structure", "seed_000_bill_limit", "--rules", "seed_000_bill_limit"]
+    assert main(["director", *new, "--entrants", "4", "--seed", "2"]) == 0
+    for step in (["seat", db], ["start", db], ["clock", db, "adjust", "86000"]):
+        assert main(["director", *step]) == 0
+    capsys.readouterr()
+    assert main(["director", "status", db, "--json"]) == 0
+    status = json.loads(capsys.readouterr().out)
+    due = status["colour_up"]
+    assert due is not None and status["chips_in_play"] == 4 * 1000
+    stacks = ["p1=1015", "p2=985", "p3=1015", "p4=985"]
+    with pytest.raises(SystemExit) as both:
+        main(["director", "colour-up", db, "--stacks", *stacks, "--after", "p1=1000"])
+    assert both.value.code == 2 and "not allowed with argument" in capsys.readouterr().err
+    assert main(["director", "colour-up", db, "--stacks", "p1=1015", "p2=985"]) == 2
+    assert "§9.18" in capsys.readouterr().err
+    assert main(["director", "colour-up", db, "--stacks", *stacks]) == 0
+    assert "chip race" in capsys.readouterr().out
+    assert main(["director", "status", db, "--json"]) == 0
+    after = json.loads(capsys.readouterr().out)
+    (race,) = after["races"]
+    assert after["chips_in_play"] == sum(race["tables"][0]["after"].values()) == 4000 - after["chips_removed"]
+    assert all(chips % due["new"] == 0 for chips in race["tables"][0]["after"].values())

@@ -268,7 +268,8 @@ def test_a_deal_through_the_api_needs_every_remaining_player(tmp_path: Path) -> 
     with TestClient(create_app(path, clock=Clock())) as client:
         for body in ({"kind": "seat_draw"}, {"kind": "start"}):
             assert client.post("/api/action", json=body, headers=auth(secret)).status_code == 200
-        stacks = {"p1": 5000, "p2": 3000, "p3": 1000}
+        in_play = client.get("/api/status").json()["chips_in_play"]
+        stacks = {"p1": in_play // 2, "p2": in_play // 3, "p3": in_play - in_play // 2 - in_play // 3}
         deal: dict[str, Any] = {"kind": "icm", "agree": ["p1", "p2"], "stacks": stacks}
         refused = client.post("/api/action", json={"kind": "deal", "args": deal}, headers=auth(secret))
         assert refused.status_code == 409 and refused.json()["section"] == "9.19"

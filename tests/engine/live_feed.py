@@ -3,9 +3,9 @@
 ``simulate`` plays a ``Tournament`` with random rebuys and add-ons and records, after every round,
 its clock, its tables' button and big blind, the purchases made, and whether the round was played
 hand for hand; ``feed`` turns that record and the tournament's eliminations into the live
-driver's events: purchases at the round's clock, then (outside hand-for-hand play) every table's
-``hand_finished`` and the round's busts when the next round starts, or (hand for hand) the busts,
-then every table's ``hand_finished``, which ends the round.
+driver's events: purchases at the round's clock, then, when the round's hands end (the next
+round's clock), (outside hand-for-hand play) every table's ``hand_finished`` and the round's
+busts, or (hand for hand) the busts, then every table's ``hand_finished``, which ends the round.
 """
 
 from __future__ import annotations
@@ -91,7 +91,7 @@ def feed(sim: Simulated, origin: float = 1_000_000.0) -> list[tuple[str, dict[st
             (
                 "hand_finished",
                 {"table": n, "button": b, "big_blind": bb},
-                after if record.number in h4h_rounds else now,
+                after,
             )
             for n, (b, bb) in record.positions.items()
         ]

@@ -88,12 +88,9 @@ def test_9_9_live_events_of_a_simulated_tournament_give_its_places_payouts_and_m
     check_same_as_simulator(name, entrants, seats, seed)
 
 
-# Bill's "between_levels" balancing is left out: the simulator balances at a level change with the
-# positions of the round before it; a live director reports each table's hand when it ends, so the
-# live driver balances with the positions of the hand just finished (the mover can differ).
-@settings(max_examples=6, deadline=None, phases=[Phase.explicit, Phase.generate])
+@settings(max_examples=8, deadline=None, phases=[Phase.explicit, Phase.generate])
 @given(
-    name=st.sampled_from([p for p in PRESETS if p != "seed_000_bill_limit"]),
+    name=st.sampled_from(PRESETS),
     entrants=st.integers(8, 24),
     seats=st.integers(4, 10),
     seed=st.integers(0, 10_000),
@@ -366,3 +363,108 @@ def test_rules_are_a_ruleset() -> None:
         LiveSetup.make({}, structure_for("tda_2024"))  # type: ignore[arg-type]
     with pytest.raises(RuleViolation, match=r"§9\.14"):
         LiveSetup.make(RuleSet(), structure_for("tda_2024"), seats_per_table=1)
+
+
+# ---------------------------------------------------------------------------- the chip race
+def at_level_5(state: LiveState) -> float:
+    s = state.setup.structure
+    levels = sum(lv.duration * 60 for lv in s.levels[:4])  # type: ignore[operator]
+    return T0 + levels + sum(s.breaks.get(i, 0) * 60 for i in range(1, 5))
+
+
+def raced(**changes: Any) -> tuple[LiveState, float, dict[str, int]]:
+    """Bill's ten players, level 5 (the 5s colour up to 25s), stacks with odd 5s, sum 10000."""
+    state = started("seed_000_bill_limit", entrants=10, seats=10, **changes)
+    state, _ = apply(state, "hand_finished", {"table": 1, "button": 3, "big_blind": 5}, T0 + 5)
+    stacks = {f"p{i}": 1000 + (15 if i % 2 else -15) for i in range(1, 11)}
+    return state, at_level_5(state) + 1, stacks
+
+
+def test_9_18_the_chip_race_run_live_is_the_simulators_and_leaves_the_chips_in_play() -> None:
+    from pyholdem.spec.tournament import colour_up_table
+
+    state, at, stacks = raced()
+    assert status(state, at)["chips_in_play"] == 10_000
+    after, answers = apply(state, "colour_up", {"stacks": stacks}, at)
+    seats = state.tables[1].seats
+    expected = colour_up_table(
+        {seat: stacks[name] for seat, name in seats.items()}, 5, 25, state.rules, button=3, seed="7-race-1-25"
+    )
+    (race,) = after.races
+    assert race["tables"][0]["after"] == {seats[seat]: chips for seat, chips in expected.items()}
+    s = status(after, at)
+    assert s["chips_in_play"] == sum(expected.values()) == 10_000 - s["chips_removed"]
+    assert {p["name"]: p["chips"] for p in s["players"]} == {seats[k]: v for k, v in expected.items()}
+    assert after.rules.chip_unit == 25 and s["colour_up"] is None
+    assert "chip race" in answers["summary"]
+
+
+def test_9_18_a_race_with_real_cards_is_entered_as_the_chips_after_it() -> None:
+    state, at, stacks = raced()
+    result = {n: c - c % 25 for n, c in stacks.items()}
+    result["p1"] += 25  # the race's two chips of 25, won by p1 and p3
+    result["p3"] += 25
+    after, _ = apply(state, "colour_up", {"after": result}, at)
+    assert status(after, at)["chips_in_play"] == sum(result.values()) == 10_000 - after.chips_removed
+    bad = dict(result, p2=result["p2"] + 5)
+    refused(state, "colour_up", {"after": bad}, "9.18", at)
+    refused(state, "colour_up", {"after": dict(result, p2=0)}, "9.18", at)  # nobody raced out
+    refused(state, "colour_up", {"after": {**result, "p2": 10**6}}, "9.18", at)  # far too many chips
+    refused(state, "colour_up", {"stacks": dict(stacks, p1=stacks["p1"] + 5)}, "9.18", at)  # miscounted
+    refused(state, "colour_up", {"stacks": {"p1": 1000}}, "9.18", at)  # not everyone
+    refused(state, "colour_up", {"stacks": stacks, "after": result}, "9.18", at)
+    refused(state, "colour_up", {"stacks": dict(stacks, p1="lots")}, "9.18", at)
+
+
+def test_9_18_a_player_raced_out_is_placed_as_busted() -> None:
+    state, at, stacks = raced(chip_race_no_elimination=False)
+    stacks = dict(stacks, p2=10, p4=1990)  # p2 has only odd chips: two 5s
+    result = {n: c - c % 25 for n, c in stacks.items()}
+    result["p1"] += 25
+    after, answers = apply(state, "colour_up", {"after": result}, at)
+    assert after.entrants["p2"].place == 10 and "raced out" in answers["summary"]
+    assert "p2" not in after.tables[1].seats.values()
+    assert status(after, at)["players_left"] == 9
+
+
+def test_9_15_between_levels_balances_once_every_table_has_played_out_its_hand() -> None:
+    """Bill balances at a level change (§9.15 ``"between_levels"``): the hands under way finish at
+    the old level (§9.4), each table reports its hand, and the tables are balanced before any of
+    them deals a second hand since the change, with the busts of those hands."""
+    state = started("seed_000_bill_limit", entrants=14, seats=10)
+    assert sorted(len(t.seats) for t in state.tables.values()) == [7, 7]
+    two = sorted(state.tables[1].seats.values())[:2]
+    state, answers = apply(state, "bust", {"names": two}, T0 + 60)
+    assert answers["moves"] == []  # 5 and 7: not balanced within a level
+    level_2 = T0 + state.setup.structure.level(1).duration * 60 + 1  # type: ignore[operator]
+    for table in (1, 2):
+        state, answers = apply(state, "hand_finished", {"table": table, "button": 1, "big_blind": 3}, level_2)
+        assert answers["moves"] == []
+    assert status(state, level_2)["level_balance_waiting"] == []
+    # the next event comes after every table's report: the balancing is decided with it
+    after, answers = apply(state, "chip_count", {"name": "p5", "chips": 1000}, level_2 + 1)
+    assert [m["section"] for m in answers["moves"]] == ["§9.15"]
+    assert sorted(len(t.seats) for t in after.tables.values()) == [6, 6]
+    assert status(after, level_2 + 1)["level_balance_waiting"] is None
+    # or a table's next report: decided before it, on the positions of the hands reported
+    again, answers = apply(state, "hand_finished", {"table": 2, "button": 2, "big_blind": 4}, level_2 + 90)
+    assert [(m["from"], m["section"]) for m in answers["moves"]] == [
+        (m["from"], m["section"]) for m in apply(state, "pause", {}, level_2 + 90)[1]["moves"]
+    ]
+    assert again.tables[2].big_blind == 4
+    # one table still to report: nothing yet
+    waiting, _ = apply(state.previous, "pause", {}, level_2 + 2)  # type: ignore[arg-type]
+    assert status(waiting, level_2 + 2)["level_balance_waiting"] == [2] and not waiting.moves
+    from pyholdem.director.report import next_steps
+
+    steps = next_steps(status(waiting, level_2 + 2), "e.db")
+    assert any("table 2's hand ends" in step and "hand-finished e.db 2" in step for step in steps)
+
+
+def test_9_16_a_table_emptied_by_busts_is_broken_without_moves() -> None:
+    state = started("tda_2024", entrants=7, seats=3)
+    assert {n: len(t.seats) for n, t in state.tables.items()} == {1: 3, 2: 2, 3: 2}
+    both = sorted(state.tables[3].seats.values())
+    after, answers = apply(state, "bust", {"names": both}, T0 + 60)
+    assert sorted(after.tables) == [1, 2] and answers["moves"] == []
+    assert "table 3 breaks (§9.16)" in after.latest

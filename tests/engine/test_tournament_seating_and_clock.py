@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 import pickle
+import sys
 from typing import Any
 
 import pytest
@@ -277,5 +278,25 @@ def test_a_tournament_copied_mid_round_plays_on_identically(engine: str, how: st
         return x.play(p)
 
     assert finish(twin) == finish(t)
+    assert twin.result_json() == t.result_json()
+    assert dumps_many(twin.histories()) == dumps_many(t.histories())
+
+
+@pytest.mark.parametrize("how", ["pickle", "deepcopy"])
+def test_a_long_tournament_copies_within_a_small_recursion_limit(how: str) -> None:
+    """A copy's depth does not grow with the hands played: a table's layouts, each linked to the
+    one that followed it, are copied without those links (made again when needed)."""
+    t = Tournament(preset("tda_2024"), structure_preset("seed_002_sng_addon"), 8, seats_per_table=4, seed=3)
+    policy = random_policy(1)
+    while t.rounds < 100 and play_round(t, policy):
+        pass
+    assert t.rounds >= 100 or t.is_over
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(250)
+    try:
+        twin = pickle.loads(pickle.dumps(t)) if how == "pickle" else copy.deepcopy(t)
+    finally:
+        sys.setrecursionlimit(limit)
+    assert snapshot(twin) == snapshot(t)
     assert twin.result_json() == t.result_json()
     assert dumps_many(twin.histories()) == dumps_many(t.histories())

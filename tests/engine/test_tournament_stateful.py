@@ -39,11 +39,14 @@ AMOUNTS = st.one_of(
 
 
 def snapshot(t: Tournament) -> tuple[Any, ...]:
-    """All a caller sees: the result data, every seat, the hands of the round (as pickled)."""
+    """All a caller sees: the result data, every seat, the hands of the round (their log and state)."""
     seats = {
         n: tuple((v.seat, v.name, v.stack, v.state) for v in table.seats) for n, table in t.tables.items()
     }
-    hands = {n: pickle.dumps(h) for n, h in t.in_progress.items()}
+    hands = {
+        n: (h.events, h.stacks, h.to_act, h.street, h.board, h.is_over, pickle.loads(pickle.dumps(h)).events)
+        for n, h in t.in_progress.items()
+    }
     return (t.result_json(), seats, hands, t.rounds, t.seconds, t.level, t.is_over, t.structure)
 
 
@@ -158,6 +161,8 @@ class TournamentMachine(RuleBasedStateMachine):
     def call_with_a_bad_name(self, name: Any, how: str) -> None:
         if isinstance(name, str) and name in self.names() and how != "enter":
             return
+        if how == "enter" and isinstance(name, str) and name and name not in self.names():
+            return  # a new entrant's name: a late entry may be open
         assert self.refused(lambda: getattr(self.t, how)(name)), f"{how}({name!r}) was accepted"
 
     @rule(amount=AMOUNTS)
@@ -215,13 +220,7 @@ class TournamentMachine(RuleBasedStateMachine):
 TournamentMachine.TestCase.settings = settings(
     max_examples=6, stateful_step_count=15, deadline=None, suppress_health_check=list(HealthCheck)
 )
-FOUND = (
-    "open finding of this machine: pickling a long tournament overflows the recursion limit (a table's "
-    "chain of hand layouts, each linking the next, is pickled recursively)"
-)
-test_tournament_random_and_hostile_calls = pytest.mark.xfail(reason=FOUND, strict=False)(
-    TournamentMachine.TestCase
-)
+test_tournament_random_and_hostile_calls = TournamentMachine.TestCase
 
 
 class LongerTournamentMachine(TournamentMachine):
@@ -231,6 +230,4 @@ class LongerTournamentMachine(TournamentMachine):
 LongerTournamentMachine.TestCase.settings = settings(
     max_examples=25, stateful_step_count=30, deadline=None, suppress_health_check=list(HealthCheck)
 )
-test_tournament_random_and_hostile_calls_longer = pytest.mark.slow(
-    pytest.mark.xfail(reason=FOUND, strict=False)(LongerTournamentMachine.TestCase)
-)
+test_tournament_random_and_hostile_calls_longer = pytest.mark.slow(LongerTournamentMachine.TestCase)

@@ -88,7 +88,17 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     done.add_argument("table", type=int)
     done.add_argument("--button", type=int, help="the button's seat in that hand")
     done.add_argument("--big-blind", type=int, help="the big blind's seat in that hand")
-    command("colour-up", run_event("colour_up"), "the colour-up due was held (§9.18)")
+    colour = command("colour-up", run_colour_up, "the colour-up due was held (§9.18)")
+    race = colour.add_mutually_exclusive_group()
+    race.add_argument(
+        "--stacks",
+        nargs="+",
+        metavar="NAME=CHIPS",
+        help="every player's chips before it: the chip race is run here (a seeded deck)",
+    )
+    race.add_argument(
+        "--after", nargs="+", metavar="NAME=CHIPS", help="every player's chips after a race with real cards"
+    )
     deal = command("deal", run_deal, "a deal of the unpaid prizes (§9.19)")
     deal.add_argument("kind", choices=("chip_chop", "icm", "custom"))
     deal.add_argument("--agree", nargs="+", required=True, metavar="NAME", help="every player still in")
@@ -228,6 +238,12 @@ def run_moved(args: argparse.Namespace) -> int:
 
 def run_hand_finished(args: argparse.Namespace) -> int:
     return _apply(args.event, "hand_finished", table=args.table, button=args.button, big_blind=args.big_blind)
+
+
+def run_colour_up(args: argparse.Namespace) -> int:
+    stacks = _pairs(args.stacks, "stack", "9.18")
+    after = _pairs(args.after, "chips after the race", "9.18")
+    return _apply(args.event, "colour_up", stacks=stacks, after=after)
 
 
 def run_deal(args: argparse.Namespace) -> int:

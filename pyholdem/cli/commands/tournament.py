@@ -22,7 +22,13 @@ from pyholdem.rules.structure import (
     load_structure,
     structure_preset,
 )
-from pyholdem.spec.tournament import colour_ups, counts_hands, payout_shares, prize_pool, round_payouts
+from pyholdem.spec.tournament import (
+    colour_ups,
+    counts_hands,
+    payout_shares,
+    prize_pool,
+    round_payouts,
+)
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -181,14 +187,20 @@ def run_play(args: argparse.Namespace) -> int:
         rules, structure, args.entrants, seats_per_table=args.seats, seed=args.seed, engine=args.engine
     )
     out = sys.stderr if args.json else sys.stdout
+    chart = seat_chart(t)
+    floor = FloorLog(t.entries, t.chips_expected, chart)
+    print("seat draw (§9.14):", file=out)
+    for row in chart:
+        seats = ", ".join(f"seat {s['seat']} {s['name']}" for s in row["seats"])
+        print(f"  table {row['table']}: {seats}", file=out)
     shown = 0
 
     def report(t: Tournament) -> None:
         nonlocal shown
         for e in t.events[shown:]:
-            line = _event_line(e.kind, e.data)
+            line = floor.line(e.kind, e.round, e.seconds, e.data)
             if line:
-                bar.write(f"[round {e.round:>4}] {line}", file=out)
+                bar.write(line, file=out)
         shown = len(t.events)
         # re-entries add players to knock out: the total grows with the entries
         bar.update(t.entries - len(t.remaining), total=t.entries - 1)
@@ -206,11 +218,16 @@ def run_play(args: argparse.Namespace) -> int:
             (args.phh / f"table-{table}.phhs").write_text(dumps_many(table_hands), encoding="utf-8")
         print(f"wrote {len(histories)} hands to {args.phh}", file=out)
     if args.json:
-        print(t.result_json())
+        data = t.as_dict()
+        data["starting_tables"] = chart
+        data["moves"] = floor.moves
+        data["counts"] = floor.counts
+        print(json.dumps(data, indent=1))
         return 0
     hands = t.hands_dealt
     print(
-        f"\n{t.entries} entries, {t.rounds} rounds, {hands} hands, level {t.level}; prize pool {t.prize_pool}"
+        f"\n{t.entries} entries, {t.rounds} rounds, {hands} hands, level {t.level}, "
+        f"{clock_time(t.seconds)} on the clock; prize pool {t.prize_pool}"
     )
     print(f"{'place':>9}  {'player':<10} {'prize':>8}")
     for name, (place, prize) in t.result().items():
@@ -218,6 +235,133 @@ def run_play(args: argparse.Namespace) -> int:
             shown_place = place if isinstance(place, int) else f"{place[0]}-{place[1]}"
             print(f"{shown_place!s:>9}  {name:<10} {prize:>8}")
     return 0
+
+
+def seat_chart(t: Any) -> list[dict[str, Any]]:
+    """The tables as drawn (§9.14), seats 1-based: ``[{"table", "seats": [{"seat", "name"}]}]``."""
+    return [
+        {
+            "table": number,
+            "seats": [{"seat": v.seat + 1, "name": v.name} for v in table.seats if v.name is not None],
+        }
+        for number, table in sorted(t.tables.items())
+    ]
+
+
+def clock_time(seconds: int) -> str:
+    """Tournament clock seconds as ``H:MM:SS``."""
+    return f"{seconds // 3600}:{seconds % 3600 // 60:02d}:{seconds % 60:02d}"
+
+
+class FloorLog:
+    """What a floor person reads of a tournament's events, one line each, stamped with the clock:
+    every move (from table and seat to table and seat, 1-based, with its section), the players
+    left and the average stack after each elimination and at each level, levels, breaks,
+    colour-ups, table breaks, hand-for-hand and the final table. ``moves`` and ``counts`` keep
+    the same as data (``--json``)."""
+
+    def __init__(self, entries: int, chips: int, chart: list[dict[str, Any]]) -> None:
+        self.where: dict[str, tuple[int, int]] = {
+            s["name"]: (row["table"], s["seat"]) for row in chart for s in row["seats"]
+        }
+        self.left = entries
+        self.chips = chips
+        self.big_blind = 0
+        self.moves: list[dict[str, Any]] = []
+        self.counts: list[dict[str, Any]] = []
+
+    def _count(self, kind: str, round_: int, seconds: int) -> str:
+        average = self.chips // self.left if self.left else 0
+        in_bb = f" ({average / self.big_blind:.1f} BB)" if self.big_blind else ""
+        self.counts.append(
+            {
+                "kind": kind,
+                "round": round_,
+                "seconds": seconds,
+                "players_left": self.left,
+                "average_stack": average,
+            }
+        )
+        return f"{self.left} left, average stack {average}{in_bb}"
+
+    def _move(
+        self,
+        name: str,
+        origin: tuple[int, int] | None,
+        target: tuple[int, int],
+        reason: str,
+        section: str,
+        round_: int,
+        seconds: int,
+    ) -> str:
+        where = "new seat" if origin is None else f"table {origin[0]} seat {origin[1]}"
+        text = f"{name}: {where} → table {target[0]} seat {target[1]}"
+        self.moves.append(
+            {
+                "name": name,
+                "from": None if origin is None else {"table": origin[0], "seat": origin[1]},
+                "to": {"table": target[0], "seat": target[1]},
+                "reason": reason,
+                "section": section,
+                "round": round_,
+                "seconds": seconds,
+                "text": text,
+            }
+        )
+        self.where[name] = target
+        return f"{text} ({reason.replace('_', ' ')}, {section})"
+
+    def line(self, kind: str, round_: int, seconds: int, data: Mapping[str, Any]) -> str | None:
+        text = self._text(kind, round_, seconds, data)
+        return None if text is None else f"[{clock_time(seconds)} round {round_:>4}] {text}"
+
+    def _text(self, kind: str, round_: int, seconds: int, data: Mapping[str, Any]) -> str | None:
+        if kind == "move":
+            reason = data["reason"]
+            section = "§9.16" if reason == "table_break" else "§9.15"
+            origin = (data["from_table"], data["from_seat"] + 1)
+            return self._move(
+                data["player"],
+                origin,
+                (data["to_table"], data["to_seat"] + 1),
+                reason,
+                section,
+                round_,
+                seconds,
+            )
+        if kind in ("final_table", "redraw"):
+            seats = data["seats"]
+            targets = {
+                name: (data["table"], where + 1) if kind == "final_table" else (where[0], where[1] + 1)
+                for name, where in seats.items()
+            }
+            section = "§9.17" if kind == "final_table" else "§9.15"
+            lines = [_event_line(kind, data) or kind]
+            for name, target in sorted(targets.items(), key=lambda item: item[1]):
+                seated = self.where.get(name)
+                if seated != target:
+                    lines.append("  " + self._move(name, seated, target, kind, section, round_, seconds))
+            return "\n".join(lines)
+        if kind == "elimination":
+            self.left -= 1
+            self.where.pop(data["player"], None)
+            place = data["place"]
+            shown = place if isinstance(place, int) else f"{place[0]}-{place[1]}"
+            how = " in the chip race" if data.get("reason") == "chip_race" else ""
+            return f"{data['player']} out{how} in place {shown}: {self._count(kind, round_, seconds)}"
+        if kind == "entry":
+            self.left += 1
+            self.where[data["player"]] = (data["table"], data["seat"] + 1)
+            return f"{data['player']} enters late: table {data['table']} seat {data['seat'] + 1}"
+        if kind in ("rebuy", "add_on"):
+            self.chips += data["chips"]
+            return None
+        if kind == "colour_up":
+            self.chips -= data["chips_removed"]
+        if kind == "level":
+            self.big_blind = data["blinds"][-1]
+            return f"{_event_line(kind, data)}: {self._count(kind, round_, seconds)}"
+        return _event_line(kind, data)
 
 
 def _event_line(kind: str, data: Mapping[str, Any]) -> str | None:
