@@ -15,9 +15,9 @@ from typing import Any
 
 import numpy as np
 
+from pyholdem.engine.native_engine import native_rules, pack_setup
 from pyholdem.engine.setup import HandSetup
 from pyholdem.errors import NativeError
-from pyholdem.native.hand import native_rules, pack_setup
 from pyholdem.native.lib import ffi, lib
 from pyholdem.native.parallel import chunks, map_threads
 
