@@ -276,7 +276,7 @@ def test_3_20_the_c_engine_refuses_any_set_up_struct_out_of_range_and_never_cras
 ) -> None:
     """Random ``ph_setup`` structs straight to ``ph_hand_init``: PH_OK, PH_ERR_ARGUMENT or PH_ERR_REFUSED,
     and a hand it accepts is in range (its stacks and posts add up)."""
-    from pyholdem.engine.native_engine import native_rules
+    from pyholdem.native.hand import native_rules
     from pyholdem.native.lib import ffi, lib
 
     c = ffi.new("ph_setup *")

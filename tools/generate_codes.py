@@ -9,7 +9,7 @@
   ``pyholdem.spec.table.POST_KINDS`` (``ph_post.kind``).
 * For every ``ph_rules`` field (``csrc/holdem.h``) whose RuleSet field has choices, one enum
   ``PH_<FIELD>_<CHOICE>``: the index of each choice in ``pyholdem.rules.ruleset`` (how
-  ``pyholdem.engine.native_engine.native_rules`` converts a rule set).
+  ``pyholdem.native.hand.native_rules`` converts a rule set).
 
 Run ``python tools/generate_codes.py`` to rewrite the file; ``--check`` exits 1 if the file differs
 from what the Python definitions generate (the test suite runs the same comparison).

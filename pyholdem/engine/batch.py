@@ -27,11 +27,11 @@ from typing import Any
 import numpy as np
 
 from pyholdem.engine.hand import Hand
-from pyholdem.engine.native_engine import LIMIT
 from pyholdem.engine.policies import INDEX_LIMIT, SEED_LIMIT
 from pyholdem.engine.setup import HandSetup, setup_from_arguments, with_stacks
 from pyholdem.errors import BatchError, IllegalAction, NativeError, PyHoldemError, show_value
 from pyholdem.native.batch import BatchArrays, row_bytes
+from pyholdem.native.hand import LIMIT
 from pyholdem.native.lib import lib
 from pyholdem.native.parallel import MAX_THREADS
 from pyholdem.rules.ruleset import RuleSet

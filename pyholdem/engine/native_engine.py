@@ -16,7 +16,7 @@ from __future__ import annotations
 import struct
 from typing import Any, NamedTuple, NoReturn
 
-from pyholdem.engine.setup import POST_KINDS, HandSetup, deal_setup
+from pyholdem.engine.setup import HandSetup, deal_setup
 from pyholdem.engine.spec_engine import (
     EVENT_KINDS,
     EngineActions,
@@ -27,10 +27,10 @@ from pyholdem.engine.spec_engine import (
     SpecHand,
 )
 from pyholdem.errors import IllegalAction, NativeError
+from pyholdem.native.hand import LIMIT, native_rules, pack_setup
 from pyholdem.native.lib import ffi, lib
 from pyholdem.native.pots import SEATS_OF_MASK
 from pyholdem.native.shuffle import CARDS, seed_key, shuffled_deck
-from pyholdem.rules.ruleset import FIELDS, RuleSet
 from pyholdem.spec.betting import ACTIONS, LegalActions, check_action, legal_actions, timeout_outcome
 from pyholdem.spec.cards import as_integer
 from pyholdem.spec.dealing import BOARD_AFTER_STREET, Deal
@@ -38,72 +38,19 @@ from pyholdem.spec.pots import Pot
 from pyholdem.spec.state import STREET_NAMES, HandState
 from pyholdem.values import is_int
 
-__all__ = [
-    "EVENT_KINDS", "LIMIT", "NativeHand", "PackedLayout", "native_rules", "pack_layout", "pack_setup",
-    "start", "start_laid_out",
-]  # fmt: skip
+__all__ = ["EVENT_KINDS", "NativeHand", "PackedLayout", "pack_layout", "start", "start_laid_out"]
 
-_POST_CODES = {kind: code for code, kind in enumerate(POST_KINDS)}  # enum ph_post_kind (generated/codes.h)
 EVENT_STREETS = (*STREET_NAMES, "showdown")
 ACTION_CODES = {kind: code for code, kind in enumerate(ACTIONS)}  # enum ph_action (csrc/generated/codes.h)
 _BET = ACTION_CODES["bet"]
-LIMIT = 2**60
-"""Chips the C engine plays: every stack total, forced bet, bet size and chip unit stays below it,
-so no sum it forms comes near the 64-bit range."""
-
-_INT32_MAX = 2**31 - 1
 _LOG_START = 2 * lib.PH_STEP_EVENTS
 _EVENT_SIZE = ffi.sizeof("ph_event")
 _EVENT_LAYOUT = struct.Struct("=q5b3B")  # ph_event: amount, kind, seat, street, all_in, n_cards, cards
 assert _EVENT_LAYOUT.size == _EVENT_SIZE
-_CACHE_SIZE = 256
-_MISSING = object()
-_RULES_BY_ID: dict[int, tuple[RuleSet, Any]] = {}
-_RULES_BY_VALUE: dict[RuleSet, Any] = {}
 _act = lib.ph_hand_act
 _new_tuple = tuple.__new__
 _new_native = object.__new__
 _OK, _REFUSED, _LOG_FULL = lib.PH_OK, lib.PH_ERR_REFUSED, lib.PH_ERR_LOG_FULL
-
-
-def native_rules(rules: RuleSet) -> Any | None:
-    """The ``ph_rules`` of a rule set (each choice as its index among the choices), or None when a
-    number is beyond what the C engine plays. Kept per rule set (rule sets are immutable): found
-    by identity first, then by value."""
-    cached = _RULES_BY_ID.get(id(rules))
-    if cached is not None and cached[0] is rules:
-        return cached[1]
-    c = _RULES_BY_VALUE.get(rules, _MISSING)
-    if c is _MISSING:
-        c = _build_native_rules(rules)
-        if len(_RULES_BY_VALUE) >= _CACHE_SIZE:
-            _RULES_BY_VALUE.clear()
-        _RULES_BY_VALUE[rules] = c
-    if len(_RULES_BY_ID) >= _CACHE_SIZE:
-        _RULES_BY_ID.clear()
-    _RULES_BY_ID[id(rules)] = (rules, c)
-    return c
-
-
-def _build_native_rules(rules: RuleSet) -> Any | None:
-    """The one conversion of a RuleSet into C: every ``ph_rules`` field by name, a choice as its index,
-    None as -1 (``nl_raise_cap``) or 0, 32-bit numbers clamped; None when a 64-bit one is ``LIMIT`` or
-    more."""
-    c = ffi.new("ph_rules *")
-    for name, field in ffi.typeof("ph_rules").fields:
-        value = getattr(rules, name)
-        choices = FIELDS[name].metadata.get("choices")
-        if choices:
-            value = choices.index(value)
-        elif value is None:
-            value = -1 if name == "nl_raise_cap" else 0
-        if field.type.cname == "int64_t":
-            if value >= LIMIT:
-                return None
-        else:
-            value = min(int(value), _INT32_MAX)
-        setattr(c, name, value)
-    return c
 
 
 def start(setup: HandSetup, *, insist: bool = False) -> NativeHand | SpecHand:
@@ -184,30 +131,6 @@ def start_laid_out(setup: HandSetup, packed: PackedLayout, *, insist: bool = Fal
     hand = _new_native(NativeHand)
     hand._started(setup, h, log, status, packed.seats_out)
     return hand
-
-
-def pack_setup(
-    setup: HandSetup, key: Any, key_bytes: int, cards: Any, stacks: tuple[int, ...] | None = None
-) -> Any:
-    """The ``ph_setup`` of ``setup`` (its fields in their order; ``stacks`` instead of its stacks when
-    given); ``key`` and ``cards`` are C pointers (or ``ffi.NULL``) the caller keeps alive while the
-    struct is used."""
-    return ffi.new(
-        "ph_setup *",
-        [
-            len(setup.stacks),
-            setup.button,
-            len(setup.posts),
-            setup.in_hand,
-            setup.stacks if stacks is None else stacks,
-            [(p.amount, p.seat, _POST_CODES[p.kind], p.live) for p in setup.posts],
-            setup.blinds[-1],
-            *setup.bet_sizes,  # type: ignore[misc]
-            key,
-            key_bytes,
-            cards,
-        ],
-    )
 
 
 class NativeHand(EngineActions):

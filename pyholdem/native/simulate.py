@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 
 from pyholdem.engine.hand import Hand
-from pyholdem.engine.native_engine import NativeHand, native_rules, pack_setup
+from pyholdem.engine.native_engine import NativeHand
 from pyholdem.engine.policies import (
     INDEX_LIMIT,
     POLICIES,
@@ -38,6 +38,7 @@ from pyholdem.engine.policies import (
 )
 from pyholdem.engine.setup import HandSetup, setup_from_arguments
 from pyholdem.errors import NativeError, SimulationError, show_value
+from pyholdem.native.hand import native_rules, pack_setup
 from pyholdem.native.lib import ffi, lib
 from pyholdem.native.parallel import MAX_THREADS
 from pyholdem.native.shuffle import CARDS

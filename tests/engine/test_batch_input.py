@@ -16,8 +16,8 @@ from hypothesis.extra import numpy as hnp
 from pyholdem import BatchError, HandBatch, IllegalAction, RuleSet, RuleViolation
 from pyholdem.engine.batch import BET, CALL, CHECK, FOLD, NO_ACTION, RAISE, SECTIONS
 from pyholdem.engine.batch import HandBatch as Batch
-from pyholdem.engine.native_engine import LIMIT
 from pyholdem.engine.setup import setup_from_arguments, with_stacks
+from pyholdem.native.hand import LIMIT
 from pyholdem.native.lib import lib
 
 SIX = [1000] * 6

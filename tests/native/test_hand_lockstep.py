@@ -41,8 +41,8 @@ from pyholdem import (
     parse_cards,
     standard_deck,
 )
-from pyholdem.engine.native_engine import LIMIT
 from pyholdem.engine.setup import ForcedPost, HandSetup
+from pyholdem.native.hand import LIMIT
 from pyholdem.native.lib import ffi
 from pyholdem.rules.ruleset import FIELDS, PRESETS, preset
 from pyholdem.spec.betting import ACTIONS

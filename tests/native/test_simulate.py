@@ -397,7 +397,7 @@ def test_simulate_refuses_set_ups_it_cannot_play() -> None:
 
 
 def test_c_entry_points_refuse_bad_input_without_crashing() -> None:
-    from pyholdem.engine.native_engine import native_rules, pack_setup
+    from pyholdem.native.hand import native_rules, pack_setup
 
     setup = SETUPS["heads_up"]
     rules, csetup = native_rules(setup.rules), pack_setup(setup, ffi.NULL, 0, ffi.NULL)

@@ -19,7 +19,7 @@ PACKAGE = ROOT / "pyholdem"
 EXEMPT_FILES = {PACKAGE / "rules" / "ruleset.py"}
 EXEMPT_DIRS = (PACKAGE / "spec",)
 ALLOWED = {
-    ("pyholdem/engine/native_engine.py", "_build_native_rules"),  # the RuleSet -> ph_rules conversion
+    ("pyholdem/native/hand.py", "_build_native_rules"),  # the RuleSet -> ph_rules conversion
 }
 
 
