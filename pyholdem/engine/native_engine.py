@@ -438,7 +438,7 @@ class NativeHand(EngineActions):
     # ------------------------------------------------------------------ hands in bulk (issue 15)
     def play_policy(self, policy: Any, rng: Any) -> int:
         """Play to the end with a ``ph_policy`` drawing from the splitmix64 state ``rng`` (``uint64_t *``),
-        in C (``ph_policy_play``, ``pyholdem.native.simulate``); the number of actions played."""
+        in C (``ph_policy_play``, ``pyholdem.engine.bulk``); the number of actions played."""
         played = ffi.new("int64_t *")
         while True:
             status = lib.ph_policy_play(self._h, policy, rng, self._log, self._capacity, played)

@@ -20,11 +20,11 @@ from pyholdem.campaign import (
     simulate_summary,
 )
 from pyholdem.conformance.tournament_cases import worked_cases
+from pyholdem.engine.bulk import simulate as simulate_once
 from pyholdem.engine.policies import StreetPolicy
 from pyholdem.errors import InvalidCards, InvalidRange, SimulationError
 from pyholdem.history.replay import replay_paths as replay_in_order
 from pyholdem.native import evaluation, ranges
-from pyholdem.native.simulate import simulate as simulate_once
 
 KINDS = ("serial", "process", "dask")
 SETUP = {"button": 2, "blinds": (25, 50)}

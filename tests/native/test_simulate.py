@@ -195,7 +195,7 @@ def test_simulate_is_registered_as_the_twin_of_the_policy_loop() -> None:
     from pyholdem.native import TWINS
 
     c_name, wrapper = TWINS["pyholdem.engine.policies:play"]
-    assert hasattr(lib, c_name) and wrapper == "pyholdem.native.simulate:simulate"
+    assert hasattr(lib, c_name) and wrapper == "pyholdem.engine.bulk:simulate"
 
 
 def test_splitmix64_twin_matches_c() -> None:
