@@ -6,8 +6,8 @@ The set-up is the one ``Hand`` takes (a ``HandSetup``, §3.20, or ``Hand``'s key
 every hand; hand ``i`` deals from ``(seed, i)`` and its policy draws from ``(seed, i)`` as the
 policies module documents, so hand ``i`` is exactly the hand ``Hand(setup with seed=hand_seed(seed,
 i))`` plays with ``policy.player(seed, i)``. ``threads=`` splits the hands into contiguous chunks, one C
-call each from a thread pool (the GIL is released); every hand depends on ``(seed, i)`` only, so the
-result is the same bit for bit for any thread count.
+call each from a thread pool (``pyholdem.native.simulate``; the GIL is released); every hand depends on
+``(seed, i)`` only, so the result is the same bit for bit for any thread count.
 """
 
 from __future__ import annotations
@@ -15,9 +15,7 @@ from __future__ import annotations
 import dataclasses
 import os
 from collections.abc import Iterable, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from itertools import pairwise
 from typing import Any
 
 import numpy as np
@@ -42,13 +40,13 @@ from pyholdem.native.hand import native_rules, pack_setup
 from pyholdem.native.lib import ffi, lib
 from pyholdem.native.parallel import MAX_THREADS
 from pyholdem.native.shuffle import CARDS
+from pyholdem.native.simulate import DECK_CODES, simulate_rows
 from pyholdem.rules.ruleset import RuleSet
 from pyholdem.values import is_int
 
 __all__ = ["DECKS", "SimulationResult", "simulate"]
 
-DECKS = ("standard", "fast")
-_LOG = 2 * lib.PH_STEP_EVENTS
+DECKS = tuple(DECK_CODES)
 
 
 @dataclass(frozen=True, eq=False)  # arrays: compare their fields with numpy
@@ -199,42 +197,12 @@ def simulate(
                     f"record: {show_value(i)} is not a hand index in {first}..{first + n_hands - 1}"
                 )
     setup = _the_setup(rules, stacks, arguments)
-    n_seats, seed, n_hands, first = len(setup.stacks), int(seed), int(n_hands), int(first)
+    seed, n_hands, first = int(seed), int(n_hands), int(first)
     # a set-up the C engine cannot play is refused here, as Hand(..., engine="native") refuses it
     Hand(_hand_setup(setup, seed, first, "standard")[0], engine="native")
     crules = native_rules(setup.rules)
     csetup = pack_setup(setup, ffi.NULL, 0, ffi.NULL)
-
-    net = np.zeros((n_hands, n_seats), dtype=np.int64)
-    showdown = np.zeros(n_hands, dtype=np.uint8)
-    actions = np.zeros(n_hands, dtype=np.int32)
-    pots = np.zeros(n_hands, dtype=np.int64)
-    bounds = [n_hands * k // threads for k in range(threads + 1)]  # rows, hand first + row
-    chunks = [(a, b) for a, b in pairwise(bounds) if b > a]
-    code = lib.PH_DECK_FAST if deck == "fast" else lib.PH_DECK_STANDARD
-    # everything a call writes is allocated here, before any call: one hand and one log scratch per chunk
-    scratch = [(ffi.new("ph_hand *"), ffi.new("ph_event[]", _LOG), ffi.new("int64_t *")) for _ in chunks]
-    net_p, showdown_p = ffi.from_buffer("int64_t[]", net), ffi.from_buffer("uint8_t[]", showdown)
-    actions_p, pots_p = ffi.from_buffer("int32_t[]", actions), ffi.from_buffer("int64_t[]", pots)
-
-    def run(k: int) -> int:
-        (row, end), (h, log, done) = chunks[k], scratch[k]
-        return int(
-            lib.ph_simulate(
-                crules, csetup, cpolicy, seed, code, first + row, end - row, h, log, _LOG,
-                net_p + row * n_seats, showdown_p + row, actions_p + row, pots_p + row, done,
-            )
-        )  # fmt: skip
-
-    if len(chunks) > 1:
-        with ThreadPoolExecutor(max_workers=min(threads, len(chunks))) as pool:
-            statuses = list(pool.map(run, range(len(chunks))))
-    else:
-        statuses = [run(k) for k in range(len(chunks))]
-    for k, status in enumerate(statuses):
-        if status != lib.PH_OK:
-            bad = first + chunks[k][0] + scratch[k][2][0]
-            raise NativeError(f"ph_simulate stopped at hand {bad} with status {status}")
+    net, showdown, actions, pots = simulate_rows(crules, csetup, cpolicy, seed, deck, first, n_hands, threads)
 
     records: dict[int, Hand] = {}
     for i in wanted:
