@@ -128,9 +128,9 @@ def test_3_23_heads_up_to_three_handed_keeps_button_and_big_blind_apart(rule: st
 
 
 def test_9_18_a_chip_unit_set_between_hands_is_in_the_histories_and_the_session_replays() -> None:
-    from pyholdem.engine.table_checks import session_problems
     from pyholdem.history.phh import dumps_many, loads
     from pyholdem.history.replay import replay_session
+    from pyholdem.history.table_checks import session_problems
 
     rules = preset("tda_2024")
     t = Table(rules, 4, blinds=(50, 100), button=0, seed=1)

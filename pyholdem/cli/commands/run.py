@@ -202,7 +202,7 @@ def table_sessions(hands: int) -> bool:
     session, and the same session on the spec engine."""
     from pyholdem.cli.commands.table import play_session, session_rules
     from pyholdem.engine.table import Table
-    from pyholdem.engine.table_checks import session_problems, session_summary
+    from pyholdem.history.table_checks import session_problems, session_summary
 
     ok = True
     for seed, (name, button_rule) in enumerate(TABLE_SESSIONS, 1):

@@ -2,7 +2,7 @@
 
 Random arrivals (each entry option of the rules), departures, absences, returns, busts and rebuys,
 random legal actions; then a summary (hands, who posted what, final stacks), the invariants the
-session kept (``pyholdem.engine.table_checks``) and, with ``--phh``, the session as one ``.phhs``.
+session kept (``pyholdem.history.table_checks``) and, with ``--phh``, the session as one ``.phhs``.
 """
 
 from __future__ import annotations
@@ -88,8 +88,8 @@ def play_session(
 
 def run_play(args: argparse.Namespace) -> int:
     from pyholdem.engine.table import Table
-    from pyholdem.engine.table_checks import session_problems, session_summary
     from pyholdem.history.phh import dumps_many
+    from pyholdem.history.table_checks import session_problems, session_summary
 
     rules = session_rules(args.rules, args.button_rule)
     if args.phh is not None:
@@ -109,7 +109,7 @@ def run_play(args: argparse.Namespace) -> int:
 
 
 def print_summary(summary: object, problems: list[str], phh: Path | None, replayed: bool) -> None:
-    from pyholdem.engine.table_checks import SessionSummary
+    from pyholdem.history.table_checks import SessionSummary
 
     assert isinstance(summary, SessionSummary)
     print(
