@@ -66,15 +66,6 @@ class SimulationResult:
     first: int
     records: dict[int, Hand] = field(default_factory=dict)
 
-    def history(self, index: int) -> Any:
-        """The PHH ``HandHistory`` of recorded hand ``index`` (``pyholdem.history.record``, §12.9)."""
-        from pyholdem.history.record import history_from_hand
-
-        if index not in self.records:
-            kept = sorted(self.records)
-            raise SimulationError(f"record: hand {show_value(index)} was not recorded (record={kept})")
-        return history_from_hand(self.records[index])
-
 
 def _policy_struct(policy: object) -> Any:
     """The ``ph_policy`` of a policy object, refused with a ``SimulationError`` naming it."""
@@ -177,7 +168,8 @@ def simulate(
     returned in the result); ``deck="fast"`` deals from the policies module's fast deck instead of
     ``Hand``'s shuffle (§1.4). The hands are ``first .. first + n_hands - 1`` (row ``j`` is hand ``first +
     j``; indices below 2**32), so that a long run can be split. ``record`` lists hand indices whose full
-    hands to keep (``result.records[i]``, a finished ``Hand``; ``result.history(i)``, its PHH history).
+    hands to keep (``result.records[i]``, a finished ``Hand``; its PHH history is
+    ``pyholdem.history.sessions.simulated_history(result, i)``).
     """
     check_run(n_hands, first)
     if not is_int(threads) or not 1 <= threads <= MAX_THREADS:

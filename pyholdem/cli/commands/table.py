@@ -89,6 +89,7 @@ def play_session(
 def run_play(args: argparse.Namespace) -> int:
     from pyholdem.engine.table import Table
     from pyholdem.history.phh import dumps_many
+    from pyholdem.history.sessions import table_histories
     from pyholdem.history.table_checks import session_problems, session_summary
 
     rules = session_rules(args.rules, args.button_rule)
@@ -100,7 +101,7 @@ def run_play(args: argparse.Namespace) -> int:
     replayed = not args.no_replay
     problems = session_problems(table, replay=replayed)
     if args.phh is not None:
-        args.phh.write_text(dumps_many(table.histories()))
+        args.phh.write_text(dumps_many(table_histories(table)))
     if args.json:
         print(json.dumps({**summary.as_dict(), "problems": problems, "phh": str(args.phh or "") or None}))
     else:
