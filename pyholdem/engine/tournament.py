@@ -323,6 +323,11 @@ class Tournament:
         """Every chip sold (entries, rebuys, add-ons) less the chips colour-ups removed (§9.18)."""
         return self._chips - self.chips_removed
 
+    def layout(self) -> dict[int, dict[str, Any]]:
+        """The tables as spec 09 reads them (``balancing_due``, §9.15): by table number, its ``seats``
+        (1..max_seats: who sits there), its last ``button`` and ``big_blind`` seat; a copy."""
+        return {n: {**t, "seats": dict(t["seats"])} for n, t in self._layout().items()}
+
     @property
     def prize_pool(self) -> int:
         """§9.1: the prize pool of the entries, rebuys and add-ons so far."""
