@@ -12,16 +12,15 @@ hand put out; a tied place as ``"best-worst"``) and, on the last hand, ``_prizes
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping
+from typing import Any, Protocol
 
+from pyholdem.engine.hand import Hand
 from pyholdem.engine.table import PlayedHand, Table
 from pyholdem.engine.tournament import Tournament
 from pyholdem.errors import SimulationError, show_value
 from pyholdem.history.phh import HandHistory
 from pyholdem.history.record import history_from_hand
-
-if TYPE_CHECKING:  # a simulate run's result (``pyholdem.engine.bulk``, on the compiled core)
-    from pyholdem.engine.bulk import SimulationResult
 
 __all__ = ["simulated_history", "table_histories", "tournament_histories"]
 
@@ -40,7 +39,15 @@ def tournament_histories(tournament: Tournament) -> list[HandHistory]:
     ]
 
 
-def simulated_history(result: SimulationResult, index: int) -> HandHistory:
+class RecordedRun(Protocol):
+    """What ``simulated_history`` reads of a ``simulate`` result (``pyholdem.engine.bulk``, which runs
+    on the compiled core: the oracle's imports never reach it)."""
+
+    @property
+    def records(self) -> Mapping[int, Hand]: ...
+
+
+def simulated_history(result: RecordedRun, index: int) -> HandHistory:
     """The PHH history of hand ``index`` of a ``simulate`` run that recorded it (§12.9)."""
     if index not in result.records:
         kept = sorted(result.records)
