@@ -41,6 +41,7 @@ from pyholdem.spec.showdown import Pot, Settlement
 
 if TYPE_CHECKING:  # the C-backed names, loaded on first use (``__getattr__``), typed for checkers
     from pyholdem.engine.batch import HandBatch
+    from pyholdem.engine.bulk import simulate
     from pyholdem.native.evaluation import (
         EquityBatch,
         cards_to_mask,
@@ -53,7 +54,6 @@ if TYPE_CHECKING:  # the C-backed names, loaded on first use (``__getattr__``), 
     )
     from pyholdem.native.ranges import range_equity
     from pyholdem.native.settlement import resolve_pots, resolve_pots_batch, resolve_showdowns_batch
-    from pyholdem.native.simulate import simulate
 
 # Backed by the compiled core: loaded on first use, so that the spec runs without it.
 _NATIVE = {
@@ -68,7 +68,7 @@ _NATIVE = {
     "resolve_pots": "native.settlement",
     "resolve_pots_batch": "native.settlement",
     "resolve_showdowns_batch": "native.settlement",
-    "simulate": "native.simulate",
+    "simulate": "engine.bulk",
     "HandBatch": "engine.batch",
 }
 

@@ -12,13 +12,13 @@ import pytest
 
 from pyholdem import PyHoldemError, RuleSet, preset
 from pyholdem.engine import declare
+from pyholdem.engine.bulk import simulate
 from pyholdem.engine.hand import Hand
 from pyholdem.engine.live import LiveHand
 from pyholdem.engine.setup import setup_from_arguments
 from pyholdem.errors import IllegalAction, RuleViolation, SimulationError
 from pyholdem.native.evaluation import evaluate
 from pyholdem.native.parallel import MAX_THREADS
-from pyholdem.native.simulate import simulate
 from pyholdem.spec.irregularities import BoxedCard, DeckFault
 from pyholdem.spec.rankings import hand_value
 

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 import pyholdem as ph
 from pyholdem.history.phh import dumps_many
 from pyholdem.history.record import history_from_hand
+from pyholdem.history.sessions import table_histories
 from pyholdem.values import plain
 
 DTYPES = (np.int16, np.int32, np.int64, np.uint16, np.uint32, np.uint64, np.intp)
@@ -89,7 +90,7 @@ def test_3_22_a_table_takes_numpy_stakes_and_stacks() -> None:
     hand = table.next_hand()
     while not hand.is_over:
         hand.call() if hand.legal_actions().call is not None else hand.check()
-    assert "blinds_or_straddles" in dumps_many(table.histories())
+    assert "blinds_or_straddles" in dumps_many(table_histories(table))
     assert all(type(view.stack) is int for view in table.seats if view.stack is not None)
 
 

@@ -20,10 +20,11 @@ from pathlib import Path
 from pyholdem import PRESETS, preset
 from pyholdem.engine.table import Table, random_session
 from pyholdem.history.phh import dumps_many
+from pyholdem.history.sessions import table_histories
 
 
 def _text(table: Table) -> str:
-    lines = [dumps_many(table.histories()), "# ledger"]
+    lines = [dumps_many(table_histories(table)), "# ledger"]
     lines += [repr(entry) for entry in table.ledger]
     lines.append("# seats")
     lines += [repr(view) for view in table.seats]

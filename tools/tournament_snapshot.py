@@ -21,6 +21,7 @@ from pathlib import Path
 
 from pyholdem import RuleSet, Tournament, preset, random_policy
 from pyholdem.history.phh import dumps_many
+from pyholdem.history.sessions import tournament_histories
 from pyholdem.rules.structure import DEFAULT_STRUCTURE, structure_preset
 
 
@@ -145,7 +146,7 @@ def main() -> None:
     outdir.mkdir(parents=True, exist_ok=True)
     for name, make in configs("--quick" in sys.argv):
         t = make()  # type: ignore[operator]
-        text = t.result_json() + "\n" + dumps_many(t.histories())
+        text = t.result_json() + "\n" + dumps_many(tournament_histories(t))
         (outdir / f"{name}.txt").write_text(text, encoding="utf-8")
         digest = hashlib.sha256(text.encode()).hexdigest()[:16]
         print(f"{name}: {t.hands_dealt} hands, {len(t.events)} events, {digest}", flush=True)

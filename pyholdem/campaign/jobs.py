@@ -5,7 +5,7 @@ Each function gives what its in-process counterpart gives for the same arguments
 the executor and its number of workers:
 
 - ``simulate`` / ``simulate_summary``: hand ``i`` depends on ``(seed, i)`` only (§1.4 and the policies
-  module), so the hands are cut by index range, each chunk a ``pyholdem.native.simulate`` call with
+  module), so the hands are cut by index range, each chunk a ``pyholdem.engine.bulk`` call with
   ``first=``: the same rows as one ``simulate`` call.
 - ``equity_batch``: query ``q`` of a Monte Carlo batch draws from ``seed + q`` (or ``seed[q]``); the
   seeds are fixed first, then the queries are cut by index range.
@@ -29,6 +29,7 @@ import numpy as np
 from pyholdem.campaign.executors import index_chunks, run_chunks, spawn_seeds
 from pyholdem.conformance import runner
 from pyholdem.conformance.vectors import Vector
+from pyholdem.engine import bulk
 from pyholdem.engine.policies import Policy, RandomPolicy
 from pyholdem.engine.setup import HandSetup
 from pyholdem.errors import InvalidRange, PyHoldemError, SimulationError, show_value
@@ -36,7 +37,6 @@ from pyholdem.history import replay as replaying
 from pyholdem.history.files import read_history
 from pyholdem.history.phh import iter_files
 from pyholdem.native import evaluation, ranges
-from pyholdem.native import simulate as bulk
 from pyholdem.rules.ruleset import RuleSet
 from pyholdem.values import is_int
 
@@ -164,7 +164,7 @@ def simulate(
     chunk_hands: int = CHUNK_HANDS,
     **arguments: Any,
 ) -> bulk.SimulationResult:
-    """``pyholdem.native.simulate`` over ``executor``: the same result, cut into chunks of ``chunk_hands``
+    """``pyholdem.engine.bulk`` over ``executor``: the same result, cut into chunks of ``chunk_hands``
     hands by index. ``record`` hands are played again here, in process."""
     empty, tasks = _simulation_tasks(
         rules, n_hands, stacks, policy, seed, first, deck, chunk_hands, arguments

@@ -1,6 +1,6 @@
 """The ``live`` runner's cases (spec 10): live hands dealt from a physical deck with irregularities.
 
-Each case is a live hand's history as plain data (``pyholdem.engine.live.history_to_data``): the
+Each case is a live hand's history as plain data (``pyholdem.history.live.history_to_data``): the
 set-up, then its steps (cut, hole cards dealt, actions, events). The answer (``play_live``) replays
 it on the spec engine's live hand and reports every ruling, where every card is and the stacks.
 Worked cases follow the examples of spec 10, spec 11 (declarations and the clock as events of the
@@ -17,9 +17,10 @@ from typing import Any
 
 from pyholdem.conformance.vectors import Vector
 from pyholdem.conformance.worked_cases import WorkedCase
-from pyholdem.engine.live import LiveHand, history_from_data, history_to_data, replay_live
+from pyholdem.engine.live import LiveHand, replay_live
 from pyholdem.engine.setup import setup_from_arguments
 from pyholdem.errors import PyHoldemError
+from pyholdem.history.live import history_from_data, history_to_data
 from pyholdem.rules.ruleset import PRESETS, preset
 from pyholdem.spec.cards import format_cards, shuffled_deck
 from pyholdem.spec.declarations import WORDS, CallClock, Declaration, Disconnect, RunClock

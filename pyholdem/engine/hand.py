@@ -3,7 +3,7 @@
 ``Hand`` is the public class, a façade that holds one of two engines with the same API and the
 same answers: ``SpecHand`` (``pyholdem.engine.spec_engine``), the oracle, which delegates every decision
 to a section function of ``pyholdem.spec`` in plain Python, and ``NativeHand``
-(``pyholdem.native.hand``), its C twin (``csrc/hand.c``); the differential tests drive both in
+(``pyholdem.engine.native_engine``), its C twin (``csrc/hand.c``); the differential tests drive both in
 lockstep. Neither engine imports this module. Each action is atomic: it is validated completely,
 applied, and a refused action leaves the hand exactly as it was.
 """
@@ -261,10 +261,10 @@ class Hand:
 
 @cache
 def _native_hand_class() -> Callable[..., Engine] | None:
-    """How ``Hand(...)`` starts the C engine (``pyholdem.native.hand.start``), or None when the core is not
-    built (the façade's choice; the spec engine never calls it)."""
+    """How ``Hand(...)`` starts the C engine (``pyholdem.engine.native_engine.start``), or None when the
+    core is not built (the façade's choice; the spec engine never calls it)."""
     try:
-        from pyholdem.native.hand import start
+        from pyholdem.engine.native_engine import start
     except NativeError:
         return None
     return start
@@ -272,10 +272,10 @@ def _native_hand_class() -> Callable[..., Engine] | None:
 
 @cache
 def native_layouts() -> tuple[Callable[[HandSetup], Any], Callable[[HandSetup, Any], Engine]] | None:
-    """How a table deals hands laid out again on the C engine (``pyholdem.native.hand.pack_layout`` and
-    ``start_laid_out``), or None when the core is not built."""
+    """How a table deals hands laid out again on the C engine (``pyholdem.engine.native_engine``'s
+    ``pack_layout`` and ``start_laid_out``), or None when the core is not built."""
     try:
-        from pyholdem.native.hand import pack_layout, start_laid_out
+        from pyholdem.engine.native_engine import pack_layout, start_laid_out
     except NativeError:
         return None
     return pack_layout, start_laid_out

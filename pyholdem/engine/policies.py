@@ -1,4 +1,4 @@
-"""Policies given as data, for ``simulate`` (``pyholdem.native.simulate``) and for ``Hand``: the pure
+"""Policies given as data, for ``simulate`` (``pyholdem.engine.bulk``) and for ``Hand``: the pure
 Python twin of ``csrc/simulate.c``.
 
 A policy decides the action of the seat to act from the hand's legal actions (§6.1), its street and

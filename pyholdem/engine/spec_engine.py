@@ -3,7 +3,7 @@
 ``SpecHand`` plays one deal of Texas Hold'em for the ``pyholdem.Hand`` façade: every decision is
 delegated to a section function of ``pyholdem.spec`` and this module only sequences them (it never
 loads the compiled core: showdowns are valued by §8.5's ``hand_strength``, pots settled by §8.11).
-The whole hand lives in one ``HandRecord`` value; the C engine (``pyholdem.native.hand``) hands a
+The whole hand lives in one ``HandRecord`` value; the C engine (``pyholdem.engine.native_engine``) hands a
 hand over by giving this engine its record. Each action is atomic: it is validated completely,
 applied, and a refused action leaves the hand exactly as it was.
 """

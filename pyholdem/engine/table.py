@@ -14,7 +14,7 @@ section and changes nothing.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -47,7 +47,7 @@ from pyholdem.spec.table import (
 from pyholdem.spec.tournament import check_chip_unit_change, written_chip_unit
 from pyholdem.values import is_int, plain
 
-__all__ = ["LedgerEntry", "SeatView", "Table", "forget_layouts", "random_session"]
+__all__ = ["LedgerEntry", "PlayedHand", "SeatView", "Table", "forget_layouts", "random_session"]
 
 
 @dataclass(frozen=True)
@@ -60,6 +60,26 @@ class SeatView:
     stack: int
     state: str
     owes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class PlayedHand:
+    """A finished hand of a table and what its history records (§12.12, §12.13): the table, the hand's
+    number there (1, 2, …), who sat at each seat, the chips added and removed at each seat before it,
+    the chip unit it was played under when not the table's first (§12.10); in a tournament also its
+    level, its round, the players it put out (``[player, place]``) and, on the last hand, the prizes."""
+
+    hand: Hand
+    table: Any
+    number: int
+    names: tuple[str | None, ...]
+    chips_added: Mapping[int, int]
+    chips_removed: Mapping[int, int]
+    chip_unit: int | None = None
+    level: int | None = None
+    round: int | None = None
+    eliminations: list[list[Any]] | None = None
+    prizes: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -387,34 +407,19 @@ class Table:
 
     @property
     def rules_at_start(self) -> RuleSet:
-        """The rules the table was made with: its histories replay under them (``histories``)."""
+        """The rules the table was made with: its histories replay under them (``played_hands``)."""
         return self._rules_at_start
 
-    def histories(self) -> list[Any]:
-        """Every finished hand as a PHH ``HandHistory`` (§12.12), with the table's fields: ``table``,
-        ``hand``, ``seat_count``, ``seats`` and ``players`` (§12.13: a session's hands), to be
+    def played_hands(self) -> list[PlayedHand]:
+        """Every finished hand with what its history records (§12.12, §12.13: a session's hands), to be
         replayed under ``rules_at_start``: a hand played under another chip unit (``set_rules``)
-        carries it as ``_chip_unit`` (§12.10)."""
-        from pyholdem.history.record import history_from_hand
-
+        carries it (§12.10). ``pyholdem.history.sessions.table_histories`` writes them as PHH."""
         out = []
         for number, (hand, (names, _, added)) in enumerate(zip(self.hands, self._records, strict=True), 1):
             if not hand.is_over:
                 continue
-            extra: dict[str, Any] = {"table": self.table, "hand": number}
             unit = written_chip_unit(hand.rules, self._rules_at_start)
-            if unit is not None:
-                extra["_chip_unit"] = unit
-            out.append(
-                history_from_hand(
-                    hand,
-                    seated=True,
-                    names=names,
-                    extra=extra,
-                    chips_added=added,
-                    chips_removed=self.chips_removed(number),
-                )
-            )
+            out.append(PlayedHand(hand, self.table, number, names, added, self.chips_removed(number), unit))
         return out
 
     # ------------------------------------------------------------------ between hands

@@ -26,7 +26,7 @@ from fractions import Fraction
 from typing import Any
 
 from pyholdem.engine.hand import ENGINES, Hand
-from pyholdem.engine.table import _UNPACKED, Table, _Layout, _planner_class
+from pyholdem.engine.table import _UNPACKED, PlayedHand, Table, _Layout, _planner_class
 from pyholdem.errors import RuleViolation, show_value
 from pyholdem.rules.ruleset import RuleSet
 from pyholdem.rules.structure import Level, Structure
@@ -325,6 +325,11 @@ class Tournament:
         """Every chip sold (entries, rebuys, add-ons) less the chips colour-ups removed (§9.18)."""
         return self._chips - self.chips_removed
 
+    def layout(self) -> dict[int, dict[str, Any]]:
+        """The tables as spec 09 reads them (``balancing_due``, §9.15): by table number, its ``seats``
+        (1..max_seats: who sits there), its last ``button`` and ``big_blind`` seat; a copy."""
+        return {n: {**t, "seats": dict(t["seats"])} for n, t in self._layout().items()}
+
     @property
     def prize_pool(self) -> int:
         """§9.1: the prize pool of the entries, rebuys and add-ons so far."""
@@ -379,17 +384,14 @@ class Tournament:
         """``as_dict()`` as JSON."""
         return json.dumps(self.as_dict(), indent=1)
 
-    def histories(self) -> list[Any]:
-        """Every finished hand of every table as PHH (§12.12, §12.13) with ``event``, ``table``,
-        ``hand``, ``level``, the ``players`` and ``seats`` of the table, the chips added (rebuys,
-        add-ons) and removed (colour-ups) before each hand (§12.13: each table replays as one
-        session), and the extension fields ``_round`` (the hand round), ``_chip_unit`` (a hand
-        after a colour-up, §9.18), ``_eliminations`` (``[player, place]`` of the players the hand
-        put out; a tied place as ``"best-worst"``) and, on the last hand, ``_prizes``."""
-        from pyholdem.history.record import history_from_hand
-
+    def played_hands(self) -> list[PlayedHand]:
+        """Every finished hand of every table (table by table) with what its history records (§12.12,
+        §12.13): its table's number, its level and round, who sat where, the chips added (rebuys,
+        add-ons) and removed (colour-ups) before it (§12.13: each table replays as one session), its
+        chip unit after a colour-up (§9.18), the players it put out (``[player, place]``, a tied place
+        as ``"best-worst"``) and, on the last hand, the prizes. ``pyholdem.history.sessions``'s
+        ``tournament_histories`` writes them as PHH."""
         out = []
-        event = self.structure.name or "tournament"
         busts: dict[tuple[int, object], list[list[Any]]] = {}
         for e in self.events:
             if e.kind == "elimination" and "reason" not in e.data:  # a hand put him out
@@ -402,23 +404,23 @@ class Tournament:
             for k, hand in enumerate(table.hands, 1):
                 if not hand.is_over:
                     continue
-                extra: dict[str, Any] = {"event": event, "table": number, "hand": k, "level": levels[k - 1]}
-                extra["_round"] = rounds[k - 1]
-                unit = written_chip_unit(table.setups[k - 1].rules, self._first_rules)
-                if unit is not None:  # after a colour-up (§9.18): its replay needs the unit
-                    extra["_chip_unit"] = unit
-                if (rounds[k - 1], number) in busts:
-                    extra["_eliminations"] = busts[(rounds[k - 1], number)]
+                prizes = None
                 if self._over and k == len(table.hands) and (rounds[k - 1], number) == last:
-                    extra["_prizes"] = {e.name: e.prize for e in self._entrants.values() if e.prize}
+                    prizes = {e.name: e.prize for e in self._entrants.values() if e.prize}
                 out.append(
-                    history_from_hand(
+                    PlayedHand(
                         hand,
-                        seated=True,
-                        names=table.players(k),
-                        extra=extra,
+                        number,
+                        k,
+                        table.players(k),
                         chips_added=_merged(table.chips_added(k), self._resat.get((id(table), k), {})),
                         chips_removed=table.chips_removed(k),
+                        # after a colour-up (§9.18): its replay needs the unit
+                        chip_unit=written_chip_unit(table.setups[k - 1].rules, self._first_rules),
+                        level=levels[k - 1],
+                        round=rounds[k - 1],
+                        eliminations=busts.get((rounds[k - 1], number)),
+                        prizes=prizes,
                     )
                 )
         return out

@@ -2,7 +2,8 @@
 
 ``play_history(history, rules, observer=...)`` plays a history's actions, showing the hand to the
 observer before each player action; ``replay`` plays it and judges the outcome; ``replay_session``
-replays a session (one table's hands, §12.13) hand by hand and checks their continuity.
+replays a session (one table's hands, §12.13) hand by hand and checks their continuity;
+``table_histories`` and ``tournament_histories`` write what a table or a tournament played (``sessions``).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from pyholdem.history.replay import (
     play_history,
     replay_session,
 )
+from pyholdem.history.sessions import simulated_history, table_histories, tournament_histories
 from pyholdem.spec.histories import Action
 
 __all__ = [
@@ -47,4 +49,7 @@ __all__ = [
     "read_file",
     "read_text",
     "replay_session",
+    "simulated_history",
+    "table_histories",
+    "tournament_histories",
 ]

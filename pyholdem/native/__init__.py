@@ -16,8 +16,8 @@ TWINS: dict[str, tuple[str, str]] = {
     "pyholdem.spec.cards:shuffled_deck": ("ph_shuffled_deck", "pyholdem.native.shuffle:shuffled_deck"),
     "pyholdem.spec.pots:layer_pots": ("ph_layer_pots", "pyholdem.native.pots:layer_pots"),
     "pyholdem.spec.showdown:split_pot": ("ph_split_pot", "pyholdem.native.pots:split_pot"),
-    "pyholdem.engine.hand:SpecHand": ("ph_hand_act", "pyholdem.native.hand:NativeHand"),
-    "pyholdem.engine.policies:play": ("ph_simulate", "pyholdem.native.simulate:simulate"),  # issue 15
+    "pyholdem.engine.hand:SpecHand": ("ph_hand_act", "pyholdem.engine.native_engine:NativeHand"),
+    "pyholdem.engine.policies:play": ("ph_simulate", "pyholdem.engine.bulk:simulate"),
     "pyholdem.spec.tournament:icm_values": ("ph_icm_exact", "pyholdem.native.icm:icm_values"),
     "pyholdem.spec.table:plan_hand": ("ph_plan_hand", "pyholdem.native.table:plan_hand"),  # issue 13
 }

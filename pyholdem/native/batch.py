@@ -15,9 +15,8 @@ from typing import Any
 
 import numpy as np
 
-from pyholdem.engine.setup import HandSetup
 from pyholdem.errors import NativeError
-from pyholdem.native.hand import native_rules, pack_setup
+from pyholdem.native.hand import PackableSetup, native_rules, pack_setup
 from pyholdem.native.lib import ffi, lib
 from pyholdem.native.parallel import chunks, map_threads
 
@@ -83,7 +82,7 @@ def _shape(rows: int, width: int, per_seat: int, fixed: int) -> tuple[int, ...]:
 class BatchArrays:
     """The hands, layouts and arrays of one batch (``ph_batch``), every array allocated here once."""
 
-    def __init__(self, layouts: Sequence[HandSetup], rows: int, width: int, history: int) -> None:
+    def __init__(self, layouts: Sequence[PackableSetup], rows: int, width: int, history: int) -> None:
         self.rows, self.width, self.history = rows, width, history
         self._memory = _pages(HAND_BYTES * max(rows, 1) + _HUGE)
         start = ffi.from_buffer("char[]", self._memory)

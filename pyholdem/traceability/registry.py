@@ -63,13 +63,13 @@ def section_key(section: str) -> tuple[int, int]:
 
 def registered() -> dict[str, Callable[..., object]]:
     """Every registered section, after importing every module that registers one."""
-    from pyholdem import spec  # noqa: F401  (importing registers the executable sections)
+    import pyholdem.spec  # noqa: F401  (importing registers the executable sections)
 
     return dict(sorted(_RULES.items(), key=lambda item: section_key(item[0])))
 
 
 def parts() -> dict[str, list[Callable[..., object]]]:
     """Every section's helpers (``@part_of``), after importing every module that registers one."""
-    from pyholdem import spec  # noqa: F401  (importing registers the executable sections)
+    import pyholdem.spec  # noqa: F401  (importing registers the executable sections)
 
     return {section: list(objs) for section, objs in sorted(_PARTS.items(), key=lambda i: section_key(i[0]))}

@@ -11,7 +11,7 @@ import pytest
 from pyholdem import RuleSet
 from pyholdem.campaign.preflop import preflop_table, read_table
 from pyholdem.cli import main
-from pyholdem.native.simulate import simulate
+from pyholdem.engine.bulk import simulate
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

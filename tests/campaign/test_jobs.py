@@ -20,11 +20,12 @@ from pyholdem.campaign import (
     simulate_summary,
 )
 from pyholdem.conformance.tournament_cases import worked_cases
+from pyholdem.engine.bulk import simulate as simulate_once
 from pyholdem.engine.policies import StreetPolicy
 from pyholdem.errors import InvalidCards, InvalidRange, SimulationError
 from pyholdem.history.replay import replay_paths as replay_in_order
+from pyholdem.history.sessions import simulated_history
 from pyholdem.native import evaluation, ranges
-from pyholdem.native.simulate import simulate as simulate_once
 
 KINDS = ("serial", "process", "dask")
 SETUP = {"button": 2, "blinds": (25, 50)}
@@ -59,7 +60,7 @@ def test_simulate_fast_deck_policy_and_records(kind: str, executors: dict[str, E
     )  # fmt: skip
     _same_run(once, cut)
     assert sorted(cut.records) == [3, 800]
-    assert cut.history(800) == once.history(800)
+    assert simulated_history(cut, 800) == simulated_history(once, 800)
 
 
 @pytest.mark.parametrize("kind", KINDS)

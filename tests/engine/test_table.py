@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pyholdem import Hand, RuleSet, RuleViolation, Table, preset
+from pyholdem.history.sessions import table_histories
 from pyholdem.spec.table import Positions
 
 
@@ -250,7 +251,7 @@ def test_4_1_a_level_signalled_during_a_hand_applies_to_the_next() -> None:
 def test_3_18_histories_carry_the_table_fields() -> None:
     t = table(RuleSet(), 3, range(3))
     finish(t.next_hand())
-    (history,) = t.histories()
+    (history,) = table_histories(t)
     assert history.hand == 1 and history.seat_count == 3 and history.seats == (2, 3, 1)
     assert history.player_names == ("player2", "player3", "player1")
 

@@ -27,7 +27,7 @@ from hypothesis.stateful import (
 )
 
 from pyholdem import LegalActions, PyHoldemError, Table, preset
-from pyholdem.engine.table_checks import session_problems
+from pyholdem.history.table_checks import session_problems
 from pyholdem.spec.table import ENTRY_OPTIONS, MAKEUP_OPTIONS, busted_player_leaves
 
 PRESETS = ("tda_2024", "tda_2024_cash", "seed_004_online", "seed_003_general", "seed_002_sng_addon")

@@ -6,6 +6,7 @@ import pytest
 
 from pyholdem import Hand, NativeError, RuleViolation, Table, preset
 from pyholdem.engine.table import forget_layouts
+from pyholdem.history.sessions import table_histories
 from pyholdem.spec.table import Positions
 
 
@@ -128,9 +129,9 @@ def test_3_23_heads_up_to_three_handed_keeps_button_and_big_blind_apart(rule: st
 
 
 def test_9_18_a_chip_unit_set_between_hands_is_in_the_histories_and_the_session_replays() -> None:
-    from pyholdem.engine.table_checks import session_problems
     from pyholdem.history.phh import dumps_many, loads
     from pyholdem.history.replay import replay_session
+    from pyholdem.history.table_checks import session_problems
 
     rules = preset("tda_2024")
     t = Table(rules, 4, blinds=(50, 100), button=0, seed=1)
@@ -144,7 +145,7 @@ def test_9_18_a_chip_unit_set_between_hands_is_in_the_histories_and_the_session_
     t.set_stakes((100, 200))
     for _ in range(2):
         finish(t.next_hand())
-    histories = t.histories()
+    histories = table_histories(t)
     assert [h.extra.get("_chip_unit") for h in histories] == [None, None, 25, 25]
     assert t.rules_at_start is rules and session_problems(t) == []
     result = replay_session(loads(dumps_many(histories), many=True), rules)
@@ -172,7 +173,7 @@ def _play_on(t: Table, hands: int, seed: int) -> str:
         hand = t.hand if k == 0 and t.hand_running else t.next_hand()
         while not hand.is_over:  # type: ignore[union-attr]
             _random_action(hand, rng)  # type: ignore[arg-type]
-    return dumps_many(t.histories()) + repr(t.seats) + repr(t.ledger)
+    return dumps_many(table_histories(t)) + repr(t.seats) + repr(t.ledger)
 
 
 @pytest.mark.parametrize("engine", ["auto", "spec"])

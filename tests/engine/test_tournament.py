@@ -6,6 +6,7 @@ import pytest
 
 from pyholdem import RuleSet, RuleViolation, Tournament, preset, random_policy
 from pyholdem.engine.tournament import Event
+from pyholdem.history.sessions import tournament_histories
 from pyholdem.rules.structure import Level, Structure, structure_preset
 
 HOME = structure_preset("seed_000_home_nl")
@@ -314,7 +315,7 @@ def test_12_13_tournament_histories_carry_event_table_hand_and_level() -> None:
 
     t = Tournament(RuleSet(), HOME, 20, seed=16)
     t.play(random_policy(16))
-    histories = t.histories()
+    histories = tournament_histories(t)
     assert len(histories) == sum(len(table.hands) for _, table in t._all_tables)
     first = histories[0]
     assert first.table == 1 and first.hand == 1

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from pyholdem import RuleSet, RuleViolation, Tournament, preset, random_policy
 from pyholdem.engine.table import Table
 from pyholdem.engine.tournament import Event
+from pyholdem.history.sessions import tournament_histories
 from pyholdem.rules.structure import DEFAULT_STRUCTURE, STRUCTURES, structure_preset
 from pyholdem.spec.tournament import unit_after_colour_up
 from tests.engine.test_tournament_properties import RULES, check_result, checked_play
@@ -121,7 +122,7 @@ def test_9_18_hands_after_a_colour_up_play_the_new_chip_unit(engine: str) -> Non
 def _sessions(t: Tournament) -> list[list[object]]:
     """The tournament's histories, one list per table dealt (a table's hands are numbered from 1)."""
     out: list[list[object]] = []
-    for history in t.histories():
+    for history in tournament_histories(t):
         if history.hand == 1:
             out.append([])
         out[-1].append(history)
@@ -178,7 +179,7 @@ def test_12_13_chips_removed_pair_up_and_round_trip() -> None:
         check_session_fields({"_chips_removed_seats": [1]})
     t = Tournament(preset("seed_000_bill_limit"), BILL, 6, seed=7, seconds_per_hand=900)
     t.play(random_policy(7))
-    removed = [h for h in t.histories() if h.chips_removed]
+    removed = [h for h in tournament_histories(t) if h.chips_removed]
     assert removed and all(h.extra["_chip_unit"] > 1 for h in removed)
     (back,) = loads(dumps(removed[0]))
     assert (
@@ -246,7 +247,7 @@ def test_9_18_a_player_raced_out_of_his_chips_is_placed_as_busted() -> None:
     assert out.round == up.round and set(seen) == {0}
     assert t.result()[out.data["player"]] == (6, 0)
     assert sum(prize for _, prize in t.result().values()) == t.prize_pool
-    assert all(out.data["player"] not in (h.player_names or ()) for h in t.histories()[up.round :])
+    assert all(out.data["player"] not in (h.player_names or ()) for h in tournament_histories(t)[up.round :])
     # by default nobody is raced out: he is given one chip of the new smallest denomination
     t = Tournament(RuleSet(), race, 6, seed=0)
     t.play(random_policy(0))

@@ -14,6 +14,7 @@ import pytest
 from pyholdem import RuleSet, Tournament, preset, random_policy
 from pyholdem.errors import PyHoldemError, RuleViolation
 from pyholdem.history.phh import dumps_many
+from pyholdem.history.sessions import tournament_histories
 from pyholdem.rules.structure import Level, structure_preset
 from pyholdem.spec.tournament import MAX_ENTRANTS
 from tests.engine.test_tournament_properties import check_result
@@ -111,7 +112,11 @@ def test_9_8_a_late_entry_after_eliminations_moves_every_place_down() -> None:
     assert t.entries == 10
     check_result(t)
     # the histories carry the places as they stand at the end
-    shown = {name: place for h in t.histories() for name, place in getattr(h, "_eliminations", None) or []}
+    shown = {
+        name: place
+        for h in tournament_histories(t)
+        for name, place in getattr(h, "_eliminations", None) or []
+    }
     result = t.result()
     for name, place in shown.items():
         final = result[name][0]
@@ -279,7 +284,7 @@ def test_a_tournament_copied_mid_round_plays_on_identically(engine: str, how: st
 
     assert finish(twin) == finish(t)
     assert twin.result_json() == t.result_json()
-    assert dumps_many(twin.histories()) == dumps_many(t.histories())
+    assert dumps_many(tournament_histories(twin)) == dumps_many(tournament_histories(t))
 
 
 @pytest.mark.parametrize("how", ["pickle", "deepcopy"])
@@ -299,4 +304,4 @@ def test_a_long_tournament_copies_within_a_small_recursion_limit(how: str) -> No
         sys.setrecursionlimit(limit)
     assert snapshot(twin) == snapshot(t)
     assert twin.result_json() == t.result_json()
-    assert dumps_many(twin.histories()) == dumps_many(t.histories())
+    assert dumps_many(tournament_histories(twin)) == dumps_many(tournament_histories(t))

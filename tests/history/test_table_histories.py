@@ -18,6 +18,7 @@ from pyholdem.errors import HistoryError, PyHoldemError
 from pyholdem.history.phh import HandHistory, dumps, dumps_many, loads, read_text
 from pyholdem.history.record import history_from_hand
 from pyholdem.history.replay import is_session, play_history, player_seats, replay, replay_session
+from pyholdem.history.sessions import table_histories
 from tests.native.test_hand_lockstep import explicit_setups
 
 ENGINES = ("spec", "native")
@@ -297,7 +298,7 @@ def _cash_session_with_a_rebuy() -> Any:
 
 def test_12_13_chips_added_between_hands_and_waiting_players_keep_a_session_continuous() -> None:
     table = _cash_session_with_a_rebuy()
-    text = dumps_many(table.histories())
+    text = dumps_many(table_histories(table))
     assert "_chips_added_seats = [2]" in text and "_chips_added = [500]" in text
     assert '_sitting_out_players = ["p2"]' in text
     read = loads(text, many=True)
@@ -319,7 +320,7 @@ def test_12_13_chips_added_between_hands_and_waiting_players_keep_a_session_cont
 )
 def test_12_13_malformed_session_fields_are_refused(line: str, message: str) -> None:
     table = _cash_session_with_a_rebuy()
-    text = dumps(table.histories()[4])
+    text = dumps(table_histories(table)[4])
     for name in ("_chips_added_seats", "_chips_added", "_sitting_out_players"):
         text = "\n".join(row for row in text.splitlines() if not row.startswith(name + " ")) + "\n"
     (result,) = read_text(text + line + "\n")

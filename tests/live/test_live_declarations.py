@@ -9,8 +9,9 @@ import pytest
 from pyholdem import Hand, IllegalAction, InvalidCards, RuleSet, RuleViolation, preset
 from pyholdem.engine.declare import declare
 from pyholdem.engine.hand import _native_hand_class
-from pyholdem.engine.live import LiveHand, history_from_data, history_to_data, replay_live
+from pyholdem.engine.live import LiveHand, replay_live
 from pyholdem.engine.setup import setup_from_arguments
+from pyholdem.history.live import history_from_data, history_to_data
 from pyholdem.spec.declarations import CallClock, Declaration, Disconnect, RunClock
 from pyholdem.spec.irregularities import WrongCardCount
 

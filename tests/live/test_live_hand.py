@@ -340,7 +340,7 @@ def test_10_1_a_hand_without_a_seed_draws_one_and_replays() -> None:
 def test_10_1_a_live_history_as_json_replays_to_the_same_state() -> None:
     import json
 
-    from pyholdem.engine.live import history_from_data, history_to_data
+    from pyholdem.history.live import history_from_data, history_to_data
 
     h = hand(live("seed_000_bill_limit"), seed="json")
     right = setup_from_arguments(h.rules, [1000] * 4, button=1, blinds=(5, 10), seed="json")

@@ -19,8 +19,9 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
 from pyholdem import PyHoldemError, preset
-from pyholdem.engine.live import LiveHand, history_from_data, history_to_data, replay_live
+from pyholdem.engine.live import LiveHand, replay_live
 from pyholdem.engine.setup import setup_from_arguments
+from pyholdem.history.live import history_from_data, history_to_data
 from pyholdem.spec.cards import Card
 from pyholdem.spec.irregularities import (
     MISDEAL_CAUSES,

@@ -6,8 +6,8 @@ from __future__ import annotations
 import random
 
 from pyholdem import Hand, RuleSet, preset
+from pyholdem.engine.native_engine import NativeHand, pack_layout, start_laid_out
 from pyholdem.engine.setup import laid_out_again, setup_from_arguments
-from pyholdem.native.hand import NativeHand, pack_layout, start_laid_out
 
 
 def _play(hand: Hand, rng: random.Random) -> None:

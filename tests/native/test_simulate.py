@@ -36,6 +36,7 @@ from pyholdem import (
 from pyholdem.engine.policies import SplitMix64, fast_cards, fast_deal, hand_seed, play, stream
 from pyholdem.engine.setup import setup_from_arguments
 from pyholdem.history.phh import HandHistory
+from pyholdem.history.sessions import simulated_history
 from pyholdem.native.lib import ffi, lib
 from pyholdem.native.shuffle import CARDS
 from pyholdem.spec.cards import shuffled_deck as spec_shuffled_deck
@@ -195,7 +196,7 @@ def test_simulate_is_registered_as_the_twin_of_the_policy_loop() -> None:
     from pyholdem.native import TWINS
 
     c_name, wrapper = TWINS["pyholdem.engine.policies:play"]
-    assert hasattr(lib, c_name) and wrapper == "pyholdem.native.simulate:simulate"
+    assert hasattr(lib, c_name) and wrapper == "pyholdem.engine.bulk:simulate"
 
 
 def test_splitmix64_twin_matches_c() -> None:
@@ -307,11 +308,11 @@ def test_simulate_records_chosen_hands_as_hands_and_histories() -> None:
         play(twin, STREETS.player(3, i))
         assert hand.is_over and hand.events == twin.events and hand.result == twin.result
         assert hand.result is not None and hand.result.net == tuple(result.net[i].tolist())
-    history = result.history(17)
+    history = simulated_history(result, 17)
     assert isinstance(history, HandHistory)
     assert history.starting_stacks is not None
     with pytest.raises(SimulationError, match=r"record: hand 3 was not recorded"):
-        result.history(3)
+        simulated_history(result, 3)
 
 
 def test_simulate_records_fast_deck_hands() -> None:

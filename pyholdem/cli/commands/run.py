@@ -202,7 +202,7 @@ def table_sessions(hands: int) -> bool:
     session, and the same session on the spec engine."""
     from pyholdem.cli.commands.table import play_session, session_rules
     from pyholdem.engine.table import Table
-    from pyholdem.engine.table_checks import session_problems, session_summary
+    from pyholdem.history.table_checks import session_problems, session_summary
 
     ok = True
     for seed, (name, button_rule) in enumerate(TABLE_SESSIONS, 1):
@@ -266,8 +266,8 @@ def tournament_run(entrants: int, seed: int = 1) -> bool:
     balance tolerance; at the end that the places are 1..N with ties sharing a block and the
     prizes sum to the pool."""
     from pyholdem.engine.tournament import Tournament, random_policy
+    from pyholdem.history.tournament_checks import result_problems, round_problems
     from pyholdem.rules.structure import DEFAULT_STRUCTURE, structure_preset
-    from pyholdem.spec.tournament import balancing_due
 
     t = Tournament(RuleSet(), structure_preset(DEFAULT_STRUCTURE), entrants, seed=seed)
     policy = random_policy(seed)
@@ -278,13 +278,7 @@ def tournament_run(entrants: int, seed: int = 1) -> bool:
             hands = t.next_hands()
             if not hands:
                 break
-            if t.chips_in_play() != t.chips_expected:
-                problems.append(f"round {t.rounds}: {t.chips_in_play()} chips, {t.chips_expected} expected")
-            layout = t._layout()
-            if any(len(table["seats"]) > t.seat_count for table in layout.values()):
-                problems.append(f"round {t.rounds}: a table over {t.seat_count} seats")
-            if balancing_due(layout, t.rules, level_changed=False):
-                problems.append(f"round {t.rounds}: tables {[len(x['seats']) for x in layout.values()]}")
+            problems += round_problems(t)
             for number, hand in zip(sorted(t.tables), hands, strict=True):
                 while not hand.is_over:
                     if not t.tables[number].fold_absent():
@@ -292,17 +286,7 @@ def tournament_run(entrants: int, seed: int = 1) -> bool:
             bar.update(t.entries - len(t.remaining), total=t.entries - 1)
     elapsed = time.perf_counter() - start
     result = t.result()
-    blocks = Counter(place for place, _ in result.values())
-    covered: list[int] = []
-    for place, count in blocks.items():
-        best, worst = (place, place) if isinstance(place, int) else place
-        covered.extend(range(best, worst + 1))
-        if count != worst - best + 1:
-            problems.append(f"place {place} is held by {count} players")
-    if sorted(covered) != list(range(1, entrants + 1)):
-        problems.append("the places are not 1..N")
-    if sum(prize for _, prize in result.values()) != t.prize_pool:
-        problems.append(f"prizes sum to {sum(p for _, p in result.values())}, not the pool {t.prize_pool}")
+    problems += result_problems(t)
     counts = Counter(e.kind for e in t.events)
     winner = next(iter(result))
     print(

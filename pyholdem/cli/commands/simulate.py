@@ -1,6 +1,6 @@
 """``pyholdem simulate --hands N --seats 6 --seed S [--executor ...] [--json]``: hands in bulk.
 
-The hands are those of ``pyholdem.native.simulate`` (hand ``i`` from ``(seed, i)``), cut into chunks run
+The hands are those of ``pyholdem.engine.bulk`` (hand ``i`` from ``(seed, i)``), cut into chunks run
 by the executor (``pyholdem.campaign``): the totals are the same for every executor. Prints hands per
 second, the showdown share, the mean pot and each seat's net result.
 """

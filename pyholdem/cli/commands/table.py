@@ -2,7 +2,7 @@
 
 Random arrivals (each entry option of the rules), departures, absences, returns, busts and rebuys,
 random legal actions; then a summary (hands, who posted what, final stacks), the invariants the
-session kept (``pyholdem.engine.table_checks``) and, with ``--phh``, the session as one ``.phhs``.
+session kept (``pyholdem.history.table_checks``) and, with ``--phh``, the session as one ``.phhs``.
 """
 
 from __future__ import annotations
@@ -88,8 +88,9 @@ def play_session(
 
 def run_play(args: argparse.Namespace) -> int:
     from pyholdem.engine.table import Table
-    from pyholdem.engine.table_checks import session_problems, session_summary
     from pyholdem.history.phh import dumps_many
+    from pyholdem.history.sessions import table_histories
+    from pyholdem.history.table_checks import session_problems, session_summary
 
     rules = session_rules(args.rules, args.button_rule)
     if args.phh is not None:
@@ -100,7 +101,7 @@ def run_play(args: argparse.Namespace) -> int:
     replayed = not args.no_replay
     problems = session_problems(table, replay=replayed)
     if args.phh is not None:
-        args.phh.write_text(dumps_many(table.histories()))
+        args.phh.write_text(dumps_many(table_histories(table)))
     if args.json:
         print(json.dumps({**summary.as_dict(), "problems": problems, "phh": str(args.phh or "") or None}))
     else:
@@ -109,7 +110,7 @@ def run_play(args: argparse.Namespace) -> int:
 
 
 def print_summary(summary: object, problems: list[str], phh: Path | None, replayed: bool) -> None:
-    from pyholdem.engine.table_checks import SessionSummary
+    from pyholdem.history.table_checks import SessionSummary
 
     assert isinstance(summary, SessionSummary)
     print(

@@ -178,6 +178,7 @@ def run_play(args: argparse.Namespace) -> int:
     from pyholdem.cli.progress import Progress
     from pyholdem.engine.tournament import Tournament, random_policy
     from pyholdem.history.phh import HandHistory, dumps_many
+    from pyholdem.history.sessions import tournament_histories
 
     rules = load_rules_argument(args.rules)
     structure = load_structure_argument(args.structure, args.rules)
@@ -210,7 +211,7 @@ def run_play(args: argparse.Namespace) -> int:
         report(t)
     if args.phh is not None:
         args.phh.mkdir(parents=True, exist_ok=True)
-        histories = t.histories()
+        histories = tournament_histories(t)
         by_table: dict[object, list[HandHistory]] = {}
         for h in histories:
             by_table.setdefault(h.table, []).append(h)

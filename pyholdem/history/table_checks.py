@@ -13,6 +13,7 @@ from itertools import pairwise
 from typing import Any
 
 from pyholdem.engine.table import Table
+from pyholdem.history.sessions import table_histories
 from pyholdem.spec.table import button_rule_in_force
 
 __all__ = ["PlayerSummary", "SessionSummary", "session_problems", "session_summary"]
@@ -188,7 +189,7 @@ def _replays(table: Table) -> list[str]:
     from pyholdem.history.phh import dumps_many, loads
     from pyholdem.history.replay import replay_session
 
-    histories = table.histories()
+    histories = table_histories(table)
     if not histories:  # no hand finished yet: nothing to replay
         return []
     result = replay_session(loads(dumps_many(histories), many=True), table.rules_at_start)

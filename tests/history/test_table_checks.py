@@ -11,7 +11,7 @@ import pytest
 from pyholdem import RuleSet, preset
 from pyholdem.cli import main
 from pyholdem.engine.table import random_session
-from pyholdem.engine.table_checks import session_problems, session_summary
+from pyholdem.history.table_checks import session_problems, session_summary
 from pyholdem.rules.ruleset import PRESETS
 
 
