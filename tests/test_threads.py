@@ -19,6 +19,7 @@ from pyholdem.engine.setup import setup_from_arguments
 from pyholdem.engine.table import random_session
 from pyholdem.errors import EventLogError
 from pyholdem.history.phh import dumps
+from pyholdem.history.sessions import table_histories
 from pyholdem.rules.structure import structure_preset
 
 
@@ -58,7 +59,7 @@ def test_live_hands_on_different_threads_play_as_one_after_another() -> None:
 
 def _session(seed: int) -> list[str]:
     table = random_session(preset("tda_2024_cash"), 6, 40, seed)
-    return [dumps(h) for h in table.histories()]
+    return [dumps(h) for h in table_histories(table)]
 
 
 def test_tables_on_different_threads_play_as_one_after_another() -> None:
