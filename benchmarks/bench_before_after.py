@@ -1,6 +1,6 @@
 """The C hand engine, the evaluator and the pot resolver now against a base revision, in one run.
 
-The base revision (``PYHOLDEM_BENCH_BASE``, by default ``aef4270``: main before issue 10) is
+The base revision (``PYHOLDEM_BENCH_BASE``, by default ``aef4270``: before the C engine's rewrite) is
 exported with ``git archive`` into a temporary directory and its C module is built there by that
 tree's own ``build_ffi.py``; the current tree and its build are not touched, and nothing is written
 to the repository. Two worker processes (``before_after_worker.py``) import pyholdem, one from the

@@ -1,4 +1,4 @@
-"""Issue 15 in bulk, each against its baseline in the same run: ``equity_batch`` against a loop of
+"""Bulk calls (§2.9, §13.3), each against its baseline in the same run: ``equity_batch`` against a loop of
 per-call ``equity()`` (target at least 10x on 10,000 small turn/river queries); two threads against
 one for ``evaluate_batch`` and ``equity_batch`` (target at least 1.8x on 2 cores); ``evaluate_mask``
 against a bare cffi call of ``ph_evaluate_mask`` (target: within 15 %); ``evaluate_batch`` against the

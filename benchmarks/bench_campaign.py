@@ -1,4 +1,4 @@
-"""Campaigns (issue 16): bulk simulation on one worker against two (a process pool and a Dask local
+"""Campaigns: bulk simulation on one worker against two (a process pool and a Dask local
 cluster), and the preflop equity table (§13.7).
 
 The simulation workload is ``bench_simulate``'s (six-max no-limit, 100 big blinds, the random policy,
@@ -149,7 +149,7 @@ def test_bench_campaign_preflop_table(
             print(line)
 
 
-# --- the tournament-structure simulator (issue 16 item 3) --------------------------------------------
+# --- the tournament-structure simulator (spec 09) -------------------------------------------------------
 TOURNAMENT_ENTRANTS = 100
 TOURNAMENT_RUNS = int(os.environ.get("PYHOLDEM_BENCH_TOURNAMENTS", "32"))
 TOURNAMENT_CHUNK = 2

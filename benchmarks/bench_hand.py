@@ -5,7 +5,7 @@ oracle) plays the same hands for comparison. Both libraries play the same kind o
 players with 100 big blinds, each decision drawn from the same random policy (check 60 %, call
 15 %, bet or raise a random amount up to three times the minimum 10 %, otherwise check or fold),
 so most hands reach a showdown. Target
-(issue 4): pyholdem at least 50 times pokerkit. Hands per second, actions per hand and the share of
+(the target): pyholdem at least 50 times pokerkit. Hands per second, actions per hand and the share of
 hands with a showdown are in ``extra_info``; the ratio of the best rounds is printed.
 """
 

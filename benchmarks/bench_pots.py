@@ -1,7 +1,7 @@
 """Six-way pots settled per second: the C batch resolver against the Python spec, in the same run.
 
 The combined entry (evaluate seven cards per live seat, then settle) is measured the same way.
-Targets (issue 5): the C batch at least 50 times the spec, and at least 5 million six-way pots a second.
+Targets: the C batch at least 50 times the spec, and at least 5 million six-way pots a second.
 ``make bench`` prints each benchmark's time; pots per second and the speed-up are in ``extra_info``
 (``--benchmark-json``) and printed at the end of the run.
 """

@@ -1,4 +1,4 @@
-"""Hands in bulk (issue 15): ``simulate`` against the ``Hand`` loop, and two threads against one.
+"""Hands in bulk: ``simulate`` against the ``Hand`` loop, and two threads against one.
 
 The workload is ``bench_hand``'s: six-max no-limit, 100 big blinds, the benchmark's random policy
 (check 60 %, call 15 %, bet or raise up to three times the minimum 10 %, else check or fold), button

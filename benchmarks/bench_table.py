@@ -1,4 +1,4 @@
-"""A 9-seat session through ``Table`` against the same hands through bare ``Hand`` (issue 12).
+"""A 9-seat session through ``Table`` against the same hands through bare ``Hand``.
 
 The table deals hand after hand (button, blinds, missed blinds and posts chosen by the rules,
 §3.4–3.8, §3.18–3.20) under ``tda_2024_cash``; each hand is played by the benchmark's random

@@ -1,4 +1,4 @@
-"""A 1,000-entrant multi-table tournament with random players, to a winner (issue 13).
+"""A 1,000-entrant multi-table tournament with random players, to a winner.
 
 The tournament (default rules, the default structure ``seed_000_home_nl``, ten-seat tables) is
 played by ``random_policy(1)``; the same hands are then played as bare ``Hand``s, in the same

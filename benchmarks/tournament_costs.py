@@ -1,5 +1,5 @@
 """Where the benchmark tournament's time goes: CPU time (``time.process_time``) per method, and the
-tournament layer's own cost beside bare ``Hand`` (issue 13's overhead target).
+tournament layer's own cost beside bare ``Hand`` (the overhead target).
 
 Plays ``bench_tournament.py``'s tournament (1,000 entrants, default rules and structure, seed 1)
 once, after a small warm-up game (imports and the C module's first use kept out of the timing),

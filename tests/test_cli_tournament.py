@@ -1,4 +1,4 @@
-"""The tournament calculators on the command line: ``tournament payouts`` and ``icm`` (issue 13)."""
+"""The tournament calculators on the command line: ``tournament payouts`` and ``icm``."""
 
 from __future__ import annotations
 

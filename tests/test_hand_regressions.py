@@ -1,4 +1,4 @@
-"""Regressions of issue 11 (betting and pots), each on both engines, and the properties that look
+"""Regressions in betting and pots, each on both engines, and the properties that look
 for the same class of mistake: what ``legal_actions()`` offers is accepted, a short all-in never
 reopens the betting for a player who already acted, and no chip is ever out of sight."""
 

@@ -369,7 +369,7 @@ def test_12_9_writing_a_user_field_nested_too_deeply_is_refused() -> None:
     assert pyholdem.history.loads(pyholdem.history.dumps(shallow)) == [shallow]
 
 
-# ---- NumPy values, surrogates and other odd types (issue 11, items 17 and 18) ----
+# ---- NumPy values, surrogates and other odd types ----
 
 NUMPY_INTEGERS = [np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16, np.uint32, np.uint64]
 

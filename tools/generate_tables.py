@@ -7,7 +7,7 @@ Every value in the tables is computed by ``pyholdem.spec.rankings`` (spec 02):
 * ``PH_RANK_TABLE``: for each multiset of 5 to 7 ranks (each rank at most four times), the value of
   the best five cards when no five share a suit. It is indexed by the rank sum
   ``s = sum(PH_RANK_WEIGHT[r] for each card)``, which differs for any two such multisets (the weights
-  are checked here), through one row displacement (issue 15: a single table read after one small,
+  are checked here), through one row displacement (a single table read after one small,
   cache-resident offset read, no multiply): ``PH_RANK_TABLE[(s >> PH_ROW_BITS) +
   PH_ROW_OFFSET[s & (2**PH_ROW_BITS - 1)]]``. Rows are packed first-fit, largest first.
 * ``PH_CARD_KEY[c]``: what card ``c`` adds to a hand key: ``1 << 4*suit`` (four 4-bit suit

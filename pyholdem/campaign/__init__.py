@@ -1,4 +1,4 @@
-"""Campaigns (issue 16): long runs cut into chunks that any ``concurrent.futures.Executor`` runs, with the
+"""Campaigns: long runs cut into chunks that any ``concurrent.futures.Executor`` runs, with the
 same result for every executor and worker count (``executors``), the entry points that take one
 (``jobs``) and the preflop equity table of the 169 starting hands (``preflop``, §13.7)."""
 

@@ -1,4 +1,4 @@
-"""Executors for campaigns (issue 16): how a long run is cut into chunks, who runs them, how they merge.
+"""Executors for campaigns: how a long run is cut into chunks, who runs them, how they merge.
 
 A campaign function cuts its work into chunks, submits one module-level (so picklable) function per chunk
 to a ``concurrent.futures.Executor`` and merges the chunk results in chunk order. ``executor=None`` runs

@@ -1,4 +1,4 @@
-"""The long-running entry points with an ``executor`` (issue 16): bulk simulation, equity grids, range
+"""The long-running entry points with an ``executor``: bulk simulation, equity grids, range
 queries, conformance runs and replays, each cut into chunks (``pyholdem.campaign.executors``).
 
 Each function gives what its in-process counterpart gives for the same arguments, bit for bit, whatever

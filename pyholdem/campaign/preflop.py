@@ -1,4 +1,4 @@
-"""The preflop equity table (§13.7, issue 16): every starting hand against every other, exact.
+"""The preflop equity table (§13.7): every starting hand against every other, exact.
 
 Each unordered pair of classes is one item: its suit patterns (``pyholdem.spec.ranges.suit_patterns``)
 go to ``pyholdem.native.equity_batch`` in one exact call, and the pattern counts weight the integer

@@ -1,4 +1,4 @@
-"""The tournament-structure simulator (issue 16 item 3): many whole tournaments with random players.
+"""The tournament-structure simulator (spec 09): many whole tournaments with random players.
 
 Run ``k`` is a ``Tournament`` seeded with the ``k``-th seed of ``SeedSequence(seed).spawn(runs)``
 (``spawn_seeds``), its players ``random_policy`` of the same seed, so the runs are cut into chunks

@@ -433,7 +433,7 @@ class NativeHand(EngineActions):
             return None
         return self._via_spec("act", kind, amount, seat=seat)
 
-    # ------------------------------------------------------------------ hands in bulk (issue 15)
+    # ------------------------------------------------------------------ hands in bulk
     def play_policy(self, policy: Any, rng: Any) -> int:
         """Play to the end with a ``ph_policy`` drawing from the splitmix64 state ``rng`` (``uint64_t *``),
         in C (``ph_policy_play``, ``pyholdem.engine.bulk``); the number of actions played."""

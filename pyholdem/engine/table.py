@@ -295,7 +295,7 @@ class Table:
         self._views: tuple[SeatView, ...] | None = None
         self._without: tuple[int, ...] | None = ()  # the seats with a player and no chips
         self._seat_names: tuple[str | None, ...] | None = None
-        self._planner = _table_planner(seat_count, engine)  # issue 13: the C planner, or None
+        self._planner = _table_planner(seat_count, engine)  # §3.20: the C planner, or None
         self._empty = tuple(SeatView(s, None, 0, "empty") for s in range(seat_count))
         self.hands: list[Hand] = []
         self.setups: list[HandSetup] = []
@@ -579,7 +579,7 @@ class Table:
         hand.fold()
         return True
 
-    # ------------------------------------------------------------ issue 13: stacks and rules between hands
+    # ------------------------------------------------------------ §3.20: stacks and rules between hands
     def set_stack(self, seat: int, stack: int) -> int:
         """Set the chips of the player at ``seat`` to ``stack`` between hands (a colour-up, §9.18);
         he keeps his seat and his state. Chips gained count as added (``chips_added``, §3.22),
@@ -874,7 +874,7 @@ class Table:
         self._settled = True
 
 
-# ------------------------------------------------------------ issue 13: planning in C
+# ------------------------------------------------------------ §3.20: planning in C
 @cache
 def _planner_class() -> Any:
     """``pyholdem.native.table.TablePlanner``, or None when the compiled core is not built."""

@@ -19,7 +19,7 @@ TWINS: dict[str, tuple[str, str]] = {
     "pyholdem.engine.hand:SpecHand": ("ph_hand_act", "pyholdem.engine.native_engine:NativeHand"),
     "pyholdem.engine.policies:play": ("ph_simulate", "pyholdem.engine.bulk:simulate"),
     "pyholdem.spec.tournament:icm_values": ("ph_icm_exact", "pyholdem.native.icm:icm_values"),
-    "pyholdem.spec.table:plan_hand": ("ph_plan_hand", "pyholdem.native.table:plan_hand"),  # issue 13
+    "pyholdem.spec.table:plan_hand": ("ph_plan_hand", "pyholdem.native.table:plan_hand"),
 }
 
 __all__ = ["TWINS", "ffi", "lib"]

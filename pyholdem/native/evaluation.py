@@ -324,7 +324,7 @@ def equity(
     )
 
 
-# ---- many equity queries in one call (issue 15) ----
+# ---- many equity queries in one call (§2.9) ----
 
 NO_CARD = lib.PH_NO_CARD
 """A missing card in a row of ``equity_batch``'s boards or dead cards (-1 is read the same way)."""

@@ -1,4 +1,4 @@
-"""Splitting one batch C call over threads (issue 15): contiguous chunks, one C call each.
+"""Splitting one batch C call over threads: contiguous chunks, one C call each.
 
 cffi releases the GIL around every C call that ``csrc/keep_gil.h`` does not name, so chunks run on
 separate cores. A chunk's answer depends only on its rows, never on the chunk's bounds, so the results

@@ -161,7 +161,7 @@ class RuleSet:
     chip_race_start: str = _choice("seat_1", "dealer_left", section="9.18")
     chip_race_no_elimination: bool = _flag(True, section="9.18")
     hand_for_hand: bool = _flag(True, section="9.11")
-    # tournament (issue 13): hand-for-hand busts and clock, fixed payouts, places paid
+    # tournament (spec 09): hand-for-hand busts and clock, fixed payouts, places paid
     hand_for_hand_busts: str = _choice("tie_all", "stack_within_table", section="9.11")
     hand_for_hand_minutes: int = _int(2, 0, 3, section="9.11")
     payout_fixed: tuple[tuple[int, int], ...] = _place_amounts((), section="9.12")
@@ -486,7 +486,7 @@ PRESETS: dict[str, Preset] = {
                 "payout_percentages": (70, 30),
                 "payout_fixed": ((3, 30),),
                 "hand_for_hand_busts": "stack_within_table",
-                # spec 10 (issue 14): an exposed hole card replaced, a misdeal only on two or more;
+                # spec 10: an exposed hole card replaced, a misdeal only on two or more;
                 # a card shown to one player is shown to all
                 "exposed_holecard": "seed002_replace",
                 "player_exposure": "show_all",

@@ -409,7 +409,7 @@ def exact_chunks(
         yield start, stop
 
 
-# --- §13.7 the preflop equity table (issue 16) ------------------------------------------------------
+# --- §13.7 the preflop equity table -------------------------------------------------------------
 
 _SUIT_PERMUTATIONS = tuple(permutations(range(4)))
 

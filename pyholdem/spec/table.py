@@ -947,7 +947,7 @@ def buy_in_range(big_blind: int, rules: RuleSet) -> tuple[int, int | None]:
     return low, None if rules.max_buy_in_bb is None else rules.max_buy_in_bb * big_blind
 
 
-# ------------------------------------------------------------ issue 13: the choices a plan reads
+# ------------------------------------------------------------ §3.20: the choices a plan reads
 @part_of("3.12")
 def ante_layout(rules: RuleSet) -> str:
     """§3.12: which of §3.12–3.14 lays out one ante amount over the seats (``ante_type``)."""

@@ -1,4 +1,4 @@
-"""``pyholdem simulate`` and ``pyholdem equity table`` with ``--executor`` (issue 16 items 2 and 4)."""
+"""``pyholdem simulate`` and ``pyholdem equity table`` with ``--executor``."""
 
 from __future__ import annotations
 

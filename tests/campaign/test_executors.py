@@ -1,4 +1,4 @@
-"""Issue 16 items 1-2: chunking, spawned seeds and the ``--executor`` forms."""
+"""Campaign executors: chunking, spawned seeds and the ``--executor`` forms."""
 
 from __future__ import annotations
 

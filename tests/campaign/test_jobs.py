@@ -1,4 +1,4 @@
-"""Issue 16 item 1: every campaign entry point gives the in-process answer, bit for bit, run serially, by
+"""Every campaign entry point gives the in-process answer, bit for bit, run serially, by
 a two-worker process pool and by a two-worker Dask local cluster."""
 
 from __future__ import annotations

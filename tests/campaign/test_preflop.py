@@ -1,4 +1,4 @@
-"""§13.7 the preflop equity table (issue 16 item 4): suit patterns, exact entries, CSV, executors."""
+"""§13.7 the preflop equity table: suit patterns, exact entries, CSV, executors."""
 
 from __future__ import annotations
 

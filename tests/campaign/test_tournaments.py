@@ -1,4 +1,4 @@
-"""Issue 16 item 3: the tournament-structure simulator (``pyholdem.campaign.tournaments``) and
+"""The tournament-structure simulator (``pyholdem.campaign.tournaments``) and
 ``pyholdem tournament simulate``."""
 
 from __future__ import annotations

@@ -5,6 +5,7 @@ Screenshots of both go to build/screenshots/ for review. Skipped, saying why, wi
 
 from __future__ import annotations
 
+import os
 import shutil
 import tempfile
 from collections.abc import Callable, Iterator
@@ -97,7 +98,9 @@ def chrome(width: int, height: int, profile: Path) -> WebDriver:
         f"--window-size={width},{height}",
     ):
         options.add_argument(flag)
-    driver = webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
+    # the browser is not ours to sanitize: `make sanitize` preloads ASan into this process only
+    browser_env = {k: v for k, v in os.environ.items() if k != "LD_PRELOAD"}
+    driver = webdriver.Chrome(service=Service(str(CHROMEDRIVER), env=browser_env), options=options)
     viewport(driver, width, height)
     return driver
 

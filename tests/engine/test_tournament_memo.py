@@ -1,4 +1,4 @@
-"""The tournament engine's memos (issue 13's overhead): each equals the spec function it stands for.
+"""The tournament engine's memos (spec 09): each equals the spec function it stands for.
 
 ``Tournament`` reads the clock's level and break once per interval of ``clock_level_steps``, the
 places paid once per entry count, and keeps each table's seat map between changes at the table;

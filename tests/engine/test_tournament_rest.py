@@ -1,4 +1,4 @@
-"""Issue 13, the rest: stacks changed in place by a colour-up, the new chip unit, seed 000's redraw
+"""Spec 09 between hands: stacks changed in place by a colour-up, the new chip unit, seed 000's redraw
 balancing and the tournament's tables replayed as sessions (spec 09, §12.13)."""
 
 from __future__ import annotations

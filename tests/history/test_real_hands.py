@@ -1,4 +1,4 @@
-"""Issue 11: what replaying real hand histories turned up (§12.1, §12.3, §12.8, §12.10, §12.11).
+"""What replaying real hand histories turned up (§12.1, §12.3, §12.8, §12.10, §12.11).
 
 Every replay runs on both hand engines. The WSOP hand below is hand 1 (00:02:07) of the 2023 World
 Series of Poker Event #43 ($50,000 Poker Players Championship), as pokerkit's own test

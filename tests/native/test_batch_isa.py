@@ -1,4 +1,4 @@
-"""Issue 15: ``evaluate_batch``'s instruction-set paths (§2.7). The C batch passes choose AVX-512 or
+"""``evaluate_batch``'s instruction-set paths (§2.7). The C batch passes choose AVX-512 or
 AVX2 per call when the CPU has them; every path this machine supports (``ph_batch_isa``) is run here
 through ``ph_check_batch_isa`` / ``ph_evaluate_checked_batch_isa`` and must give the portable path's
 statuses, bad rows and values, bit for bit."""

@@ -1,4 +1,4 @@
-"""Issue 15 in bulk: ``equity_batch`` against per-call ``equity`` (§2.9), threads, ``evaluate_batch(out=)``
+"""In bulk: ``equity_batch`` against per-call ``equity`` (§2.9), threads, ``evaluate_batch(out=)``
 written once (§2.7) and the C builtin behind ``evaluate_mask`` (§2.4)."""
 
 from __future__ import annotations

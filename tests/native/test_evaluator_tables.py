@@ -53,7 +53,7 @@ def rank_multiset_hands(generator: Any, size: int) -> tuple[Any, Any]:
 
 
 def test_2_7_every_rank_multiset_reads_its_own_slot() -> None:
-    """Issue 15: every multiset of 5 to 7 ranks (no flush), evaluated in C through the row
+    """Every multiset of 5 to 7 ranks (no flush), evaluated in C through the row
     displacement, gets the value the generator computed from the spec for it."""
     import numpy as np
 

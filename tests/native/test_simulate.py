@@ -1,4 +1,4 @@
-"""``simulate`` (issue 15): hands in bulk on the C engine are the hands ``Hand`` plays, hand by hand.
+"""``simulate``: hands in bulk on the C engine are the hands ``Hand`` plays, hand by hand.
 
 Each hand ``i`` of ``simulate(..., seed=s)`` is compared with ``Hand`` dealt from ``hand_seed(s, i)`` and
 played by the policy's pure Python twin ``policy.player(s, i)`` (``pyholdem.engine.policies``): the

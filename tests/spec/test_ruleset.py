@@ -142,7 +142,7 @@ def test_0_5_refuses_non_text() -> None:
         load_rules(42)  # type: ignore[arg-type]
 
 
-# Presets read as their seeds say (issue 11). Hands run on both engines.
+# Presets read as their seeds say. Hands run on both engines.
 
 ENGINES = ("spec", "native")
 
