@@ -46,7 +46,7 @@ class LegalActions(NamedTuple):
         (§5.3) and is always accepted.
         """
         if kind in ("fold", "check"):
-            return getattr(self, kind)
+            return bool(getattr(self, kind))
         if kind == "call":
             return self.call is not None
         if self.min_raise_to is None or self.max_raise_to is None or (kind == "bet") != self.is_bet:

@@ -199,7 +199,7 @@ def shuffle_seed(seed: object) -> int | str | bytes | None:
     """The seed §1.4 shuffles with: ``None``, an int (of any integer type, not bool), text that
     encodes as UTF-8 (no lone surrogates) or bytes; anything else raises ``RuleViolation``."""
     if seed is None or seed.__class__ is bytes:
-        return seed  # type: ignore[return-value]
+        return seed
     number = as_integer(seed)
     if number is not None:
         return number

@@ -92,7 +92,7 @@ def deal_cards(
         for _ in range(count):
             index = len(out_board)
             out_board.append(board[index] if index < len(board) else next(rest))
-    return Deal(tuple(tuple(h) for h in holes), tuple(burns), tuple(out_board))  # type: ignore[misc]
+    return Deal(tuple(tuple(h) for h in holes), tuple(burns), tuple(out_board))
 
 
 @rule("4.4")

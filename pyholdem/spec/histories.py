@@ -230,7 +230,7 @@ def chip_scale(amounts: Sequence[object], names: Sequence[str] | None = None) ->
                 f"{what} = {brief(value, quote=False)} has more than {MAX_DECIMALS} decimals", "12.3"
             )
         most = max(most, decimals)
-    return 10**most
+    return int(10**most)
 
 
 def to_units(value: object, scale: int, what: str = "amount") -> int:
@@ -809,12 +809,12 @@ def table_layout(
     hand is §3.20's to say when it is replayed.
     """
     n = len(antes)
-    if not is_int(seat_count) or not 2 <= seat_count <= MAX_SEAT_COUNT:  # type: ignore[operator]
+    if not is_int(seat_count) or not 2 <= seat_count <= MAX_SEAT_COUNT:
         raise HistoryError(f"seat_count = {brief(seat_count)} is not 2 to {MAX_SEAT_COUNT} seats", "12.12")
-    count: int = seat_count  # type: ignore[assignment]
+    count: int = seat_count
     if not isinstance(seats, Sequence) or len(seats) != n:
         raise HistoryError(f"seats = {brief(seats)} must give each of the {n} players a seat", "12.12")
-    if not is_int(button) or not 1 <= button <= count:  # type: ignore[operator]
+    if not is_int(button) or not 1 <= button <= count:
         raise HistoryError(f"_button = {brief(button)} is not a seat in 1..{count}", "12.12")
     out = [seat for seat, _ in sitting_out]
     for name, numbers in (("seats", list(seats)), ("_sitting_out", out)):
@@ -825,7 +825,7 @@ def table_layout(
                 )
     if len(set(seats)) != n or len(set(out)) != len(out) or set(seats) & set(out):
         raise HistoryError(f"seats = {brief(list(seats))} and _sitting_out = {out} repeat a seat", "12.12")
-    clockwise = [(s - button - 1) % count for s in seats]  # type: ignore[operator]
+    clockwise = [(s - button - 1) % count for s in seats]
     if clockwise != sorted(clockwise):
         raise HistoryError(
             f"seats = {list(seats)} are not in order clockwise from the seat left of the button {button}",
@@ -856,7 +856,7 @@ def table_layout(
                 f"{name} do not agree with _posts, which give each player (p1, p2, …) [{shown}] (§12.5)",
                 "12.12",
             )
-    return TableLayout(count, tuple(seats), button, tuple(blinds), tuple(posts), tuple(sitting_out))  # type: ignore[arg-type]
+    return TableLayout(count, tuple(seats), button, tuple(blinds), tuple(posts), tuple(sitting_out))
 
 
 @rule("12.13")

@@ -177,7 +177,7 @@ class StraddleAnnounced:
 # The registry of live-play events: ``kind`` -> class. Each class has the class attributes ``kind``
 # and ``section`` (the section that rules on it); declarations (document 11) register theirs here.
 EVENT_TYPES: dict[str, type] = {
-    cls.kind: cls  # type: ignore[attr-defined]
+    cls.kind: cls
     for cls in (
         Misdeal, ExposedCard, WrongCardCount, BoxedCard, Joker, BurnError, FlopTooMany, PrematureCard,
         DeckFault, ButtonMisplaced, WrongLevel, TossedCards, RetrieveCards, StraddleAnnounced,

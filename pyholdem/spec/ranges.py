@@ -216,8 +216,9 @@ class HandRange:
             rest = dict(held)
             for suffix, members in groups:
                 ws = {rest.get(c) for c in members}
-                if len(ws) == 1 and None not in ws:
-                    tokens.append(name + suffix + _format_weight(ws.pop()))
+                shared = ws.pop() if len(ws) == 1 else None
+                if shared is not None:
+                    tokens.append(name + suffix + _format_weight(shared))
                     for c in members:
                         del rest[c]
             for combo, weight in sorted(rest.items(), key=lambda i: (-i[0][0], -i[0][1])):
@@ -264,7 +265,7 @@ def as_range(value: RangeLike | Iterable[Card]) -> HandRange:
                 raise
             return HandRange(((_combo(*hole), Fraction(1)),))
     if isinstance(value, Iterable):
-        hole = cards(value)  # type: ignore[arg-type]
+        hole = cards(value)
         if len(hole) != 2:
             raise InvalidRange(f"a hand has two cards, not {len(hole)}", "13.1")
         return HandRange(((_combo(*hole), Fraction(1)),))
@@ -428,7 +429,7 @@ def starting_hands() -> tuple[str, ...]:
     return tuple(names)
 
 
-def _relabelled(deal: tuple[Combo, Combo], suits: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+def _relabelled(deal: tuple[Combo, ...], suits: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
     """The deal's card ids after renaming suit ``s`` to ``suits[s]``, each combo high card first."""
     combos = []
     for combo in deal:

@@ -4,9 +4,9 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
 from pyholdem.errors import RuleViolation, show_value
 from pyholdem.rules.ruleset import RuleSet
@@ -15,6 +15,8 @@ from pyholdem.spec.pots import preflop_call_level
 from pyholdem.spec.state import HandState
 from pyholdem.traceability.registry import part_of, rule
 from pyholdem.values import is_int
+
+H = TypeVar("H", bound=Hashable)
 
 
 @rule("3.1")
@@ -37,7 +39,7 @@ def check_seats(stacks: Sequence[int], rules: RuleSet) -> None:
 
 
 @rule("3.2")
-def random_seats(players: Sequence[str], seats: int, seed: Seed = None) -> dict[str, int]:
+def random_seats(players: Sequence[H], seats: int, seed: Seed = None) -> dict[H, int]:
     """Initial seat assignment: every player draws a seat at random (a seeded shuffle of the seats)."""
     if len(set(players)) != len(players):
         raise RuleViolation(f"players {list(players)} are not distinct", "3.2")
@@ -251,11 +253,11 @@ def blind_amounts(blinds: int | Sequence[int], rules: RuleSet) -> tuple[int, ...
     blind.
     """
     if is_int(blinds):
-        if blinds <= 0:  # type: ignore[operator]
+        if blinds <= 0:
             raise RuleViolation(f"blinds {show_value(blinds)} must be positive", "3.10")
-        amounts: tuple[int, ...] = (blinds,)  # type: ignore[assignment]
+        amounts: tuple[int, ...] = (blinds,)
         if rules.blind_count == 2:
-            amounts = (small_blind_for(blinds, rules), blinds)  # type: ignore[arg-type]
+            amounts = (small_blind_for(blinds, rules), blinds)
     elif (
         isinstance(blinds, Sequence)
         and not isinstance(blinds, str)
@@ -328,13 +330,13 @@ def antes_due(
     if antes is None:
         return [0] * seats
     if is_int(antes):
-        if antes < 0:  # type: ignore[operator]
+        if antes < 0:
             raise RuleViolation(f"ante {show_value(antes)} is negative", "3.12")
         if rules.ante_type == "each_player_except_blinds":
-            return antes_except_blinds(seats, antes, blinds)  # type: ignore[arg-type]
+            return antes_except_blinds(seats, antes, blinds)
         if rules.ante_type == "big_blind_ante":
-            return big_blind_ante(seats, antes, blinds[-1])  # type: ignore[arg-type]
-        return each_player_antes(seats, antes)  # type: ignore[arg-type]
+            return big_blind_ante(seats, antes, blinds[-1])
+        return each_player_antes(seats, antes)
     if not isinstance(antes, Sequence) or len(antes) != seats or not all(is_int(a) and a >= 0 for a in antes):
         raise RuleViolation(
             f"antes {show_value(antes)} are not one amount or one amount >= 0 per seat", "3.12"
@@ -865,16 +867,16 @@ def absent_hand_dead(absent_at_deal: bool, absent_now: bool, rules: RuleSet) -> 
 def check_buy_in(amount: object, big_blind: int, rules: RuleSet) -> None:
     """Buy-ins: a cash-game player sits down with between ``min_buy_in_bb`` and ``max_buy_in_bb``
     big blinds (each ``None``: no limit); a tournament seat takes the chips it is given."""
-    if not is_int(amount) or amount <= 0:  # type: ignore[operator]
+    if not is_int(amount) or amount <= 0:
         raise RuleViolation(f"stack {show_value(amount)} is not a whole number of chips > 0", "3.21")
     if rules.mode != "cash":
         return
     low, high = rules.min_buy_in_bb, rules.max_buy_in_bb
-    if low is not None and amount < low * big_blind:  # type: ignore[operator]
+    if low is not None and amount < low * big_blind:
         raise RuleViolation(
             f"buy-in {amount} is below the minimum of {low} big blinds ({low * big_blind})", "3.21"
         )
-    if high is not None and amount > high * big_blind:  # type: ignore[operator]
+    if high is not None and amount > high * big_blind:
         raise RuleViolation(
             f"buy-in {amount} is above the maximum of {high} big blinds ({high * big_blind})", "3.21"
         )
@@ -895,10 +897,10 @@ def check_add_chips(stack: int, amount: object, big_blind: int, hand_running: bo
         raise RuleViolation(
             f"chips ({show_value(amount)}) are added only between hands: a hand is being played", "3.22"
         )
-    if not is_int(amount) or amount <= 0:  # type: ignore[operator]
+    if not is_int(amount) or amount <= 0:
         raise RuleViolation(f"chips to add {show_value(amount)} are not a whole number > 0", "3.22")
     high = rules.max_buy_in_bb
-    if rules.mode == "cash" and high is not None and stack + amount > high * big_blind:  # type: ignore[operator]
+    if rules.mode == "cash" and high is not None and stack + amount > high * big_blind:
         raise RuleViolation(
             f"adding {amount} to {stack} chips exceeds the maximum buy-in of {high} big blinds "
             f"({high * big_blind})",
@@ -924,7 +926,7 @@ def plan_posts(
 @part_of("3.1")
 def check_table_size(seat_count: object, rules: RuleSet) -> None:
     """§3.1: a table has 2 to ``max_seats`` seats."""
-    if not is_int(seat_count) or not 2 <= seat_count <= rules.max_seats:  # type: ignore[operator]
+    if not is_int(seat_count) or not 2 <= seat_count <= rules.max_seats:
         raise RuleViolation(
             f"a table of {show_value(seat_count)} seats; it has 2 to {rules.max_seats}", "3.1"
         )

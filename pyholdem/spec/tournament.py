@@ -18,7 +18,7 @@ from typing import Any
 from pyholdem.errors import RuleViolation, show_value
 from pyholdem.rules.ruleset import FIELDS, RuleSet
 from pyholdem.rules.structure import Level, Structure
-from pyholdem.spec.cards import Card, draw_order_key, shuffle_seed, shuffled_deck
+from pyholdem.spec.cards import Card, Seed, draw_order_key, shuffle_seed, shuffled_deck
 from pyholdem.spec.table import random_seats
 from pyholdem.traceability.registry import part_of, rule
 from pyholdem.values import is_int
@@ -163,7 +163,7 @@ def structure_level(structure: Structure, number: int, rules: RuleSet) -> Level:
     chip = smallest_chip(structure, rules)
 
     def up(amount: int) -> int:
-        return -(-amount * factor // chip) * chip  # type: ignore[no-any-return]
+        return -(-amount * factor // chip) * chip
 
     bets = None if last.bets is None else (up(last.bets[0]), up(last.bets[1]))
     return Level(up(last.small_blind), up(last.big_blind), up(last.ante), last.duration, bets)
@@ -614,7 +614,7 @@ def payout_amounts(
 
 
 def _largest_remainder(
-    shares: Sequence[Fraction], total: int, unit: int, skip: frozenset[int] = frozenset()
+    shares: Sequence[Fraction | float], total: int, unit: int, skip: frozenset[int] = frozenset()
 ) -> list[int]:
     """Round ``shares`` down to the unit, then one unit each to the largest remainders (earlier first)."""
     amounts = [math.floor(s / unit) * unit for s in shares]
@@ -1042,7 +1042,7 @@ def chip_race(
     rules: RuleSet,
     *,
     button: int | None = None,
-    seed: object = None,
+    seed: Seed = None,
 ) -> dict[int, int]:
     """Colour-up and chip race: the stacks by seat after the odd chips of ``removed`` are raced
     for chips of ``new`` (one card per odd chip, half or more rounds up, one chip a player)."""
@@ -1098,7 +1098,7 @@ def colour_up_table(
     rules: RuleSet,
     *,
     button: int | None = None,
-    seed: object = None,
+    seed: Seed = None,
 ) -> dict[int, int]:
     """§9.18 at one table: each stack's value below a multiple of ``removed`` (possible only when
     bets were finer than the chip set) is removed first, then the odd chips are raced (``chip_race``)."""
