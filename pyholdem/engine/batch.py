@@ -373,10 +373,10 @@ class HandBatch:
         if seed is None or is_int(seed):
             if seed is None:
                 base = int.from_bytes(os.urandom(8), "little")
-            elif not 0 <= seed < SEED_LIMIT:  # type: ignore[operator]
+            elif not 0 <= seed < SEED_LIMIT:
                 raise _fail(f"seed {show_value(seed)} is not an int in 0..2**64 - 1", "1.4")
             else:
-                base = int(seed)  # type: ignore[arg-type]
+                base = int(seed)
             keys = _numbered_keys(base, 0, n)
         else:
             base = None

@@ -145,7 +145,7 @@ def run_seed(seed: object) -> int:
         return int.from_bytes(os.urandom(8), "little")
     if not is_int(seed) or not 0 <= seed < SEED_LIMIT:
         raise SimulationError(f"seed {show_value(seed)} is not an int in 0..2**64 - 1")
-    return int(seed)  # type: ignore[arg-type]
+    return int(seed)
 
 
 def simulate(

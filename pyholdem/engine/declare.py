@@ -93,11 +93,11 @@ class Ruling:
 def _said(words: object) -> tuple[str | None, int | None] | None:
     """``"call"`` is ``("call", None)``, ``800`` is ``(None, 800)``; a pair is taken as it is."""
     if words is None or isinstance(words, (tuple, list)):
-        return None if words is None else tuple(words)  # type: ignore[return-value]
+        return None if words is None else tuple(words)
     if isinstance(words, str):
         return (words, None)
     if is_int(words):
-        return (None, words)  # type: ignore[return-value]
+        return (None, words)
     raise IllegalAction(
         f"words {show_value(words)} are not a word, an amount or a (word, amount) pair", "11.1"
     )

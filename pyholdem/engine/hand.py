@@ -153,12 +153,12 @@ class Hand:
         """Play on ``engine`` from now on (at the start, and when the C engine hands over)."""
         self._engine = engine
         # the per-action path, bound on the hand: no call more than on the engine
-        self.legal_actions = engine.legal_actions  # type: ignore[method-assign]
-        self.fold = engine.fold  # type: ignore[method-assign]
-        self.check = engine.check  # type: ignore[method-assign]
-        self.call = engine.call  # type: ignore[method-assign]
-        self.bet_to = engine.bet_to  # type: ignore[method-assign]
-        self.raise_to = engine.raise_to  # type: ignore[method-assign]
+        self.legal_actions = engine.legal_actions
+        self.fold = engine.fold
+        self.check = engine.check
+        self.call = engine.call
+        self.bet_to = engine.bet_to
+        self.raise_to = engine.raise_to
         self._play: Callable[[str, int | None], None] = engine.play
 
     def __getstate__(self) -> tuple[HandRecord, HandSetup | None]:

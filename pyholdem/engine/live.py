@@ -500,7 +500,7 @@ class LiveHand:
         words = tuple(words) if isinstance(words, list) else words
         event = Declaration(
             seat, words, chips, said_first, undercall_ruling, unaware_of_raise, released, induced_out_of_turn
-        )  # type: ignore[arg-type]
+        )
         return self.apply(event)
 
     def call_clock(

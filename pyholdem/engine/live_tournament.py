@@ -419,6 +419,11 @@ def _order(
     return move
 
 
+def _origin(entrant: Entrant) -> tuple[int, int] | None:
+    """Where ``entrant`` sits: (table, seat), or None before he is seated."""
+    return None if entrant.table is None or entrant.seat is None else (entrant.table, entrant.seat)
+
+
 def _sit(state: LiveState, name: str, table: int, seat: int) -> None:
     entrant = state.entrants[name]
     if entrant.table is not None and entrant.seat is not None:
@@ -545,21 +550,20 @@ def _bust(state: LiveState, at: float, names: object, hand_id: object = None, st
 def _chip_count(state: LiveState, at: float, name: object, chips: object) -> str:
     _phase(state, ("seated", "running"), "chip count", "9.19")
     entrant = _seated(state, name, "9.19")
-    _chips_argument(state, chips, "chip count")
-    entrant.chips = int(chips)  # type: ignore[arg-type]
+    entrant.chips = _chips_argument(state, chips, "chip count")
     return f"{entrant.name} has {chips} chips"
 
 
 def _chips_argument(state: LiveState, chips: object, what: str) -> int:
     """A player's chips as counted: from 1 (a player with none is out) to every chip in play."""
     most = _chips_in_play(state)
-    if not is_int(chips) or not 1 <= chips <= most:  # type: ignore[operator]
+    if not is_int(chips) or not 1 <= chips <= most:
         raise RuleViolation(
             f"{what} {show_value(chips)} is not an integer from 1 to the {most} chips in play "
             "(a player with none is out)",
             "9.19",
         )
-    return int(chips)  # type: ignore[arg-type]
+    return int(chips)
 
 
 def _rebuy(state: LiveState, at: float, name: object) -> str:
@@ -646,7 +650,7 @@ def _seat_argument(state: LiveState, value: object, what: str, table: int) -> in
         raise RuleViolation(
             f"{what} {show_value(value)} of table {table} is not a seat in 1..{seats}", "9.15"
         )
-    return int(value)  # type: ignore[arg-type]
+    return int(value)
 
 
 def _table_argument(state: LiveState, table: object, section: str) -> int:
@@ -654,7 +658,7 @@ def _table_argument(state: LiveState, table: object, section: str) -> int:
         raise RuleViolation(
             f"table {show_value(table)} is not in play (tables {sorted(state.tables)})", section
         )
-    return int(table)  # type: ignore[arg-type]
+    return int(table)
 
 
 def _hand_finished(
@@ -934,31 +938,31 @@ def _settle(state: LiveState, level_changed: bool) -> list[MoveOrder]:
         if plan is None:
             break
         broken = table_to_break(dict(zip(sorted(state.tables), _counts(state), strict=True)))
-        origins = {n: (broken, state.entrants[n].seat) for n in plan}
+        origins = {n: _origin(state.entrants[n]) for n in plan}
         del state.tables[broken]
         _say(state, f"table {broken} breaks (§9.16)")
         for name, (target, seat) in plan.items():
             state.tables[target].seats[seat] = name
             state.entrants[name].table, state.entrants[name].seat = target, seat
-            _order(state, name, origins[name], (target, seat), "9.16", f"table {broken} breaks")  # type: ignore[arg-type]
+            _order(state, name, origins[name], (target, seat), "9.16", f"table {broken} breaks")
     counts = _counts(state)
     if balancing_due_counts(counts, rules, level_changed=level_changed):
         layout = _layout(state)
         redraw = redraw_tables(layout, rules, seed=f"{seed}-redraw-{k}")
         if redraw is not None:
-            origins = {n: (e.table, e.seat) for n, e in state.entrants.items() if n in redraw}
+            origins = {n: _origin(e) for n, e in state.entrants.items() if n in redraw}
             for number in state.tables:
                 state.tables[number] = TableState(hands=state.tables[number].hands)
             for name, (table, seat) in sorted(redraw.items(), key=lambda item: item[1]):
                 state.tables[table].seats[seat] = name
                 state.entrants[name].table, state.entrants[name].seat = table, seat
                 if origins[name] != (table, seat):
-                    _order(state, name, origins[name], (table, seat), "9.15", "tables redrawn")  # type: ignore[arg-type]
+                    _order(state, name, origins[name], (table, seat), "9.15", "tables redrawn")
         else:
-            for source, name, target, seat in balance_moves(
+            for _source, name, target, seat in balance_moves(
                 layout, rules, level_changed=level_changed, seed=f"{seed}-balance-{k}"
             ):
-                origin = (source, state.entrants[name].seat)
+                origin = _origin(state.entrants[name])
                 _sit(state, name, target, seat)
                 # the moved player is the destination's next big blind (§9.15, §9.22)
                 _order(
@@ -968,7 +972,7 @@ def _settle(state: LiveState, level_changed: bool) -> list[MoveOrder]:
                     (target, seat),
                     "9.15",
                     "balancing: the next big blind moves to the worst position",
-                )  # type: ignore[arg-type]
+                )
     return state.moves[before:]
 
 
@@ -976,14 +980,14 @@ def _final_table(state: LiveState, layout: dict[int, dict[str, Any]]) -> None:
     level = _level(state, state.at)
     seats, start_level = final_table(layout, level, state.rules, seed=f"{state.setup.seed}-final")
     home = min(layout)
-    origins = {n: (e.table, e.seat) for n, e in state.entrants.items() if n in seats}
+    origins = {n: _origin(e) for n, e in state.entrants.items() if n in seats}
     hands = state.tables[home].hands
     state.tables = {home: TableState(hands=hands)}
     for name, seat in sorted(seats.items(), key=lambda item: item[1]):
         state.tables[home].seats[seat] = name
         state.entrants[name].table, state.entrants[name].seat = home, seat
         if origins[name] != (home, seat):
-            _order(state, name, origins[name], (home, seat), "9.17", "final table")  # type: ignore[arg-type]
+            _order(state, name, origins[name], (home, seat), "9.17", "final table")
     state.final = True
     if start_level != level:
         state.clock = state.clock.bump(state.at, start_level)
@@ -1170,10 +1174,11 @@ def status(state: LiveState, at: float) -> dict[str, Any]:
         pays = []
     won = prizes(state)
     placed = sorted(
-        (e for e in state.entrants.values() if e.place is not None), key=lambda e: (_best(e.place), e.name)
-    )  # type: ignore[arg-type]
+        ((e.place, e) for e in state.entrants.values() if e.place is not None),
+        key=lambda pair: (_best(pair[0]), pair[1].name),
+    )
     paid = len(pays)
-    in_money = [e.name for e in placed if won.get(e.name, 0) > 0]
+    in_money = [e.name for _, e in placed if won.get(e.name, 0) > 0]
     if alive and len(alive) <= paid and state.started:
         in_money = alive + in_money
     due = _colour_up_due(state, at)
@@ -1245,8 +1250,8 @@ def status(state: LiveState, at: float) -> dict[str, Any]:
         else [],
         "final_table": state.final,
         "places": [
-            {"name": e.name, "place": _plain_place(e.place), "prize": won.get(e.name, 0)} for e in placed
-        ],  # type: ignore[arg-type]
+            {"name": e.name, "place": _plain_place(place), "prize": won.get(e.name, 0)} for place, e in placed
+        ],
         "in_the_money": in_money,
         "colour_up": colour,
         "deals_allowed": ["chip_chop", "icm", "custom"]

@@ -73,7 +73,7 @@ def start(setup: HandSetup, *, insist: bool = False) -> NativeHand | SpecHand:
         why = f"more than {lib.PH_MAX_POSTS} forced posts"
     if why is None and (
         sum(setup.stacks) >= LIMIT
-        or max(setup.bet_sizes) >= LIMIT  # type: ignore[type-var]
+        or max(setup.bet_sizes) >= LIMIT
         or max([p.amount for p in setup.posts]) >= LIMIT
     ):
         why = f"an amount is {LIMIT} chips or more"
@@ -106,7 +106,7 @@ def pack_layout(setup: HandSetup) -> PackedLayout | None:
         crules is None
         or posts[-1].kind == "sleeper"
         or len(posts) > lib.PH_MAX_POSTS
-        or max(setup.bet_sizes) >= LIMIT  # type: ignore[type-var]
+        or max(setup.bet_sizes) >= LIMIT
         or max([p.amount for p in posts]) >= LIMIT
     ):
         return None

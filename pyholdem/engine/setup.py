@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import cast
 
 from pyholdem.errors import InvalidCards, RuleViolation, show_value
 from pyholdem.rules.ruleset import RuleSet
@@ -136,7 +137,8 @@ def setup_from_arguments(
     if bet_sizes is None:
         bet_sizes = (amounts[-1], 2 * amounts[-1])
     _check_bet_sizes(bet_sizes, rules)
-    holes, known_board = None, ()
+    holes: HoleCards | None = None
+    known_board: tuple[Card, ...] = ()
     if hole_cards is not None or board is not None:
         holes, known_board = _parse_cards(n, hole_cards, board)
     shuffle_seed(seed)
@@ -191,7 +193,7 @@ def _check_bet_sizes(bet_sizes: object, rules: RuleSet) -> None:
         or not all(is_int(b) and b > 0 for b in bet_sizes)
     ):
         raise RuleViolation(f"bet_sizes {show_value(bet_sizes)} are not (small bet, big bet) > 0", "5.2")
-    check_bet_sizes(bet_sizes, rules)  # type: ignore[arg-type]
+    check_bet_sizes(bet_sizes, rules)
 
 
 def _parse_cards(
@@ -206,7 +208,10 @@ def _parse_cards(
             if given is None or (
                 type(given) is tuple and all(c is None or type(c) is Card for c in given) and len(given) == 2
             ):
-                cards = (None, None) if given is None else given  # already parsed (a set-up's own cards)
+                # already parsed (a set-up's own cards)
+                cards: tuple[Card | None, ...] = (
+                    (None, None) if given is None else cast("tuple[Card, Card]", given)
+                )
             else:
                 cards = parse_cards(given, allow_unknown=True)  # type: ignore[arg-type]
             if len(cards) != 2:

@@ -662,7 +662,7 @@ class Table:
         return _Stakes(amounts, frozen, bet_sizes)
 
     def _check_seat(self, seat: object) -> None:
-        if not is_int(seat) or not 0 <= seat < self.seat_count:  # type: ignore[operator]
+        if not is_int(seat) or not 0 <= seat < self.seat_count:
             raise RuleViolation(f"seat {show_value(seat)} is not a seat in 0..{self.seat_count - 1}", "3.1")
 
     def _occupant(self, seat: int) -> _Seat:

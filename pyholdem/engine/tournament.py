@@ -396,7 +396,7 @@ class Tournament:
         for e in self.events:
             if e.kind == "elimination" and "reason" not in e.data:  # a hand put him out
                 place = self._entrants[e.data["player"]].place  # as it stands (§9.8: late entries)
-                shown = place if isinstance(place, int) else f"{place[0]}-{place[1]}"
+                shown = f"{place[0]}-{place[1]}" if isinstance(place, tuple) else place
                 busts.setdefault((e.round, e.data["table"]), []).append([e.data["player"], shown])
         last = max(((r[-1], n) for n, t in self._all_tables if (r := self._rounds_of[id(t)])), default=None)
         for number, table in self._all_tables:
@@ -491,7 +491,7 @@ class Tournament:
         seat = random.Random(f"{self.seed}-enter-{name}").choice(free)
         self._sit(number, seat, stacks[name], name)
         out = {e.name: e.place for e in self._entrants.values() if e.place is not None}
-        for player, place in places_after_entry(out).items():  # type: ignore[arg-type]
+        for player, place in places_after_entry(out).items():
             self._entrants[player].place = place
         self._entrants[name] = _Entrant(name, number, seat)
         self._alive[name] = None
@@ -1133,7 +1133,7 @@ def _layout_again(slots: dict[str, Any]) -> _Layout:
 
 
 def _planner_again(seat_count: int) -> Any:
-    return _planner_class()(seat_count)  # type: ignore[misc]
+    return _planner_class()(seat_count)
 
 
 def _restored(blob: bytes) -> Tournament:
@@ -1154,7 +1154,7 @@ def _merged(a: Mapping[int, int], b: Mapping[int, int]) -> dict[int, int]:
 def _names(entrants: int | Sequence[str], rules: RuleSet) -> list[str]:
     if is_int(entrants):
         check_field(entrants, rules)  # §9.14: bounded before a name is made
-        return [f"p{i}" for i in range(1, entrants + 1)]  # type: ignore[operator]
+        return [f"p{i}" for i in range(1, entrants + 1)]
     if (
         isinstance(entrants, str)
         or not isinstance(entrants, Sequence)

@@ -13,7 +13,7 @@ import random
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar
 
 from pyholdem.errors import RuleViolation, show_value
 from pyholdem.rules.ruleset import FIELDS, RuleSet
@@ -23,10 +23,13 @@ from pyholdem.spec.table import random_seats
 from pyholdem.traceability.registry import part_of, rule
 from pyholdem.values import is_int
 
-Player = Hashable
+Player = TypeVar("Player", bound=Hashable)
+"""A player: any hashable key (the engines use names); a function returns the keys it was given."""
+Seated = str
+"""A player seated in a table layout (``Table``), by name."""
 Place = int | tuple[int, int]
 Table = Mapping[str, Any]
-Move = tuple[int, Player, int, int]
+Move = tuple[int, Seated, int, int]
 
 
 def _count(value: object, what: str, section: str, *, least: int = 0) -> int:
@@ -403,7 +406,7 @@ def addon_allowed(
 
 @part_of("9.8")
 def entry_seat(
-    tables: Mapping[int, Table], name: Player, rules: RuleSet, *, seed: object = None
+    tables: Mapping[int, Table], name: Seated, rules: RuleSet, *, seed: object = None
 ) -> tuple[int, int]:
     """§9.8: the ``(table, seat)`` of a late entry: the table with the fewest players (the
     lowest-numbered on a tie), a seat drawn among its empty seats with a generator seeded by
@@ -790,7 +793,7 @@ def draw_seats(
 
 @part_of("9.16")
 def _check_tables(tables: Mapping[int, Table], rules: RuleSet, section: str) -> None:
-    seen: set[Player] = set()
+    seen: set[Seated] = set()
     for number, table in tables.items():
         seats = table.get("seats") if isinstance(table, Mapping) else None
         if not is_int(number) or not isinstance(seats, Mapping):
@@ -921,7 +924,7 @@ def balance_moves(
 @part_of("9.15")
 def redraw_tables(
     tables: Mapping[int, Table], rules: RuleSet, *, seed: object = None
-) -> dict[Player, tuple[int, int]] | None:
+) -> dict[Seated, tuple[int, int]] | None:
     """§9.15 with ``balance_method = "redraw"``: every player's new ``(table, seat)`` when the
     tables are broken and drawn again (sizes within one, the lower numbers larger, seats 1 to
     ``n`` at a table of ``n``); ``None`` when players are moved one at a time instead."""
@@ -934,7 +937,7 @@ def redraw_tables(
     rng = _rng(seed)
     rng.shuffle(players)
     size, extra = divmod(len(players), len(tables))
-    out: dict[Player, tuple[int, int]] = {}
+    out: dict[Seated, tuple[int, int]] = {}
     for i, number in enumerate(sorted(tables)):
         count = size + 1 if i < extra else size
         seats = list(range(1, count + 1))
@@ -974,7 +977,7 @@ def table_break_due(counts: Sequence[int], rules: RuleSet) -> bool:
 @rule("9.16")
 def break_table(
     tables: Mapping[int, Table], rules: RuleSet, *, order: Sequence[int] | None = None, seed: object = None
-) -> dict[Player, tuple[int, int]] | None:
+) -> dict[Seated, tuple[int, int]] | None:
     """Breaking tables: the new ``(table, seat)`` of each player of the table due to break, or ``None``."""
     _check_tables(tables, rules, "9.16")
     return reseat_broken_table(tables, rules, order=order, seed=seed)
@@ -983,7 +986,7 @@ def break_table(
 @part_of("9.16")
 def reseat_broken_table(
     tables: Mapping[int, Table], rules: RuleSet, *, order: Sequence[int] | None = None, seed: object = None
-) -> dict[Player, tuple[int, int]] | None:
+) -> dict[Seated, tuple[int, int]] | None:
     """§9.16 on tables already known to be well formed (seats in 1..``max_seats``, no player at
     two seats): ``break_table``'s answer without its check of every seat. The tournament engine
     calls it on the layout it keeps itself (a property test checks that layout at every call)."""
@@ -1008,7 +1011,7 @@ def reseat_broken_table(
 @rule("9.17")
 def final_table(
     tables: Mapping[int, Table], level: int, rules: RuleSet, *, seed: object = None
-) -> tuple[dict[Player, int], int]:
+) -> tuple[dict[Seated, int], int]:
     """The final table: every player's seat at it and the level of its first hand."""
     _check_tables(tables, rules, "9.17")
     _count(level, "level", "9.17", least=1)
