@@ -39,7 +39,19 @@ def test_replay_of_the_bundled_histories_honours_their_rules(capsys: pytest.Capt
     code, out, _ = run(capsys, "replay", HISTORIES / "selfplay", "--quiet")
     assert code == 0 and out.strip().splitlines()[0] == "75 hands: 75 ok, 0 failed", out
     code, out, _ = run(capsys, "replay", HISTORIES, "--quiet", "--repair")
-    assert code == 0 and "118 hands: 118 ok, 0 failed" in out
+    assert code == 0 and "118 hands: 118 ok, 0 failed" in out and "hint" not in out
+
+
+def test_replay_names_the_skipped_player_and_the_repair(capsys: pytest.CaptureFixture[str]) -> None:
+    """The public WSOP sample never records p8's fold: the hand fails at the first action after it
+    (§12.11), and the summary says how ``--repair`` would read it."""
+    code, out, _ = run(capsys, "replay", HISTORIES / "public" / "wsop-2019-42-3-00-01-07.phh")
+    assert code == 1 and "p1 acts but it is p8's turn (§12.11)" in out
+    assert (
+        out.strip()
+        .splitlines()[-1]
+        .startswith("hint: 1 hand(s) skip a player who was to act (§12.11); --repair")
+    )
 
 
 def test_replay_refuses_a_rules_field_it_cannot_read(

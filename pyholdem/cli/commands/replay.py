@@ -174,6 +174,14 @@ def run(args: argparse.Namespace) -> int:
                     print(format_session(session))
     if not args.json:
         print(summarize(results))
+        skipping = sum(
+            1 for r in results if not r.ok and " acts but it is " in str((r.error or {}).get("message"))
+        )
+        if skipping and not args.repair:
+            print(
+                f"hint: {skipping} hand(s) skip a player who was to act (§12.11); --repair reads such a "
+                "player as checking when free, else folding, as pokerkit reads PHH"
+            )
     return 0 if all(r.ok for r in results) and sessions_ok else 1
 
 
