@@ -1,9 +1,10 @@
 """The live tournament driven by random legal and hostile director events (spec 09, §9.25), its
 invariants checked after every step: a refused event is typed, names its section and changes
 nothing; an accepted one leaves its input state as it was; undo restores the state before the
-event exactly; nobody is seated twice and every player still in has one seat; places cover the
-players out exactly once (ties as ranges) and, at the end, 1..entries with prizes summing to the
-pool; the status is JSON; copies (pickle, deep copy) go on as the original."""
+event exactly; the chips in play and the chips removed are the chips bought; nobody is seated
+twice and every player still in has one seat; places cover the players out exactly once (ties as
+ranges) and, at the end, 1..entries with prizes summing to the pool; the status is JSON; copies
+(pickle, deep copy) go on as the original."""
 
 from __future__ import annotations
 
@@ -92,6 +93,7 @@ class LiveMachine(RuleBasedStateMachine):
         self.at = T0
         self.fresh = 0
         self.accepted = 0
+        self.bought = [len(players) * self.setup_.structure.starting_stack]  # one entry per undo step
         if begin:  # most runs are spent in play: the seats drawn and the clock started
             self.event("seat_draw", {}) and self.event("start", {})
 
@@ -113,9 +115,24 @@ class LiveMachine(RuleBasedStateMachine):
         if kind != "undo":
             undone, _ = apply(after, "undo", {}, after.at)
             assert without_stamps(undone, after.at) == without_stamps(self.state, after.at)
+            self.bought.append(self.bought[-1] + self.chips_sold_by(kind))
+            if kind != "colour_up":
+                assert after.chips_removed == self.state.chips_removed, f"{kind} removed chips"
+        else:
+            self.bought.pop()
         self.state = after
         self.accepted += 1
         return True
+
+    def chips_sold_by(self, kind: str) -> int:
+        """The chips an accepted event brings into play: an entry's stack, a rebuy's, an add-on's."""
+        s = self.setup_.structure
+        return {
+            "register": s.starting_stack,
+            "late_entry": s.starting_stack,
+            "rebuy": s.rebuy_chips or s.starting_stack,
+            "add_on": s.addon_chips,
+        }.get(kind, 0)
 
     def names(self) -> list[str]:
         return list(self.state.entrants)
@@ -284,6 +301,13 @@ class LiveMachine(RuleBasedStateMachine):
         assert s["players_left"] == len(self.state.alive)
         if self.state.alive:
             assert s["average_stack"] * len(self.state.alive) <= s["chips_in_play"]
+
+    @invariant()
+    def chips_are_conserved(self) -> None:
+        """Chips in play and chips the colour-ups removed (negative: a race added them) are the
+        chips bought: entries, rebuys and add-ons accepted and not undone (§9.18, §9.6, §9.7)."""
+        s = status(self.state, self.at)
+        assert s["chips_in_play"] + s["chips_removed"] == self.bought[-1]
 
     @invariant()
     def everyone_in_has_one_seat(self) -> None:

@@ -73,3 +73,15 @@ def test_12_3_an_amount_that_cannot_be_exact_is_refused(text: str) -> None:
     body = 'variant = "NT"\nantes = [0, 0]\nblinds_or_straddles = [0.5, 1]\nmin_bet = 1\n'
     with pytest.raises(HistoryError, match=r"§12\.3"):
         loads(body + f"starting_stacks = [{text}, 200]\nactions = []\n")
+
+
+def test_12_3_a_31_digit_stack_beside_half_chip_blinds_reads_exactly() -> None:
+    """The blinds' one decimal place scales every amount by 10; the 31-digit stack must stay exact
+    (a decimal context of 28 digits would cut it)."""
+    big = "1234567890123456789012345678901"
+    body = 'variant = "NT"\nantes = [0, 0]\nblinds_or_straddles = [0.5, 1]\nmin_bet = 1\n'
+    (hand,) = loads(body + f"starting_stacks = [{big}, 200.25]\nactions = []\n")
+    assert hand.scale == 100
+    assert hand.starting_stacks == (int(big) * 100, 20025)
+    (again,) = loads(dumps(hand))
+    assert (again.scale, again.starting_stacks) == (hand.scale, hand.starting_stacks)

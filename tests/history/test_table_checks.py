@@ -93,3 +93,16 @@ def test_12_13_a_table_whose_stacks_are_set_between_hands_replays_as_one_session
             table.set_stack(0, table.seats[0].stack + 50)
     assert any(table.chips_removed(n) for n in range(1, 9))
     assert session_problems(table) == []
+
+
+@pytest.mark.parametrize("button_rule", ["moving", "dead"])
+@pytest.mark.parametrize("seats", [3, 6, 9])
+def test_3_5_the_table_plans_what_its_own_checks_accept(button_rule: str, seats: int) -> None:
+    """Seed 004's online game in fixed limit, players coming and going: the sessions the table
+    plans pass its own checks (nobody posts the big blind twice in a row or is skipped by it,
+    §3.5; missed blinds settled once, §3.18) and replay from their PHH."""
+    rules = preset("seed_004_online").replace(betting_structure="fixed_limit", button_rule=button_rule)
+    table = random_session(rules, seats, 150, seed=seats)
+    assert len({table.players(k) for k in range(1, 151)}) > 10  # the players came and went
+    assert any(e.what == "missed" for e in table.ledger)
+    assert session_problems(table) == []

@@ -115,6 +115,58 @@ def test_11_1_a_declaration_out_of_turn_on_a_live_hand_goes_to_6_10() -> None:
     assert same(replay_live(h.history), h)
 
 
+def test_11_5_undercall_ruled_a_fold_then_a_pending_out_of_turn_raise_binds() -> None:
+    """His fold does not change the action, so the raise made out of turn before it binds (§6.10): the
+    pot gains the forfeit (dead money, §11.5) and the raise, and every chip is accounted for."""
+    h = hand(n=5)
+    h.act("raise", 20)
+    h.act("fold")
+    assert h.declare(1, ("raise", 40)).changes["out_of_turn"]  # the small blind, before the button
+    before, pot = total(h), h.pot_total()
+    ruling = h.declare(0, chips=(6,), undercall_ruling="fold")  # 6 of 20: below the opening 10
+    assert (ruling.section, ruling.outcome, ruling.changes["forfeited"]) == ("11.5", "fold", 6)
+    assert h.stacks == (994, 960, 990, 980, 1000) and h.state.dead == [6, 0, 0, 0, 0]
+    assert h.pot_total() == pot + 6 + 35 == 76 and total(h) == before
+    assert [e.kind for e in h.events[-4:]] == ["forfeit", "fold", "out_of_turn_binds", "raise"]
+    while not h.is_over:
+        h.act("call" if h.legal_actions().call is not None else "check")
+    assert h.result is not None and sum(h.result.stacks) == 5000
+    assert same(replay_live(h.history), h)
+
+
+@pytest.mark.parametrize(
+    ("chips", "ruling", "words"),
+    [
+        ((6,), None, "undercall ruling None is not 'call' or 'fold' (§11.5)"),
+        ((6,), "muck", "undercall ruling 'muck' is not 'call' or 'fold' (§11.5)"),
+        ((float("nan"),), "fold", "chips (nan,) are not a sequence of chip values > 0 (§11.1)"),
+        ((-6,), "fold", "chips (-6,) are not a sequence of chip values > 0 (§11.1)"),
+        ((True,), "fold", "chips (True,) are not a sequence of chip values > 0 (§11.1)"),
+        ((10**30,), "fold", "more than the stack 1000 (§11.1)"),
+    ],
+)
+def test_11_5_a_bad_undercall_is_refused_naming_the_value_and_changes_nothing(
+    chips: tuple[object, ...], ruling: object, words: str
+) -> None:
+    h = hand()
+    h.act("raise", 20)
+    before = (h.places(), h.stacks, h.to_act, list(h.steps), list(h.events), h.pot_total())
+    with pytest.raises(IllegalAction) as refused:
+        h.declare(0, chips=chips, undercall_ruling=ruling)  # type: ignore[arg-type]
+    assert words in str(refused.value)
+    assert (h.places(), h.stacks, h.to_act, list(h.steps), list(h.events), h.pot_total()) == before
+
+
+@pytest.mark.parametrize("chips", [0, -1, 6.0, True, None, "6", 1000])
+def test_11_5_a_forfeit_outside_the_stack_is_refused_and_changes_nothing(chips: object) -> None:
+    h = hand()
+    h.act("raise", 20)
+    before = (h.places(), h.stacks, h.to_act, list(h.steps), h.pot_total())
+    with pytest.raises(RuleViolation, match=r"seat 0 cannot forfeit .* chips: 1 to 999 \(§11\.5\)"):
+        h.fold_forfeiting(chips)  # type: ignore[arg-type]
+    assert (h.places(), h.stacks, h.to_act, list(h.steps), h.pot_total()) == before
+
+
 def test_11_5_undercall_ruled_a_fold_forfeits_chips_on_a_live_hand() -> None:
     h = hand()
     h.declare(3, "call")

@@ -94,6 +94,7 @@ def _check_redeal(h: LiveHand, ruling: Ruling, redeals: int) -> None:
 def _try(h: LiveHand, event: object) -> None:
     before = (h.places(), h.stacks, h.to_act, len(h.steps), h.redeals)
     pot = h.pot_total()
+    dead = None if h.engine is None or h.is_over else h.state.dead
     try:
         ruling = h.apply(event)
     except PyHoldemError:
@@ -103,7 +104,11 @@ def _try(h: LiveHand, event: object) -> None:
     if ruling.section.startswith("11.") and ruling.changes.get("forfeited"):
         seat, forfeited = ruling.changes["seat"], ruling.changes["forfeited"]
         assert h.stacks[seat] == before[1][seat] - forfeited  # only the forfeited chips left him
-        assert h.is_over or h.pot_total() == pot + forfeited  # and went into the pot (§11.5)
+        if not h.is_over:  # they are dead money in the pot (§11.5, §7.7) ...
+            assert dead is not None and h.state.dead[seat] == dead[seat] + forfeited
+            # ... and the pot grew by every chip that left a stack: his fold can make another seat's
+            # out-of-turn action bind (§6.10), which puts that seat's chips in too
+            assert h.pot_total() - pot == sum(before[1]) - sum(h.stacks)
     if ruling.outcome in ("choose", "withdrawn", "no_action", "on_clock", "running", "acted", "resume"):
         assert (h.places(), h.stacks, h.to_act) == before[:3]  # nothing applied
 
@@ -111,6 +116,7 @@ def _try(h: LiveHand, event: object) -> None:
 @settings(max_examples=60, deadline=None)
 @given(st.sampled_from(sorted(PRESETS)), st.integers(0, 2**32), st.integers(2, 6))
 @example("pokerkit_0_7", 225874, 4)  # a seat of three cards and one of one: the one ruled first unblocks
+@example("pokerkit_0_7", 2097153, 5)  # a fold forfeiting an undercall lets an out-of-turn raise bind
 def test_10_1_random_irregularities_keep_cards_chips_and_exact_redeals(name: str, seed: int, n: int) -> None:
     rules = preset(name).replace(live_play_layer=True)
     rnd = random.Random(seed)
