@@ -1145,6 +1145,34 @@ def prizes(state: LiveState) -> dict[str, int]:
     return out
 
 
+def _balance_waiting(state: LiveState, at: float) -> list[int] | None:
+    """§9.15 ``"between_levels"``: the tables still to report the hand they were playing when
+    the level changed (``[]``: all have, the balancing comes with the next event; ``None``: no
+    level-change balancing under way). A level that has ended since the last event waits for
+    every table: the next event records the change (``_level_balance_due``)."""
+    if (
+        state.phase == "running"
+        and not state.hand_for_hand
+        and balances_between_levels(state.rules)
+        and len(state.tables) > 1
+        and _level(state, at) != state.level_seen
+    ):
+        return sorted(state.tables)
+    return sorted(state.level_balance) if state.level_balance is not None else None
+
+
+def _balance_at_level_change(state: LiveState) -> bool:
+    """§9.15 ``"between_levels"``: the tables are out of balance, and are balanced at the next
+    level change (not before)."""
+    counts = _counts(state)
+    return (
+        state.phase == "running"
+        and balances_between_levels(state.rules)
+        and balancing_due_counts(counts, state.rules, level_changed=True)
+        and not balancing_due_counts(counts, state.rules, level_changed=False)
+    )
+
+
 def status(state: LiveState, at: float) -> dict[str, Any]:
     """What the floor and the room display need at wall time ``at`` (JSON-ready; the director
     console's status schema)."""
@@ -1239,7 +1267,8 @@ def status(state: LiveState, at: float) -> dict[str, Any]:
             {m.origin[0] for m in state.moves if m.section == "9.16" and not m.done and m.origin}
         ),
         "hand_for_hand": state.hand_for_hand,
-        "level_balance_waiting": sorted(state.level_balance) if state.level_balance is not None else None,
+        "level_balance_waiting": _balance_waiting(state, at),
+        "balance_at_level_change": _balance_at_level_change(state),
         "hand_for_hand_waiting": sorted(set(state.tables) - state.round_finished)
         if state.hand_for_hand
         else [],

@@ -436,7 +436,11 @@ def test_9_15_between_levels_balances_once_every_table_has_played_out_its_hand()
     two = sorted(state.tables[1].seats.values())[:2]
     state, answers = apply(state, "bust", {"names": two}, T0 + 60)
     assert answers["moves"] == []  # 5 and 7: not balanced within a level
+    assert status(state, T0 + 61)["balance_at_level_change"]
+    assert status(state, T0 + 61)["level_balance_waiting"] is None
     level_2 = T0 + state.setup.structure.level(1).duration * 60 + 1  # type: ignore[operator]
+    # the clock passes the level's end before any event: every table is waited for already
+    assert status(state, level_2)["level_balance_waiting"] == [1, 2]
     for table in (1, 2):
         state, answers = apply(state, "hand_finished", {"table": table, "button": 1, "big_blind": 3}, level_2)
         assert answers["moves"] == []
@@ -446,6 +450,7 @@ def test_9_15_between_levels_balances_once_every_table_has_played_out_its_hand()
     assert [m["section"] for m in answers["moves"]] == ["§9.15"]
     assert sorted(len(t.seats) for t in after.tables.values()) == [6, 6]
     assert status(after, level_2 + 1)["level_balance_waiting"] is None
+    assert not status(after, level_2 + 1)["balance_at_level_change"]
     # or a table's next report: decided before it, on the positions of the hands reported
     again, answers = apply(state, "hand_finished", {"table": 2, "button": 2, "big_blind": 4}, level_2 + 90)
     assert [(m["from"], m["section"]) for m in answers["moves"]] == [
