@@ -16,6 +16,8 @@ from starlette.testclient import TestClient
 
 from pyholdem.director.event import DirectorEvent
 from pyholdem.director.server import create_app
+from pyholdem.rules.ruleset import preset
+from pyholdem.rules.structure import structure_preset
 from tests.director.console_support import new_event
 
 STATUS_KEYS = {
@@ -277,3 +279,93 @@ def test_a_deal_through_the_api_needs_every_remaining_player(tmp_path: Path) -> 
         done = client.post("/api/action", json={"kind": "deal", "args": deal}, headers=auth(secret))
         assert done.status_code == 200 and done.json()["status"]["over"]
         assert [e["kind"] for e in history(path)] == ["seat_draw", "start", "deal"]
+
+
+def bill_event(tmp_path: Path, entrants: int) -> tuple[Path, str]:
+    """Bill's limit game (seed 000): balanced at level changes (§9.15), the 5s raced off at level 5."""
+    path = tmp_path / "bill.db"
+    event = DirectorEvent.create(
+        path,
+        rules=preset("seed_000_bill_limit"),
+        structure=structure_preset("seed_000_bill_limit"),
+        entrants=entrants,
+        seed=7,
+        clock=Clock(),
+    )
+    try:
+        return path, str(event.secret)
+    finally:
+        event.close()
+
+
+def test_9_18_a_chip_race_entered_through_the_api_is_in_the_status_and_on_the_pages(tmp_path: Path) -> None:
+    path, secret = bill_event(tmp_path, 10)
+    clock = Clock()
+    with TestClient(create_app(path, clock=clock)) as client:
+        for body in ({"kind": "seat_draw"}, {"kind": "start"}):
+            assert client.post("/api/action", json=body, headers=auth(secret)).status_code == 200
+        structure = structure_preset("seed_000_bill_limit")
+        clock.now += sum(lv.duration * 60 for lv in structure.levels[:4]) + 1  # type: ignore[operator]
+        clock.now += sum(structure.breaks.get(i, 0) * 60 for i in range(1, 5))
+        status = client.get("/api/status").json()
+        assert status["clock"]["level"] == 5 and status["colour_up"]["section"] == "§9.18"
+        assert status["races"] == [] and status["chips_removed"] == 0
+        stacks = {f"p{i}": 1000 + (15 if i % 2 else -15) for i in range(1, 11)}
+        short = {"kind": "colour_up", "args": {"stacks": {**stacks, "p1": 1020}}}
+        refused = client.post("/api/action", json=short, headers=auth(secret))
+        assert refused.status_code == 409 and refused.json()["section"] == "9.18"
+        assert "10005" in refused.json()["error"] and client.get("/api/status").json() == status
+        done = client.post(
+            "/api/action", json={"kind": "colour_up", "args": {"stacks": stacks}}, headers=auth(secret)
+        )
+        assert done.status_code == 200, done.text
+        after = done.json()["status"]
+        (race,) = after["races"]
+        assert (race["level"], race["remove"], race["new"]) == (5, 5, 25)
+        assert race["chips_removed"] == after["chips_removed"] == 10_000 - after["chips_in_play"]
+        assert [t["before"] for t in race["tables"]] == [stacks]
+        assert all(chips % 25 == 0 for chips in race["tables"][0]["after"].values())
+        assert after["colour_up"] is None and client.get("/api/status").json()["races"] == [race]
+    # the pages carry the places the races and the level-change balancing are shown in
+    with TestClient(create_app(path, clock=clock)) as client:
+        director = client.get("/director").text
+        for element in ('id="races"', 'id="race-mode"', 'id="race-table"', 'id="level-balance"'):
+            assert element in director
+        assert 'id="chips-raced"' in client.get("/").text
+        script = client.get("/static/director.js").text
+        assert (
+            "s.races" in script
+            and "s.level_balance_waiting" in script
+            and "balance_at_level_change" in script
+        )
+
+
+def test_9_15_the_level_change_balancing_is_in_the_status_the_pages_read(tmp_path: Path) -> None:
+    path, secret = bill_event(tmp_path, 14)
+    clock = Clock()
+    with TestClient(create_app(path, clock=clock)) as client:
+
+        def act(kind: str, **args: Any) -> dict[str, Any]:
+            response = client.post("/api/action", json={"kind": kind, "args": args}, headers=auth(secret))
+            assert response.status_code == 200, response.text
+            answer: dict[str, Any] = response.json()
+            return answer
+
+        act("seat_draw")
+        act("start")
+        status = client.get("/api/status").json()
+        first = sorted(s["name"] for s in status["tables"][0]["seats"] if s["name"])
+        clock.now += 60
+        act("bust", names=first[:2])
+        status = client.get("/api/status").json()
+        assert status["balance_at_level_change"] and status["level_balance_waiting"] is None
+        clock.now += status["clock"]["remaining_s"] + 1  # the level ends; no event yet
+        assert client.get("/api/status").json()["level_balance_waiting"] == [1, 2]
+        act("hand_finished", table=1)
+        assert client.get("/api/status").json()["level_balance_waiting"] == [2]
+        act("hand_finished", table=2)
+        assert client.get("/api/status").json()["level_balance_waiting"] == []
+        answer = act("chip_count", name=first[2], chips=1000)
+        assert [m["section"] for m in answer["moves"]] == ["§9.15"]
+        after = answer["status"]
+        assert after["level_balance_waiting"] is None and not after["balance_at_level_change"]
