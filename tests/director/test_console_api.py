@@ -127,6 +127,9 @@ def test_an_action_without_the_secret_is_401_and_with_a_wrong_one_403(
         (b'{"kind": "not a name", "args": {}}', 422),
         (b'{"kind": "register", "args": {"1x": 1}}', 422),
         (b'{"kind": "register", "args": {"name": "' + b"x" * 70_000 + b'"}}', 413),
+        (b'{"kind": "register", "args": {"name": ' + b"1" * 5000 + b"}}", 400),
+        (b'{"kind": "register", "args": {"name": ' + b"[" * 5000 + b"]" * 5000 + b"}}", 400),
+        (b'{"kind": "register", "args": {"name": ' + b"[" * 20 + b"]" * 20 + b"}}", 422),
     ],
 )
 def test_a_malformed_request_is_refused_and_writes_nothing(
@@ -137,8 +140,40 @@ def test_a_malformed_request_is_refused_and_writes_nothing(
         "/api/action", content=raw, headers={**auth(secret), "Content-Type": "application/json"}
     )
     assert response.status_code == status
-    assert set(response.json()) >= {"error", "section"} and "Traceback" not in response.text
+    answer = response.json()
+    assert answer["section"] == "9.25" and answer["kind"] in ("BadRequest", "MalformedRequest", "TooLarge")
+    assert answer["error"] and len(answer["error"]) < 400 and "Traceback" not in response.text
     assert history(path) == []
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        b'{"method": "icm", "stacks": {"a": ' + b"9" * 5000 + b'}, "prizes": [1]}',
+        b'{"method": "icm", "stacks": ' + b"[" * 5000 + b"]" * 5000 + b"}",
+        b"{not json",
+    ],
+)
+def test_a_malformed_deal_is_refused_with_its_section(
+    client: TestClient, event: tuple[Path, str], raw: bytes
+) -> None:
+    response = client.post(
+        "/api/deal", content=raw, headers={**auth(event[1]), "Content-Type": "application/json"}
+    )
+    assert response.status_code == 400
+    assert response.json()["section"] == "9.19" and response.json()["kind"] == "BadRequest"
+
+
+def test_a_wrong_address_or_method_is_a_typed_refusal(client: TestClient) -> None:
+    for method, url, status, kind in (
+        ("PUT", "/api/action", 405, "MethodNotAllowed"),
+        ("POST", "/api/status", 405, "MethodNotAllowed"),
+        ("GET", "/api/nothing", 404, "NotFound"),
+    ):
+        response = client.request(method, url)
+        assert response.status_code == status and response.json()["kind"] == kind
+        assert url in response.json()["error"]
+    assert "allowed: POST" in client.put("/api/action").json()["error"]
 
 
 def test_a_refusal_names_its_section_and_changes_nothing(client: TestClient, event: tuple[Path, str]) -> None:
