@@ -68,8 +68,25 @@ def format_status(status: dict[str, Any]) -> str:
     if pending:
         lines.append("moves to make:")
         lines.extend(f"  {m['id']}: {m['text']}" for m in pending)
+    waiting = status.get("level_balance_waiting")
+    if waiting:
+        tables = ", ".join(map(str, waiting))
+        lines.append(f"level change (§9.15): the tables are balanced once tables {tables} report their hand")
+    elif waiting is not None:
+        lines.append(
+            "level change (§9.15): every table has reported; the tables are balanced with the next event"
+        )
+    elif status.get("balance_at_level_change"):
+        lines.append("the tables are out of balance: balanced at the next level change (§9.15)")
     if status["colour_up"]:
         lines.append(f"colour-up due (§9.18): {status['colour_up']['text']}")
+    for race in status.get("races", []):
+        removed = race["chips_removed"]
+        change = f"{removed} chips removed" if removed >= 0 else f"{-removed} chips added"
+        lines.append(
+            f"chip race at level {race['level']} (§9.18): the {race['remove']}s off, "
+            f"{race['new']} the smallest chip; {change}"
+        )
     if status["places"]:
         lines.append(
             "places: "

@@ -173,3 +173,9 @@ def test_9_18_colour_up_records_the_chip_race_from_the_command_line(
     (race,) = after["races"]
     assert after["chips_in_play"] == sum(race["tables"][0]["after"].values()) == 4000 - after["chips_removed"]
     assert all(chips % due["new"] == 0 for chips in race["tables"][0]["after"].values())
+    assert main(["director", "status", db]) == 0
+    change = after["chips_removed"]
+    said = f"{change} chips removed" if change >= 0 else f"{-change} chips added"
+    assert f"chip race at level {race['level']} (§9.18): the 5s off, 25 the smallest chip; {said}" in (
+        capsys.readouterr().out
+    )

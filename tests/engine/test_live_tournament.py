@@ -436,6 +436,7 @@ def test_9_15_between_levels_balances_once_every_table_has_played_out_its_hand()
     two = sorted(state.tables[1].seats.values())[:2]
     state, answers = apply(state, "bust", {"names": two}, T0 + 60)
     assert answers["moves"] == []  # 5 and 7: not balanced within a level
+    started_5_7 = state
     assert status(state, T0 + 61)["balance_at_level_change"]
     assert status(state, T0 + 61)["level_balance_waiting"] is None
     level_2 = T0 + state.setup.structure.level(1).duration * 60 + 1  # type: ignore[operator]
@@ -460,10 +461,12 @@ def test_9_15_between_levels_balances_once_every_table_has_played_out_its_hand()
     # one table still to report: nothing yet
     waiting, _ = apply(state.previous, "pause", {}, level_2 + 2)  # type: ignore[arg-type]
     assert status(waiting, level_2 + 2)["level_balance_waiting"] == [2] and not waiting.moves
-    from pyholdem.director.report import next_steps
+    from pyholdem.director.report import format_status, next_steps
 
     steps = next_steps(status(waiting, level_2 + 2), "e.db")
     assert any("table 2's hand ends" in step and "hand-finished e.db 2" in step for step in steps)
+    assert "balanced once tables 2 report their hand" in format_status(status(waiting, level_2 + 2))
+    assert "balanced at the next level change (§9.15)" in format_status(status(started_5_7, T0 + 61))
 
 
 def test_9_16_a_table_emptied_by_busts_is_broken_without_moves() -> None:
