@@ -68,11 +68,11 @@ def format_status(status: dict[str, Any]) -> str:
     if pending:
         lines.append("moves to make:")
         lines.extend(f"  {m['id']}: {m['text']}" for m in pending)
-    waiting = status.get("level_balance_waiting")
-    if waiting:
-        tables = ", ".join(map(str, waiting))
+    level_wait = status.get("level_balance_waiting")
+    if level_wait:
+        tables = ", ".join(map(str, level_wait))
         lines.append(f"level change (§9.15): the tables are balanced once tables {tables} report their hand")
-    elif waiting is not None:
+    elif level_wait is not None:
         lines.append(
             "level change (§9.15): every table has reported; the tables are balanced with the next event"
         )

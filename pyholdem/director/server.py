@@ -9,6 +9,7 @@ event file, with a JSON API and server-sent events.
   status after it), and the status again every ``tick`` seconds (the clock).
 - ``POST /api/action`` ``{"kind": KIND, "args": {...}}`` applies one director event through
   ``DirectorEvent.apply``; ``POST /api/deal`` previews a chip-chop or ICM deal (§9.19);
+  ``POST /api/race`` ``{"stacks": {...}}`` the cards to deal for the colour-up's chip race (§9.18);
   ``GET /api/history`` the committed events. These need the event's secret, in the header
   ``Authorization: Bearer SECRET`` (or ``X-Director-Token``): missing → 401, wrong → 403.
 - Every refusal is ``{"error", "section", "kind"}``: a refusal of the rules → 409 (the error's class
@@ -367,6 +368,27 @@ async def api_deal(request: Request) -> Response:
     return _json({"method": method, "prizes": prizes, "shares": shares})
 
 
+async def api_race(request: Request) -> Response:
+    """The cards to deal for the colour-up due (§9.18) from ``{"stacks": {name: chips}}``: nothing
+    is recorded."""
+    _authorise(request)
+    body = await _json_body(request, "9.18")
+    unknown = sorted(set(body) - {"stacks"})
+    if unknown or not isinstance(body.get("stacks"), dict):
+        raise Refused(422, f"the race body {_short(body)} is not {{'stacks': {{name: chips}}}}", "9.18")
+    console = _console(request)
+
+    def plan() -> dict[str, Any]:
+        console.event.refresh()
+        answer: dict[str, Any] = console.event.race_plan(body["stacks"])
+        return answer
+
+    try:
+        return _json(await console.call(plan))
+    except PyHoldemError as exc:
+        return _json({"error": str(exc), "section": exc.section, "kind": exc.kind}, 409)
+
+
 async def api_events(request: Request) -> Response:
     console = _console(request)
     sub = Subscriber(console.queue_limit)
@@ -449,6 +471,7 @@ def create_app(
         Route("/api/history", api_history),
         Route("/api/action", api_action, methods=["POST"]),
         Route("/api/deal", api_deal, methods=["POST"]),
+        Route("/api/race", api_race, methods=["POST"]),
     ]
     app = Starlette(
         routes=routes,

@@ -65,6 +65,7 @@ from pyholdem.spec.tournament import (
     check_rebuy,
     chip_race_instructions,
     clock_after_round,
+    colour_up_cards,
     colour_up_table,
     colour_ups,
     draw_seats,
@@ -95,6 +96,7 @@ __all__ = [
     "LiveState",
     "apply",
     "new_state",
+    "race_plan",
     "replay",
     "status",
 ]
@@ -830,6 +832,29 @@ def _colour_up(state: LiveState, at: float, stacks: object = None, after: object
             state.phase = "over"
             summary += f"; {winner} wins (§9.20)"
     return summary
+
+
+def race_plan(state: LiveState, stacks: object, at: float) -> dict[str, Any]:
+    """§9.18: how the colour-up due at ``at`` is raced with real cards, from ``stacks`` (every
+    player's chips before it): at each table, in dealing order, the cards each player with odd
+    chips is dealt, and the chips of the new smallest value raced for. The stacks are checked as
+    the ``colour_up`` event checks them (their total is not: a count to deal by, not to record);
+    a refusal raises ``RuleViolation``. Nothing changes."""
+    _phase(state, ("seated", "running"), "colour-up", "9.18")
+    due = _colour_up_due(state, at)
+    if due is None:
+        raise RuleViolation("no colour-up is due at this level", "9.18")
+    level, removed, new = due
+    before = _race_mapping(state, stacks, "stack", 1)
+    tables = []
+    for number, t in sorted(state.tables.items()):
+        by_seat = {seat: before[name] for seat, name in sorted(t.seats.items())}
+        if not by_seat:
+            continue
+        odd, chips = colour_up_cards(by_seat, removed, new, state.rules, button=t.button)
+        cards = [{"seat": seat, "name": t.seats[seat], "cards": count} for seat, count in odd.items()]
+        tables.append({"table": number, "cards": cards, "chips": chips})
+    return {"level": level, "remove": removed, "new": new, "tables": tables, "section": "9.18"}
 
 
 def _chips_in_play(state: LiveState) -> int:

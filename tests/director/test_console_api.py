@@ -18,6 +18,7 @@ from pyholdem.director.event import DirectorEvent
 from pyholdem.director.server import create_app
 from pyholdem.rules.ruleset import preset
 from pyholdem.rules.structure import structure_preset
+from pyholdem.spec.tournament import colour_up_cards
 from tests.director.console_support import new_event
 
 STATUS_KEYS = {
@@ -346,6 +347,21 @@ def test_9_18_a_chip_race_entered_through_the_api_is_in_the_status_and_on_the_pa
         assert status["clock"]["level"] == 5 and status["colour_up"]["section"] == "§9.18"
         assert status["races"] == [] and status["chips_removed"] == 0
         stacks = {f"p{i}": 1000 + (15 if i % 2 else -15) for i in range(1, 11)}
+        # the cards to deal, from the chips before the race: one card an odd 5, nothing recorded
+        assert client.post("/api/race", json={"stacks": stacks}).status_code == 401
+        plan = client.post("/api/race", json={"stacks": stacks}, headers=auth(secret)).json()
+        (table,) = plan["tables"]
+        seats = {s["name"]: s["seat"] for s in status["tables"][0]["seats"] if s["name"]}
+        by_seat = {seats[n]: c for n, c in stacks.items()}
+        odd, chips = colour_up_cards(by_seat, 5, 25, preset("seed_000_bill_limit"), button=None)
+        assert [(c["seat"], c["cards"]) for c in table["cards"]] == list(odd.items())
+        assert table["chips"] == chips == 5  # 5 × 15 + 5 × 10 = 125 in odd 5s: 5 chips of 25
+        assert all(c["name"] == status["tables"][0]["seats"][c["seat"] - 1]["name"] for c in table["cards"])
+        assert sum(c["cards"] for c in table["cards"]) == 25 and plan["section"] == "9.18"  # 15 → 3, 985 → 2
+        for bad, code in (({"stacks": {"p1": 1000}}, 409), ({"stacks": [1]}, 422), ({"stack": stacks}, 422)):
+            response = client.post("/api/race", json=bad, headers=auth(secret))
+            assert response.status_code == code and response.json()["section"] == "9.18", response.text
+        assert len(history(path)) == 2
         short = {"kind": "colour_up", "args": {"stacks": {**stacks, "p1": 1020}}}
         refused = client.post("/api/action", json=short, headers=auth(secret))
         assert refused.status_code == 409 and refused.json()["section"] == "9.18"

@@ -222,6 +222,23 @@ class Director:
             box = row.find_element(By.CSS_SELECTOR, ".race-chips")
             box.send_keys(str(stacks[row.get_attribute("data-name") or ""]))
         assert self.find("#race-total").text.startswith(f"{in_play:,} of {in_play:,}")
+        # the cards each player is dealt, table by table, as the server plans them (nothing recorded)
+        before = self.seq()
+        self.find("#race-cards-go").click()
+        wait(self.d, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#race-cards li")) > 0)
+        plan = httpx.post(
+            f"{self.served.base}/api/race", json={"stacks": stacks}, headers=self.served.headers()
+        ).json()
+        lines = [li.text for li in self.all("#race-cards li")]
+        assert len(lines) == len(plan["tables"]) and self.seq() == before
+        for line, table in zip(lines, plan["tables"], strict=True):
+            assert line.startswith(f"Table {table['table']}: ")
+            for c in table["cards"]:
+                assert f"{c['name']} (seat {c['seat']}) {c['cards']} card" in line
+            assert f"{table['chips']} chip" in line and "of 100 raced for" in line
+        assert sum(c["cards"] for t in plan["tables"] for c in t["cards"]) == sum(
+            stacks[n] % 100 // 25 for n in names
+        )
         self.click("#colour-up")
         after = self.status()
         (race,) = after["races"]

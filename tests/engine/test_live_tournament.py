@@ -446,6 +446,11 @@ def test_9_15_between_levels_balances_once_every_table_has_played_out_its_hand()
         state, answers = apply(state, "hand_finished", {"table": table, "button": 1, "big_blind": 3}, level_2)
         assert answers["moves"] == []
     assert status(state, level_2)["level_balance_waiting"] == []
+    from pyholdem.director.report import format_status, next_steps
+
+    assert "every table has reported; the tables are balanced with the next event" in format_status(
+        status(state, level_2)
+    )
     # the next event comes after every table's report: the balancing is decided with it
     after, answers = apply(state, "chip_count", {"name": "p5", "chips": 1000}, level_2 + 1)
     assert [m["section"] for m in answers["moves"]] == ["§9.15"]
@@ -461,8 +466,6 @@ def test_9_15_between_levels_balances_once_every_table_has_played_out_its_hand()
     # one table still to report: nothing yet
     waiting, _ = apply(state.previous, "pause", {}, level_2 + 2)  # type: ignore[arg-type]
     assert status(waiting, level_2 + 2)["level_balance_waiting"] == [2] and not waiting.moves
-    from pyholdem.director.report import format_status, next_steps
-
     steps = next_steps(status(waiting, level_2 + 2), "e.db")
     assert any("table 2's hand ends" in step and "hand-finished e.db 2" in step for step in steps)
     assert "balanced once tables 2 report their hand" in format_status(status(waiting, level_2 + 2))

@@ -199,6 +199,8 @@
     const due = !!s.colour_up;
     $("race-form").hidden = !due;
     $("race-table").hidden = $("race-mode").value === "none";
+    $("race-cards-go").hidden = $("race-mode").value !== "stacks";
+    if (!due) $("race-cards").replaceChildren();
     const players = seated(s).sort((a, b) => a.table - b.table || a.seat - b.seat);
     if (!changed("race", [due, players.map((p) => [p.name, p.table, p.seat])])) return raceTotal();
     const counts = chipsOf(s);
@@ -211,15 +213,33 @@
     $("race-table").replaceChildren(head, ...rows, ...(rows.length ? [foot] : []));
     raceTotal();
   }
-  function colourUp() {
-    const mode = $("race-mode").value;
-    if (mode === "none") return act("colour_up");
+  function raceChips() {
     const chips = {};
     for (const row of $("race-table").querySelectorAll("tr[data-name]")) {
       const v = row.querySelector(".race-chips").value;
       if (v !== "") chips[row.dataset.name] = Number(v);
     }
-    return act("colour_up", { [mode]: chips });
+    return chips;
+  }
+  // who is dealt how many cards at each table, from the chips before the race (the server's §9.18)
+  async function raceCards() {
+    const answer = await request("/api/race", { stacks: raceChips() });
+    if (!answer.ok) {
+      $("race-cards").replaceChildren();
+      return showError(answer.data.error || `HTTP ${answer.status}`, answer.data.section);
+    }
+    const plan = answer.data;
+    const plural = (n, one) => `${n} ${one}${n === 1 ? "" : "s"}`;
+    $("race-cards").replaceChildren(...plan.tables.map((t) => el("li", { dataset: { table: t.table } },
+      `Table ${t.table}: `,
+      t.cards.length ? t.cards.map((c) => `${c.name} (seat ${c.seat}) ${plural(c.cards, "card")}`).join(", ") : "no odd chips",
+      ` · ${plural(t.chips, `chip`)} of ${number(plan.new)} raced for`)));
+    showOk(`chip race: one card for each odd ${number(plan.remove)}, dealt in this order`);
+  }
+  function colourUp() {
+    const mode = $("race-mode").value;
+    if (mode === "none") return act("colour_up");
+    return act("colour_up", { [mode]: raceChips() });
   }
 
   function raceLine(r) {
@@ -407,7 +427,11 @@
       }
     };
     $("colour-up").onclick = colourUp;
-    $("race-mode").onchange = () => { $("race-table").hidden = $("race-mode").value === "none"; };
+    $("race-mode").onchange = () => {
+      $("race-table").hidden = $("race-mode").value === "none";
+      $("race-cards-go").hidden = $("race-mode").value !== "stacks";
+    };
+    $("race-cards-go").onclick = raceCards;
     $("deal-preview").onclick = dealPreview;
     $("deal-apply").onclick = dealApply;
     $("print-cards").onclick = () => printSheet("cards");
