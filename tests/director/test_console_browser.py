@@ -491,6 +491,14 @@ def test_a_30_entrant_event_from_the_seat_draw_to_the_payout_sheet(
         final = page.status()
         assert final["final_table"] and len(final["tables"]) == 1
 
+        # the last level has no end: both clocks say so rather than count down to 00:00
+        page.type("#adjust-seconds", str(int(final["clock"]["remaining_s"] or 0) + 1300))
+        page.click("#adjust")
+        final = page.status()
+        assert final["clock"]["level"] == 6 and final["clock"]["remaining_s"] is None
+        wait(director_driver, lambda d: d.find_element(By.ID, "clock").text == "–")
+        wait(display_driver, lambda d: d.find_element(By.ID, "clock").text == "–")
+
         # a deal between the last three: ICM from the counted chips; refused until all agree
         display.converge(final)
         display.shot("display-final-table")
