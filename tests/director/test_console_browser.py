@@ -621,6 +621,12 @@ def test_9_15_the_pages_show_the_balancing_a_level_change_waits_for(
         assert len(shown) == 1 and todo[0]["text"] in shown[0] and "§9.15" in shown[0]
         assert not notice.is_displayed()
         display.converge(status)
+        # the moved player's new seat card
+        card = page.printed("#print-move-cards", "print-cards", "seat-card-move-print")
+        to = todo[0]["to"]
+        assert card.count("Table ") == 1 and todo[0]["name"] in card
+        assert f"Table {to['table']} · Seat {to['seat']}" in card
         assert page.do_moves() == 1
+        assert not page.find("#print-move-cards").is_enabled()
         assert sorted(len(names) for names in page.seated().values()) == [6, 6]
         display.converge(page.status())

@@ -168,6 +168,7 @@
       m.done ? null : el("button", { type: "button", class: "primary move-done", onclick: () => act("moved", { move_id: m.id }) }, "Done")));
     $("moves").replaceChildren(...(items.length ? items : [el("li", { class: "done" }, "No moves to make.")]));
     setText("breaking", (s.breaking || []).length ? `Tables to break: ${s.breaking.join(", ")}` : "");
+    $("print-move-cards").disabled = !moveCards(s).length;
   }
 
   // §9.15 "between_levels": the balancing waits for the level change, then for every table's hand
@@ -367,10 +368,13 @@
   }
 
   // ---------- printing ----------
+  // a moved player's new seat card (the seat he is moved to, §9.15/§9.16/§9.17)
+  const moveCards = (s) => (s.moves || []).filter((m) => !m.done).map((m) => ({ name: m.name, table: m.to.table, seat: m.to.seat }));
   function printSheet(kind) {
     const s = current;
-    if (kind === "cards") {
-      const cards = seated(s).sort((a, b) => a.table - b.table || a.seat - b.seat).map((x) => el("div", { class: "seat-card" },
+    if (kind === "cards" || kind === "move-cards") {
+      const who = kind === "cards" ? seated(s) : moveCards(s);
+      const cards = who.sort((a, b) => a.table - b.table || a.seat - b.seat).map((x) => el("div", { class: "seat-card" },
         el("div", { class: "card-name" }, x.name),
         el("div", { class: "card-seat" }, `Table ${x.table} · Seat ${x.seat}`),
         el("div", { class: "card-event" }, s.name || "")));
@@ -384,7 +388,7 @@
         el("table", {}, head, ...rows),
         el("p", { class: "sign" }, "Director: ______________________"));
     }
-    document.body.classList.add(kind === "cards" ? "print-cards" : "print-payouts");
+    document.body.classList.add(kind === "payouts" ? "print-payouts" : "print-cards");
     window.print();
     document.body.classList.remove("print-cards", "print-payouts");
   }
@@ -435,6 +439,7 @@
     $("deal-preview").onclick = dealPreview;
     $("deal-apply").onclick = dealApply;
     $("print-cards").onclick = () => printSheet("cards");
+    $("print-move-cards").onclick = () => printSheet("move-cards");
     $("print-payouts").onclick = () => printSheet("payouts");
   }
 
