@@ -580,8 +580,18 @@ def test_9_15_the_pages_show_the_balancing_a_level_change_waits_for(
         assert "balanced at the next level change" in notice.text and "§9.15" in notice.text
         display.converge(status)
 
+        # a minute before the level ends both clocks warn (the event's warning_s, §9.5)
+        page.type("#adjust-seconds", str(int(status["clock"]["remaining_s"]) - 30))
+        page.click("#adjust")
+        assert page.status()["clock"]["warning"]
+        wait(
+            display_driver,
+            lambda d: "warning" in (d.find_element(By.TAG_NAME, "body").get_attribute("class") or ""),
+        )
+        assert "warning" in (page.find("#clock").get_attribute("class") or "")
+
         # the clock passes the level's end: every table finishes the hand it is playing first
-        page.type("#adjust-seconds", str(int(status["clock"]["remaining_s"]) + 2))
+        page.type("#adjust-seconds", "40")
         page.click("#adjust")
         status = page.status()
         assert status["clock"]["level"] == 2 and status["level_balance_waiting"] == [1, 2]
