@@ -340,6 +340,8 @@ def test_9_18_a_chip_race_entered_through_the_api_is_in_the_status_and_on_the_pa
     with TestClient(create_app(path, clock=clock)) as client:
         for body in ({"kind": "seat_draw"}, {"kind": "start"}):
             assert client.post("/api/action", json=body, headers=auth(secret)).status_code == 200
+        early = client.post("/api/race", json={"stacks": {"p1": 1000}}, headers=auth(secret))
+        assert early.status_code == 409 and "no colour-up is due" in early.json()["error"]
         structure = structure_preset("seed_000_bill_limit")
         clock.now += sum(lv.duration * 60 for lv in structure.levels[:4]) + 1  # type: ignore[operator]
         clock.now += sum(structure.breaks.get(i, 0) * 60 for i in range(1, 5))
