@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-__all__ = ["format_history", "format_status", "minutes", "next_steps"]
+__all__ = ["format_history", "format_race_plan", "format_status", "minutes", "next_steps"]
 
 
 def minutes(seconds: float | None) -> str:
@@ -116,6 +116,10 @@ def next_steps(status: dict[str, Any], path: str) -> list[str]:
             f"colour up, then: {cmd.format('colour-up')} --stacks NAME=CHIPS ... (the race run here) "
             "or --after NAME=CHIPS ... (a race with real cards)"
         )
+        steps.append(
+            f"the cards to deal for a race with real cards: {cmd.format('race-cards')} "
+            "--stacks NAME=CHIPS ..."
+        )
     for table in status.get("level_balance_waiting") or []:  # §9.15 between levels
         steps.append(
             f"the level changed: when table {table}'s hand ends (then tables are balanced): "
@@ -127,6 +131,24 @@ def next_steps(status: dict[str, Any], path: str) -> list[str]:
     if status["over"]:
         steps.append(f"pay out: {cmd.format('status')}")
     return steps
+
+
+def format_race_plan(plan: dict[str, Any]) -> str:
+    """A chip race's deal (``race_plan``, §9.18): per table, who is dealt how many cards, in order."""
+
+    def count(n: int, what: str) -> str:
+        return f"{n} {what}{'' if n == 1 else 's'}"
+
+    lines = [f"chip race (§9.18): one card for each odd {plan['remove']}, dealt in this order"]
+    for table in plan["tables"]:
+        dealt = ", ".join(
+            f"{c['name']} (seat {c['seat']}) {count(c['cards'], 'card')}" for c in table["cards"]
+        )
+        lines.append(
+            f"table {table['table']}: {dealt or 'no odd chips'}; "
+            f"{count(table['chips'], 'chip')} of {plan['new']} raced for"
+        )
+    return "\n".join(lines)
 
 
 def format_history(history: list[dict[str, Any]]) -> str:
