@@ -24,6 +24,7 @@ from pyholdem.engine.live_tournament import (
     LiveState,
     apply,
     new_state,
+    race_plan,
     status,
 )
 from pyholdem.errors import EventLogError, PyHoldemError, RuleViolation, show_value
@@ -208,6 +209,11 @@ class DirectorEvent:
     def status(self) -> dict[str, Any]:
         """The status at ``clock()`` now (the console's status schema)."""
         return status(self._state, float(self._clock()))
+
+    def race_plan(self, stacks: object) -> dict[str, Any]:
+        """The cards to deal for the colour-up due now, from every player's chips (``race_plan``,
+        §9.18); nothing is recorded."""
+        return race_plan(self._state, stacks, float(self._clock()))
 
     def history(self) -> list[dict[str, Any]]:
         """Every committed event: ``{"seq", "at", "kind", "args", "summary", "undone"}``."""

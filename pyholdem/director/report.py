@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-__all__ = ["format_history", "format_status", "minutes", "next_steps"]
+__all__ = ["format_history", "format_race_plan", "format_status", "minutes", "next_steps"]
 
 
 def minutes(seconds: float | None) -> str:
@@ -68,8 +68,25 @@ def format_status(status: dict[str, Any]) -> str:
     if pending:
         lines.append("moves to make:")
         lines.extend(f"  {m['id']}: {m['text']}" for m in pending)
+    level_wait = status.get("level_balance_waiting")
+    if level_wait:
+        tables = ", ".join(map(str, level_wait))
+        lines.append(f"level change (§9.15): the tables are balanced once tables {tables} report their hand")
+    elif level_wait is not None:
+        lines.append(
+            "level change (§9.15): every table has reported; the tables are balanced with the next event"
+        )
+    elif status.get("balance_at_level_change"):
+        lines.append("the tables are out of balance: balanced at the next level change (§9.15)")
     if status["colour_up"]:
         lines.append(f"colour-up due (§9.18): {status['colour_up']['text']}")
+    for race in status.get("races", []):
+        removed = race["chips_removed"]
+        change = f"{removed} chips removed" if removed >= 0 else f"{-removed} chips added"
+        lines.append(
+            f"chip race at level {race['level']} (§9.18): the {race['remove']}s off, "
+            f"{race['new']} the smallest chip; {change}"
+        )
     if status["places"]:
         lines.append(
             "places: "
@@ -99,6 +116,10 @@ def next_steps(status: dict[str, Any], path: str) -> list[str]:
             f"colour up, then: {cmd.format('colour-up')} --stacks NAME=CHIPS ... (the race run here) "
             "or --after NAME=CHIPS ... (a race with real cards)"
         )
+        steps.append(
+            f"the cards to deal for a race with real cards: {cmd.format('race-cards')} "
+            "--stacks NAME=CHIPS ..."
+        )
     for table in status.get("level_balance_waiting") or []:  # §9.15 between levels
         steps.append(
             f"the level changed: when table {table}'s hand ends (then tables are balanced): "
@@ -110,6 +131,24 @@ def next_steps(status: dict[str, Any], path: str) -> list[str]:
     if status["over"]:
         steps.append(f"pay out: {cmd.format('status')}")
     return steps
+
+
+def format_race_plan(plan: dict[str, Any]) -> str:
+    """A chip race's deal (``race_plan``, §9.18): per table, who is dealt how many cards, in order."""
+
+    def count(n: int, what: str) -> str:
+        return f"{n} {what}{'' if n == 1 else 's'}"
+
+    lines = [f"chip race (§9.18): one card for each odd {plan['remove']}, dealt in this order"]
+    for table in plan["tables"]:
+        dealt = ", ".join(
+            f"{c['name']} (seat {c['seat']}) {count(c['cards'], 'card')}" for c in table["cards"]
+        )
+        lines.append(
+            f"table {table['table']}: {dealt or 'no odd chips'}; "
+            f"{count(table['chips'], 'chip')} of {plan['new']} raced for"
+        )
+    return "\n".join(lines)
 
 
 def format_history(history: list[dict[str, Any]]) -> str:

@@ -9,10 +9,14 @@ event file, with a JSON API and server-sent events.
   status after it), and the status again every ``tick`` seconds (the clock).
 - ``POST /api/action`` ``{"kind": KIND, "args": {...}}`` applies one director event through
   ``DirectorEvent.apply``; ``POST /api/deal`` previews a chip-chop or ICM deal (§9.19);
+  ``POST /api/race`` ``{"stacks": {...}}`` the cards to deal for the colour-up's chip race (§9.18);
   ``GET /api/history`` the committed events. These need the event's secret, in the header
   ``Authorization: Bearer SECRET`` (or ``X-Director-Token``): missing → 401, wrong → 403.
-- A refusal of the rules → 409 ``{"error", "section", "kind"}``; a body that is not JSON → 400; JSON of
-  the wrong shape → 422. Nothing else reaches a client but ``{"error": "internal error"}`` (500).
+- Every refusal is ``{"error", "section", "kind"}``: a refusal of the rules → 409 (the error's class
+  as ``kind``); a body that is not JSON, or holds a number too long to read → 400; JSON of the wrong
+  shape or nested more than ``MAX_DEPTH`` deep → 422; over ``MAX_BODY`` bytes → 413 (an action's
+  section is §9.25, a deal's §9.19); an unknown address → 404, a wrong method → 405. Nothing else
+  reaches a client but ``{"error": "internal error"}`` (500).
 
 Every call into the façade runs on one worker thread (the SQLite connection is used by the thread that
 opened it), and applying, computing a status and publishing it happen under one lock, so every display
@@ -28,6 +32,7 @@ import json
 import logging
 import math
 import socket
+import sys
 import time
 from collections import deque
 from collections.abc import AsyncIterator, Callable, Mapping
@@ -41,7 +46,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
-from pyholdem.errors import PyHoldemError
+from pyholdem.errors import PyHoldemError, show_value
 from pyholdem.spec.tournament import propose_deal
 
 LOG = logging.getLogger("pyholdem.director.server")
@@ -67,13 +72,26 @@ MAX_DEAL_PLAYERS = 12
 MAX_AMOUNT = 10**15
 
 
+REFUSAL_KINDS = {
+    400: "BadRequest",
+    401: "Unauthorized",
+    403: "Forbidden",
+    404: "NotFound",
+    405: "MethodNotAllowed",
+    413: "TooLarge",
+    422: "MalformedRequest",
+}
+MAX_DEPTH = 16
+
+
 class Refused(Exception):
-    """A request the console refuses before it reaches the event: an HTTP status and a JSON body."""
+    """A request the console refuses before it reaches the event: an HTTP status and a JSON body
+    ``{"error", "section", "kind"}`` (the kind names the refusal, as a rule's error names its class)."""
 
     def __init__(self, status: int, error: str, section: str | None = None) -> None:
         super().__init__(error)
         self.status = status
-        self.body = {"error": error, "section": section}
+        self.body = {"error": error, "section": section, "kind": REFUSAL_KINDS.get(status, "Refused")}
 
 
 def page_files() -> dict[str, bytes]:
@@ -234,17 +252,41 @@ def _authorise(request: Request) -> None:
         raise Refused(403, "the secret does not match this event's")
 
 
-async def _json_body(request: Request) -> dict[str, Any]:
+async def _json_body(request: Request, section: str) -> dict[str, Any]:
     raw = await request.body()
     if len(raw) > MAX_BODY:
-        raise Refused(413, f"a request body of {len(raw)} bytes is over the limit of {MAX_BODY}")
+        raise Refused(413, f"a request body of {len(raw)} bytes is over the limit of {MAX_BODY}", section)
     try:
         body = json.loads(raw)
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise Refused(400, f"the request body is not JSON: {exc}") from None
+        raise Refused(400, f"the request body is not JSON: {exc}", section) from None
+    except ValueError:  # what else json refuses: an integer longer than int's string limit
+        limit = sys.get_int_max_str_digits()
+        raise Refused(400, f"the request body holds a number of more than {limit} digits", section) from None
+    except RecursionError:
+        raise Refused(400, f"the request body nests values more than {MAX_DEPTH} deep", section) from None
     if not isinstance(body, dict):
-        raise Refused(422, f"the request body is a JSON {type(body).__name__}, not an object")
+        raise Refused(422, f"the request body is a JSON {type(body).__name__}, not an object", section)
+    if _depth(body) > MAX_DEPTH:
+        raise Refused(422, f"the request body nests values more than {MAX_DEPTH} deep", section)
     return body
+
+
+def _depth(value: Any) -> int:
+    """How deep lists and objects nest in ``value`` (counted without recursion)."""
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict | list):
+            deepest = max(deepest, depth)
+            stack.extend((v, depth + 1) for v in (item.values() if isinstance(item, dict) else item))
+    return deepest
+
+
+def _short(value: Any, limit: int = 200) -> str:
+    """A value for an error message, cut to ``limit`` characters."""
+    text = show_value(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _finite(value: Any) -> bool:
@@ -262,14 +304,14 @@ def parse_action(body: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
     """``{"kind": str, "args": {str: JSON}}`` (``args`` may be left out) → ``(kind, args)``; else 422."""
     unknown = sorted(set(body) - {"kind", "args"})
     if unknown:
-        raise Refused(422, f"unknown field(s) {unknown} in the action (fields: kind, args)")
+        raise Refused(422, f"unknown field(s) {_short(unknown)} in the action (fields: kind, args)", "9.25")
     kind, args = body.get("kind"), body.get("args", {})
     if not isinstance(kind, str) or not kind.isidentifier():
-        raise Refused(422, f"the action's kind {kind!r} is not a name")
+        raise Refused(422, f"the action's kind {_short(kind)} is not a name", "9.25")
     if not isinstance(args, dict) or not all(isinstance(k, str) and k.isidentifier() for k in args):
-        raise Refused(422, f"the action's args {args!r} are not an object of named values")
+        raise Refused(422, f"the action's args {_short(args)} are not an object of named values", "9.25")
     if not _finite(args):
-        raise Refused(422, "the action's args hold a number that is not finite")
+        raise Refused(422, "the action's args hold a number that is not finite", "9.25")
     return kind, args
 
 
@@ -285,7 +327,7 @@ async def api_history(request: Request) -> Response:
 
 async def api_action(request: Request) -> Response:
     _authorise(request)
-    kind, args = parse_action(await _json_body(request))
+    kind, args = parse_action(await _json_body(request, "9.25"))
     try:
         result = await _console(request).apply(kind, args)
     except PyHoldemError as exc:
@@ -300,23 +342,23 @@ def _whole(value: Any, *, least: int) -> bool:
 async def api_deal(request: Request) -> Response:
     """A deal's preview (§9.19): the unpaid ``prizes`` split over ``stacks`` by ``method``."""
     _authorise(request)
-    body = await _json_body(request)
+    body = await _json_body(request, "9.19")
     method, stacks, prizes = body.get("method"), body.get("stacks"), body.get("prizes")
     unit = body.get("unit", 1)
     if method not in DEAL_METHODS:
-        raise Refused(422, f"the deal method {method!r} is not one of {list(DEAL_METHODS)}", "9.19")
+        raise Refused(422, f"the deal method {_short(method)} is not one of {list(DEAL_METHODS)}", "9.19")
     if not isinstance(stacks, dict) or not 1 <= len(stacks) <= MAX_DEAL_PLAYERS:
         raise Refused(
             422, f"the deal's stacks are not an object of 1 to {MAX_DEAL_PLAYERS} names to chips", "9.19"
         )
     if not isinstance(prizes, list) or not prizes:
-        raise Refused(422, f"the deal's prizes {prizes!r} are not a list of amounts", "9.19")
+        raise Refused(422, f"the deal's prizes {_short(prizes)} are not a list of amounts", "9.19")
     for value in [*stacks.values(), unit]:
         if not _whole(value, least=1) or value > MAX_AMOUNT:
-            raise Refused(422, f"{value!r} in the deal is not a whole number in 1..10^15", "9.19")
+            raise Refused(422, f"{_short(value)} in the deal is not a whole number in 1..10^15", "9.19")
     for value in prizes:
         if not _whole(value, least=0) or value > MAX_AMOUNT:
-            raise Refused(422, f"prize {value!r} in the deal is not a whole number in 0..10^15", "9.19")
+            raise Refused(422, f"prize {_short(value)} in the deal is not a whole number in 0..10^15", "9.19")
     if len(prizes) > len(stacks):
         prizes = prizes[: len(stacks)]
     try:
@@ -324,6 +366,27 @@ async def api_deal(request: Request) -> Response:
     except PyHoldemError as exc:
         return _json({"error": str(exc), "section": exc.section, "kind": exc.kind}, 409)
     return _json({"method": method, "prizes": prizes, "shares": shares})
+
+
+async def api_race(request: Request) -> Response:
+    """The cards to deal for the colour-up due (§9.18) from ``{"stacks": {name: chips}}``: nothing
+    is recorded."""
+    _authorise(request)
+    body = await _json_body(request, "9.18")
+    unknown = sorted(set(body) - {"stacks"})
+    if unknown or not isinstance(body.get("stacks"), dict):
+        raise Refused(422, f"the race body {_short(body)} is not {{'stacks': {{name: chips}}}}", "9.18")
+    console = _console(request)
+
+    def plan() -> dict[str, Any]:
+        console.event.refresh()
+        answer: dict[str, Any] = console.event.race_plan(body["stacks"])
+        return answer
+
+    try:
+        return _json(await console.call(plan))
+    except PyHoldemError as exc:
+        return _json({"error": str(exc), "section": exc.section, "kind": exc.kind}, 409)
 
 
 async def api_events(request: Request) -> Response:
@@ -360,12 +423,18 @@ async def _refused(request: Request, exc: Exception) -> Response:
 
 async def _internal(request: Request, exc: Exception) -> Response:
     LOG.error("request %s %s failed", request.method, request.url.path, exc_info=exc)
-    return _json({"error": "internal error", "section": None}, 500)
+    return _json({"error": "internal error", "section": None, "kind": "InternalError"}, 500)
 
 
 async def _not_found(request: Request, exc: Exception) -> Response:
     status = getattr(exc, "status_code", 404)
-    return _json({"error": f"{request.method} {request.url.path}: not found", "section": None}, status)
+    where = f"{request.method} {request.url.path}"
+    if status == 405:
+        allowed = getattr(exc, "headers", None) or {}
+        error = f"{where}: the method is not allowed here (allowed: {allowed.get('Allow', 'GET')})"
+    else:
+        error = f"{where}: not found"
+    return _json({"error": error, "section": None, "kind": REFUSAL_KINDS.get(status, "Refused")}, status)
 
 
 def create_app(
@@ -402,6 +471,7 @@ def create_app(
         Route("/api/history", api_history),
         Route("/api/action", api_action, methods=["POST"]),
         Route("/api/deal", api_deal, methods=["POST"]),
+        Route("/api/race", api_race, methods=["POST"]),
     ]
     app = Starlette(
         routes=routes,

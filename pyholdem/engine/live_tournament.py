@@ -65,6 +65,7 @@ from pyholdem.spec.tournament import (
     check_rebuy,
     chip_race_instructions,
     clock_after_round,
+    colour_up_cards,
     colour_up_table,
     colour_ups,
     draw_seats,
@@ -95,6 +96,7 @@ __all__ = [
     "LiveState",
     "apply",
     "new_state",
+    "race_plan",
     "replay",
     "status",
 ]
@@ -836,6 +838,29 @@ def _colour_up(state: LiveState, at: float, stacks: object = None, after: object
     return summary
 
 
+def race_plan(state: LiveState, stacks: object, at: float) -> dict[str, Any]:
+    """§9.18: how the colour-up due at ``at`` is raced with real cards, from ``stacks`` (every
+    player's chips before it): at each table, in dealing order, the cards each player with odd
+    chips is dealt, and the chips of the new smallest value raced for. The stacks are checked as
+    the ``colour_up`` event checks them (their total is not: a count to deal by, not to record);
+    a refusal raises ``RuleViolation``. Nothing changes."""
+    _phase(state, ("seated", "running"), "colour-up", "9.18")
+    due = _colour_up_due(state, at)
+    if due is None:
+        raise RuleViolation("no colour-up is due at this level", "9.18")
+    level, removed, new = due
+    before = _race_mapping(state, stacks, "stack", 1)
+    tables = []
+    for number, t in sorted(state.tables.items()):
+        by_seat = {seat: before[name] for seat, name in sorted(t.seats.items())}
+        if not by_seat:
+            continue
+        odd, chips = colour_up_cards(by_seat, removed, new, state.rules, button=t.button)
+        cards = [{"seat": seat, "name": t.seats[seat], "cards": count} for seat, count in odd.items()]
+        tables.append({"table": number, "cards": cards, "chips": chips})
+    return {"level": level, "remove": removed, "new": new, "tables": tables, "section": "9.18"}
+
+
 def _chips_in_play(state: LiveState) -> int:
     """Every chip sold (entries, rebuys, add-ons) less the chips colour-ups removed (§9.18)."""
     s = state.setup.structure
@@ -1149,6 +1174,34 @@ def prizes(state: LiveState) -> dict[str, int]:
     return out
 
 
+def _balance_waiting(state: LiveState, at: float) -> list[int] | None:
+    """§9.15 ``"between_levels"``: the tables still to report the hand they were playing when
+    the level changed (``[]``: all have, the balancing comes with the next event; ``None``: no
+    level-change balancing under way). A level that has ended since the last event waits for
+    every table: the next event records the change (``_level_balance_due``)."""
+    if (
+        state.phase == "running"
+        and not state.hand_for_hand
+        and balances_between_levels(state.rules)
+        and len(state.tables) > 1
+        and _level(state, at) != state.level_seen
+    ):
+        return sorted(state.tables)
+    return sorted(state.level_balance) if state.level_balance is not None else None
+
+
+def _balance_at_level_change(state: LiveState) -> bool:
+    """§9.15 ``"between_levels"``: the tables are out of balance, and are balanced at the next
+    level change (not before)."""
+    counts = _counts(state)
+    return (
+        state.phase == "running"
+        and balances_between_levels(state.rules)
+        and balancing_due_counts(counts, state.rules, level_changed=True)
+        and not balancing_due_counts(counts, state.rules, level_changed=False)
+    )
+
+
 def status(state: LiveState, at: float) -> dict[str, Any]:
     """What the floor and the room display need at wall time ``at`` (JSON-ready; the director
     console's status schema)."""
@@ -1244,7 +1297,8 @@ def status(state: LiveState, at: float) -> dict[str, Any]:
             {m.origin[0] for m in state.moves if m.section == "9.16" and not m.done and m.origin}
         ),
         "hand_for_hand": state.hand_for_hand,
-        "level_balance_waiting": sorted(state.level_balance) if state.level_balance is not None else None,
+        "level_balance_waiting": _balance_waiting(state, at),
+        "balance_at_level_change": _balance_at_level_change(state),
         "hand_for_hand_waiting": sorted(set(state.tables) - state.round_finished)
         if state.hand_for_hand
         else [],

@@ -1049,6 +1049,34 @@ def chip_race(
 ) -> dict[int, int]:
     """Colour-up and chip race: the stacks by seat after the odd chips of ``removed`` are raced
     for chips of ``new`` (one card per odd chip, half or more rounds up, one chip a player)."""
+    odd, chips = race_cards(stacks, removed, new, rules, button=button)
+    needed = sum(odd.values())
+    dealt = tuple(cards) if cards is not None else shuffled_deck(seed)[:needed]
+    if len(dealt) != needed:
+        raise RuleViolation(f"{len(dealt)} cards were dealt for {needed} odd chips of {removed}", "9.18")
+    if len({int(c) for c in dealt}) != len(dealt):
+        raise RuleViolation("the cards of a chip race must be distinct", "9.18")
+    best: dict[int, tuple[int, int]] = {}
+    at = 0
+    for seat, count in odd.items():
+        best[seat] = max(draw_order_key(c, rules) for c in dealt[at : at + count])
+        at += count
+    winners = set(sorted(best, key=lambda s: best[s], reverse=True)[:chips])
+    after = {s: stacks[s] - stacks[s] % new + (new if s in winners else 0) for s in stacks}
+    if rules.chip_race_no_elimination:
+        for seat in odd:
+            if after[seat] == 0:
+                after[seat] = new
+    return after
+
+
+@part_of("9.18")
+def race_cards(
+    stacks: Mapping[int, int], removed: int, new: int, rules: RuleSet, *, button: int | None = None
+) -> tuple[dict[int, int], int]:
+    """§9.18: how a chip race is dealt: the cards each seat with odd chips of ``removed`` is dealt
+    (one per odd chip), in dealing order (from seat 1, or from the dealer's left), and the number
+    of chips of ``new`` raced for (the odd total divided by ``new``, half or more rounding up)."""
     _count(removed, "removed chip", "9.18", least=1)
     _count(new, "new smallest chip", "9.18", least=1)
     if new <= removed or new % removed:
@@ -1072,25 +1100,8 @@ def chip_race(
         raise RuleViolation(
             f"{needed} odd chips of {removed} are more than a deck of 52 cards can race", "9.18"
         )
-    dealt = tuple(cards) if cards is not None else shuffled_deck(seed)[:needed]
-    if len(dealt) != needed:
-        raise RuleViolation(f"{len(dealt)} cards were dealt for {needed} odd chips of {removed}", "9.18")
-    if len({int(c) for c in dealt}) != len(dealt):
-        raise RuleViolation("the cards of a chip race must be distinct", "9.18")
-    best: dict[int, tuple[int, int]] = {}
-    at = 0
-    for seat, count in odd.items():
-        best[seat] = max(draw_order_key(c, rules) for c in dealt[at : at + count])
-        at += count
     value = sum(stacks[s] % new for s in odd)
-    chips = value // new + (1 if 2 * (value % new) >= new else 0)
-    winners = set(sorted(best, key=lambda s: best[s], reverse=True)[:chips])
-    after = {s: stacks[s] - stacks[s] % new + (new if s in winners else 0) for s in stacks}
-    if rules.chip_race_no_elimination:
-        for seat in odd:
-            if after[seat] == 0:
-                after[seat] = new
-    return after
+    return odd, value // new + (1 if 2 * (value % new) >= new else 0)
 
 
 @part_of("9.18")
@@ -1105,8 +1116,22 @@ def colour_up_table(
 ) -> dict[int, int]:
     """§9.18 at one table: each stack's value below a multiple of ``removed`` (possible only when
     bets were finer than the chip set) is removed first, then the odd chips are raced (``chip_race``)."""
-    floored = {s: stack - stack % removed for s, stack in stacks.items()}
-    return chip_race(floored, removed, new, None, rules, button=button, seed=seed)
+    return chip_race(_floored(stacks, removed), removed, new, None, rules, button=button, seed=seed)
+
+
+@part_of("9.18")
+def _floored(stacks: Mapping[int, int], removed: int) -> dict[int, int]:
+    """§9.18: each stack less its value below a multiple of ``removed`` (removed before the race)."""
+    return {s: stack - stack % removed for s, stack in stacks.items()}
+
+
+@part_of("9.18")
+def colour_up_cards(
+    stacks: Mapping[int, int], removed: int, new: int, rules: RuleSet, *, button: int | None = None
+) -> tuple[dict[int, int], int]:
+    """§9.18 at one table: ``race_cards`` for the stacks ``colour_up_table`` races (each stack's
+    value below a multiple of ``removed`` removed first)."""
+    return race_cards(_floored(stacks, removed), removed, new, rules, button=button)
 
 
 @part_of("9.18")

@@ -166,6 +166,16 @@ def test_9_18_colour_up_records_the_chip_race_from_the_command_line(
     assert both.value.code == 2 and "not allowed with argument" in capsys.readouterr().err
     assert main(["director", "colour-up", db, "--stacks", "p1=1015", "p2=985"]) == 2
     assert "§9.18" in capsys.readouterr().err
+    assert main(["director", "race-cards", db, "--stacks", "p1=1015"]) == 2
+    assert "§9.18" in capsys.readouterr().err
+    assert main(["director", "race-cards", db, "--stacks", *stacks]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "chip race (§9.18): one card for each odd 5, dealt in this order"
+    seats = {s["name"]: s["seat"] for s in status["tables"][0]["seats"] if s["name"]}
+    order = sorted(seats, key=seats.get)  # type: ignore[arg-type]
+    by_name = {"p1": 3, "p2": 2, "p3": 3, "p4": 2}  # 15 → three odd 5s, 985 → two
+    dealt = ", ".join(f"{n} (seat {seats[n]}) {by_name[n]} cards" for n in order)
+    assert lines[1:] == [f"table 1: {dealt}; 2 chips of 25 raced for"]  # 50 odd: two chips of 25
     assert main(["director", "colour-up", db, "--stacks", *stacks]) == 0
     assert "chip race" in capsys.readouterr().out
     assert main(["director", "status", db, "--json"]) == 0
@@ -173,3 +183,9 @@ def test_9_18_colour_up_records_the_chip_race_from_the_command_line(
     (race,) = after["races"]
     assert after["chips_in_play"] == sum(race["tables"][0]["after"].values()) == 4000 - after["chips_removed"]
     assert all(chips % due["new"] == 0 for chips in race["tables"][0]["after"].values())
+    assert main(["director", "status", db]) == 0
+    change = after["chips_removed"]
+    said = f"{change} chips removed" if change >= 0 else f"{-change} chips added"
+    assert f"chip race at level {race['level']} (§9.18): the 5s off, 25 the smallest chip; {said}" in (
+        capsys.readouterr().out
+    )

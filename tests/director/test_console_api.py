@@ -16,6 +16,9 @@ from starlette.testclient import TestClient
 
 from pyholdem.director.event import DirectorEvent
 from pyholdem.director.server import create_app
+from pyholdem.rules.ruleset import preset
+from pyholdem.rules.structure import structure_preset
+from pyholdem.spec.tournament import colour_up_cards
 from tests.director.console_support import new_event
 
 STATUS_KEYS = {
@@ -125,6 +128,9 @@ def test_an_action_without_the_secret_is_401_and_with_a_wrong_one_403(
         (b'{"kind": "not a name", "args": {}}', 422),
         (b'{"kind": "register", "args": {"1x": 1}}', 422),
         (b'{"kind": "register", "args": {"name": "' + b"x" * 70_000 + b'"}}', 413),
+        (b'{"kind": "register", "args": {"name": ' + b"1" * 5000 + b"}}", 400),
+        (b'{"kind": "register", "args": {"name": ' + b"[" * 5000 + b"]" * 5000 + b"}}", 400),
+        (b'{"kind": "register", "args": {"name": ' + b"[" * 20 + b"]" * 20 + b"}}", 422),
     ],
 )
 def test_a_malformed_request_is_refused_and_writes_nothing(
@@ -135,8 +141,40 @@ def test_a_malformed_request_is_refused_and_writes_nothing(
         "/api/action", content=raw, headers={**auth(secret), "Content-Type": "application/json"}
     )
     assert response.status_code == status
-    assert set(response.json()) >= {"error", "section"} and "Traceback" not in response.text
+    answer = response.json()
+    assert answer["section"] == "9.25" and answer["kind"] in ("BadRequest", "MalformedRequest", "TooLarge")
+    assert answer["error"] and len(answer["error"]) < 400 and "Traceback" not in response.text
     assert history(path) == []
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        b'{"method": "icm", "stacks": {"a": ' + b"9" * 5000 + b'}, "prizes": [1]}',
+        b'{"method": "icm", "stacks": ' + b"[" * 5000 + b"]" * 5000 + b"}",
+        b"{not json",
+    ],
+)
+def test_a_malformed_deal_is_refused_with_its_section(
+    client: TestClient, event: tuple[Path, str], raw: bytes
+) -> None:
+    response = client.post(
+        "/api/deal", content=raw, headers={**auth(event[1]), "Content-Type": "application/json"}
+    )
+    assert response.status_code == 400
+    assert response.json()["section"] == "9.19" and response.json()["kind"] == "BadRequest"
+
+
+def test_a_wrong_address_or_method_is_a_typed_refusal(client: TestClient) -> None:
+    for method, url, status, kind in (
+        ("PUT", "/api/action", 405, "MethodNotAllowed"),
+        ("POST", "/api/status", 405, "MethodNotAllowed"),
+        ("GET", "/api/nothing", 404, "NotFound"),
+    ):
+        response = client.request(method, url)
+        assert response.status_code == status and response.json()["kind"] == kind
+        assert url in response.json()["error"]
+    assert "allowed: POST" in client.put("/api/action").json()["error"]
 
 
 def test_a_refusal_names_its_section_and_changes_nothing(client: TestClient, event: tuple[Path, str]) -> None:
@@ -277,3 +315,110 @@ def test_a_deal_through_the_api_needs_every_remaining_player(tmp_path: Path) -> 
         done = client.post("/api/action", json={"kind": "deal", "args": deal}, headers=auth(secret))
         assert done.status_code == 200 and done.json()["status"]["over"]
         assert [e["kind"] for e in history(path)] == ["seat_draw", "start", "deal"]
+
+
+def bill_event(tmp_path: Path, entrants: int) -> tuple[Path, str]:
+    """Bill's limit game (seed 000): balanced at level changes (§9.15), the 5s raced off at level 5."""
+    path = tmp_path / "bill.db"
+    event = DirectorEvent.create(
+        path,
+        rules=preset("seed_000_bill_limit"),
+        structure=structure_preset("seed_000_bill_limit"),
+        entrants=entrants,
+        seed=7,
+        clock=Clock(),
+    )
+    try:
+        return path, str(event.secret)
+    finally:
+        event.close()
+
+
+def test_9_18_a_chip_race_entered_through_the_api_is_in_the_status_and_on_the_pages(tmp_path: Path) -> None:
+    path, secret = bill_event(tmp_path, 10)
+    clock = Clock()
+    with TestClient(create_app(path, clock=clock)) as client:
+        for body in ({"kind": "seat_draw"}, {"kind": "start"}):
+            assert client.post("/api/action", json=body, headers=auth(secret)).status_code == 200
+        early = client.post("/api/race", json={"stacks": {"p1": 1000}}, headers=auth(secret))
+        assert early.status_code == 409 and "no colour-up is due" in early.json()["error"]
+        structure = structure_preset("seed_000_bill_limit")
+        clock.now += sum(lv.duration * 60 for lv in structure.levels[:4]) + 1  # type: ignore[operator]
+        clock.now += sum(structure.breaks.get(i, 0) * 60 for i in range(1, 5))
+        status = client.get("/api/status").json()
+        assert status["clock"]["level"] == 5 and status["colour_up"]["section"] == "§9.18"
+        assert status["races"] == [] and status["chips_removed"] == 0
+        stacks = {f"p{i}": 1000 + (15 if i % 2 else -15) for i in range(1, 11)}
+        # the cards to deal, from the chips before the race: one card an odd 5, nothing recorded
+        assert client.post("/api/race", json={"stacks": stacks}).status_code == 401
+        plan = client.post("/api/race", json={"stacks": stacks}, headers=auth(secret)).json()
+        (table,) = plan["tables"]
+        seats = {s["name"]: s["seat"] for s in status["tables"][0]["seats"] if s["name"]}
+        by_seat = {seats[n]: c for n, c in stacks.items()}
+        odd, chips = colour_up_cards(by_seat, 5, 25, preset("seed_000_bill_limit"), button=None)
+        assert [(c["seat"], c["cards"]) for c in table["cards"]] == list(odd.items())
+        assert table["chips"] == chips == 5  # 5 × 15 + 5 × 10 = 125 in odd 5s: 5 chips of 25
+        assert all(c["name"] == status["tables"][0]["seats"][c["seat"] - 1]["name"] for c in table["cards"])
+        assert sum(c["cards"] for c in table["cards"]) == 25 and plan["section"] == "9.18"  # 15 → 3, 985 → 2
+        for bad, code in (({"stacks": {"p1": 1000}}, 409), ({"stacks": [1]}, 422), ({"stack": stacks}, 422)):
+            response = client.post("/api/race", json=bad, headers=auth(secret))
+            assert response.status_code == code and response.json()["section"] == "9.18", response.text
+        assert len(history(path)) == 2
+        short = {"kind": "colour_up", "args": {"stacks": {**stacks, "p1": 1020}}}
+        refused = client.post("/api/action", json=short, headers=auth(secret))
+        assert refused.status_code == 409 and refused.json()["section"] == "9.18"
+        assert "10005" in refused.json()["error"] and client.get("/api/status").json() == status
+        done = client.post(
+            "/api/action", json={"kind": "colour_up", "args": {"stacks": stacks}}, headers=auth(secret)
+        )
+        assert done.status_code == 200, done.text
+        after = done.json()["status"]
+        (race,) = after["races"]
+        assert (race["level"], race["remove"], race["new"]) == (5, 5, 25)
+        assert race["chips_removed"] == after["chips_removed"] == 10_000 - after["chips_in_play"]
+        assert [t["before"] for t in race["tables"]] == [stacks]
+        assert all(chips % 25 == 0 for chips in race["tables"][0]["after"].values())
+        assert after["colour_up"] is None and client.get("/api/status").json()["races"] == [race]
+    # the pages carry the places the races and the level-change balancing are shown in
+    with TestClient(create_app(path, clock=clock)) as client:
+        director = client.get("/director").text
+        for element in ('id="races"', 'id="race-mode"', 'id="race-table"', 'id="level-balance"'):
+            assert element in director
+        assert 'id="chips-raced"' in client.get("/").text
+        script = client.get("/static/director.js").text
+        assert (
+            "s.races" in script
+            and "s.level_balance_waiting" in script
+            and "balance_at_level_change" in script
+        )
+
+
+def test_9_15_the_level_change_balancing_is_in_the_status_the_pages_read(tmp_path: Path) -> None:
+    path, secret = bill_event(tmp_path, 14)
+    clock = Clock()
+    with TestClient(create_app(path, clock=clock)) as client:
+
+        def act(kind: str, **args: Any) -> dict[str, Any]:
+            response = client.post("/api/action", json={"kind": kind, "args": args}, headers=auth(secret))
+            assert response.status_code == 200, response.text
+            answer: dict[str, Any] = response.json()
+            return answer
+
+        act("seat_draw")
+        act("start")
+        status = client.get("/api/status").json()
+        first = sorted(s["name"] for s in status["tables"][0]["seats"] if s["name"])
+        clock.now += 60
+        act("bust", names=first[:2])
+        status = client.get("/api/status").json()
+        assert status["balance_at_level_change"] and status["level_balance_waiting"] is None
+        clock.now += status["clock"]["remaining_s"] + 1  # the level ends; no event yet
+        assert client.get("/api/status").json()["level_balance_waiting"] == [1, 2]
+        act("hand_finished", table=1)
+        assert client.get("/api/status").json()["level_balance_waiting"] == [2]
+        act("hand_finished", table=2)
+        assert client.get("/api/status").json()["level_balance_waiting"] == []
+        answer = act("chip_count", name=first[2], chips=1000)
+        assert [m["section"] for m in answer["moves"]] == ["§9.15"]
+        after = answer["status"]
+        assert after["level_balance_waiting"] is None and not after["balance_at_level_change"]

@@ -17,7 +17,7 @@ import pytest
 
 from pyholdem.director.event import DirectorEvent
 from pyholdem.rules.ruleset import preset
-from pyholdem.rules.structure import load_structure
+from pyholdem.rules.structure import load_structure, structure_preset
 from tests.director.console_support import Served, serving
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -202,6 +202,61 @@ class Director:
                 self.d.execute_script("arguments[0].scrollIntoView({block: 'center'});", box)
                 box.click()
 
+    def chip_race(self, status: dict[str, Any]) -> None:
+        """§9.18: the colour-up held with its chip race run by the server from the chips each
+        player has before it; a count that misses a player is refused first. The race recorded
+        shows in the colour-up panel and its chips leave the chips in play."""
+        Select(self.find("#race-mode")).select_by_value("stacks")
+        rows = self.all("#race-table tr[data-name]")
+        names = [row.get_attribute("data-name") or "" for row in rows]
+        assert sorted(names) == sorted(n for t in self.seated().values() for n in t)
+        in_play = status["chips_in_play"]
+        stacks = {n: in_play // len(names) // 100 * 100 - (25 if i % 2 else 0) for i, n in enumerate(names)}
+        stacks[names[0]] += in_play - sum(stacks.values())
+        for row in rows:
+            box = row.find_element(By.CSS_SELECTOR, ".race-chips")
+            box.clear()
+        self.click("#colour-up", refused=True)
+        assert self.error()[1] == "§9.18" and "each player still in" in self.error()[0]
+        for row in rows:
+            box = row.find_element(By.CSS_SELECTOR, ".race-chips")
+            box.send_keys(str(stacks[row.get_attribute("data-name") or ""]))
+        assert self.find("#race-total").text.startswith(f"{in_play:,} of {in_play:,}")
+        # the cards each player is dealt, table by table, as the server plans them (nothing recorded)
+        before = self.seq()
+        self.find("#race-cards-go").click()
+        wait(self.d, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#race-cards li")) > 0)
+        plan = httpx.post(
+            f"{self.served.base}/api/race", json={"stacks": stacks}, headers=self.served.headers()
+        ).json()
+        lines = [li.text for li in self.all("#race-cards li")]
+        assert len(lines) == len(plan["tables"]) and self.seq() == before
+        for line, table in zip(lines, plan["tables"], strict=True):
+            assert line.startswith(f"Table {table['table']}: ")
+            for c in table["cards"]:
+                assert f"{c['name']} (seat {c['seat']}) {c['cards']} card" in line
+            assert f"{table['chips']} chip" in line and "of 100 raced for" in line
+        assert sum(c["cards"] for t in plan["tables"] for c in t["cards"]) == sum(
+            stacks[n] % 100 // 25 for n in names
+        )
+        self.click("#colour-up")
+        after = self.status()
+        (race,) = after["races"]
+        assert race["remove"] == 25 and race["chips_removed"] == in_play - after["chips_in_play"]
+        assert {n for t in race["tables"] for n in t["before"]} == set(names)
+        assert not self.find("#race-form").is_displayed() and not after["colour_up"]
+        (shown,) = self.all("#races details")
+        assert shown.get_attribute("data-removed") == str(race["chips_removed"])
+        assert "Level 4: the 25s off, 100 the smallest chip" in shown.text
+        shown.find_element(By.TAG_NAME, "summary").click()
+        tables = shown.find_elements(By.CSS_SELECTOR, "table[data-table]")
+        assert len(tables) == len(race["tables"])
+        for table, recorded in zip(tables, race["tables"], strict=True):
+            for name, chips in recorded["after"].items():
+                cells = table.find_element(By.CSS_SELECTOR, f'tr[data-name="{name}"]').text.split()
+                assert cells == [name, f"{recorded['before'][name]:,}", f"{chips:,}"]
+        self.shot("director-chip-race")
+
     def shot(self, name: str) -> None:
         SHOTS.mkdir(parents=True, exist_ok=True)
         full = self.d.execute_script("return document.documentElement.scrollHeight")
@@ -239,7 +294,8 @@ const text = (id) => document.getElementById(id).textContent;
 const all = (css) => [...document.querySelectorAll(css)].map((e) => e.textContent);
 return {seq: document.body.dataset.seq, players: text("players"), average: text("average"),
         chips: text("chips"), pool: text("pool"), level: text("level"), blinds: text("blinds"),
-        payouts: all("#payouts li .amount"), moves: all("#moves li")};
+        payouts: all("#payouts li .amount"), moves: all("#moves li"), raced: text("chips-raced"),
+        banner: document.getElementById("banner").hidden ? "" : text("banner")};
 """
 
 
@@ -272,6 +328,19 @@ class Display:
             if not clock["on_break"]:
                 assert shown["blinds"] == f"{clock['small_blind']:,} / {clock['big_blind']:,}"
         assert shown["payouts"] == [f"{p:,}" for p in status["payouts"]]
+        removed = status["chips_removed"]
+        assert shown["raced"] == (
+            ""
+            if not status["races"]
+            else f"{removed:,} raced off"
+            if removed >= 0
+            else f"{-removed:,} added by chip races"
+        )
+        assert ("TABLES BALANCE AFTER THIS HAND" in shown["banner"]) == (
+            status["level_balance_waiting"] is not None
+        )
+        if status["colour_up"]:
+            assert f"COLOUR UP: {status['colour_up']['remove']:,}s OFF" in shown["banner"]
         open_moves = [m["text"] for m in status["moves"] if not m["done"]]
         assert shown["moves"][: min(4, len(open_moves))] == open_moves[:4] or (
             not open_moves and shown["moves"] == ["No moves"]
@@ -414,13 +483,21 @@ def test_a_30_entrant_event_from_the_seat_draw_to_the_payout_sheet(
                 page.click("#adjust")
             if page.status()["colour_up"]:
                 assert "25" in page.find("#colour").text
-                page.click("#colour-up")
+                page.chip_race(page.status())
                 saw["colour"] = True
             display.converge(page.status())
         page.do_moves()
         assert all(saw[k] for k in ("h4h", "break", "final", "colour", "double", "undo")), saw
         final = page.status()
         assert final["final_table"] and len(final["tables"]) == 1
+
+        # the last level has no end: both clocks say so rather than count down to 00:00
+        page.type("#adjust-seconds", str(int(final["clock"]["remaining_s"] or 0) + 1300))
+        page.click("#adjust")
+        final = page.status()
+        assert final["clock"]["level"] == 6 and final["clock"]["remaining_s"] is None
+        wait(director_driver, lambda d: d.find_element(By.ID, "clock").text == "–")
+        wait(display_driver, lambda d: d.find_element(By.ID, "clock").text == "–")
 
         # a deal between the last three: ICM from the counted chips; refused until all agree
         display.converge(final)
@@ -463,3 +540,103 @@ def test_a_30_entrant_event_from_the_seat_draw_to_the_payout_sheet(
         display.converge(over)
         display.shot("display-over")
         display.shot("display-phone", 390, 844, mobile=True)
+
+
+def test_9_15_the_pages_show_the_balancing_a_level_change_waits_for(
+    tmp_path: Path, browsers: tuple[WebDriver, WebDriver]
+) -> None:
+    """Bill's rules balance only at a level change (§9.15 ``"between_levels"``): the director's page
+    says the tables wait for it, then which tables still have to report their hand, and the room
+    display tells the players; the moves come once every table has reported."""
+    path = tmp_path / "bill.db"
+    DirectorEvent.create(
+        path,
+        rules=preset("seed_000_bill_limit"),
+        structure=structure_preset("seed_000_bill_limit"),
+        entrants=14,
+        seed=7,
+        name="Bill's game",
+    ).close()
+    director_driver, display_driver = browsers
+    with serving(path, tick=0.5) as served:
+        display_driver.get(f"{served.base}/")
+        display = Display(display_driver)
+        director_driver.get(f"{served.base}/director#token={served.secret}")
+        page = Director(director_driver, served)
+        wait(director_driver, lambda d: d.find_element(By.ID, "app").is_displayed())
+        page.click("#seat-draw")
+        page.click("#start")
+        assert sorted(len(names) for names in page.seated().values()) == [7, 7]
+        notice = page.find("#level-balance")
+        assert not notice.is_displayed()
+
+        # 5 against 7: out of balance, but Bill balances only at the level change
+        table, names = next(iter(page.seated().items()))
+        page.tick(*names[:2])
+        page.click("#bust")
+        status = page.status()
+        assert status["balance_at_level_change"] and status["level_balance_waiting"] is None
+        assert not [m for m in status["moves"] if not m["done"]]
+        assert "balanced at the next level change" in notice.text and "§9.15" in notice.text
+        display.converge(status)
+
+        # a minute before the level ends both clocks warn (the event's warning_s, §9.5)
+        page.type("#adjust-seconds", str(int(status["clock"]["remaining_s"]) - 30))
+        page.click("#adjust")
+        assert page.status()["clock"]["warning"]
+        wait(
+            display_driver,
+            lambda d: "warning" in (d.find_element(By.TAG_NAME, "body").get_attribute("class") or ""),
+        )
+        assert "warning" in (page.find("#clock").get_attribute("class") or "")
+
+        # the clock passes the level's end: every table finishes the hand it is playing first
+        page.type("#adjust-seconds", "40")
+        page.click("#adjust")
+        status = page.status()
+        assert status["clock"]["level"] == 2 and status["level_balance_waiting"] == [1, 2]
+        assert "tables 1, 2 have reported the hand under way" in notice.text
+        assert "BALANCE AT LEVEL CHANGE" in page.find("#flags").text
+        waiting = page.all('.table-card[data-level-wait="yes"]')
+        assert [c.get_attribute("data-table") for c in waiting] == ["1", "2"]
+        assert all(
+            "Hand done (level change)" in c.find_element(By.CSS_SELECTOR, ".hand-done").text for c in waiting
+        )
+        display.converge(status)
+        wait(
+            display_driver, lambda d: "TABLES BALANCE AFTER THIS HAND" in d.find_element(By.ID, "banner").text
+        )
+        display.shot("display-level-change-balance")
+        page.shot("director-level-change-balance")
+
+        page.click('.hand-done[data-table="1"]')
+        assert page.status()["level_balance_waiting"] == [2]
+        assert "table 2 has reported" in notice.text
+        assert [c.get_attribute("data-table") for c in page.all('.table-card[data-level-wait="yes"]')] == [
+            "2"
+        ]
+        page.click('.hand-done[data-table="2"]')
+        assert page.status()["level_balance_waiting"] == []
+        assert "Every table has reported its hand" in notice.text
+
+        # the next event brings the balancing: one player moves, and the notices are gone
+        Select(page.find("#count-name")).select_by_value(page.seated()[3 - table][0])
+        page.type("#count-chips", "1000")
+        page.click("#chip-count")
+        status = page.status()
+        assert status["level_balance_waiting"] is None and not status["balance_at_level_change"]
+        todo = [m for m in status["moves"] if not m["done"]]
+        assert [m["section"] for m in todo] == ["§9.15"]
+        shown = [li.text for li in page.all("#moves li:not(.done)")]
+        assert len(shown) == 1 and todo[0]["text"] in shown[0] and "§9.15" in shown[0]
+        assert not notice.is_displayed()
+        display.converge(status)
+        # the moved player's new seat card
+        card = page.printed("#print-move-cards", "print-cards", "seat-card-move-print")
+        to = todo[0]["to"]
+        assert card.count("Table ") == 1 and todo[0]["name"] in card
+        assert f"Table {to['table']} · Seat {to['seat']}" in card
+        assert page.do_moves() == 1
+        assert not page.find("#print-move-cards").is_enabled()
+        assert sorted(len(names) for names in page.seated().values()) == [6, 6]
+        display.converge(page.status())

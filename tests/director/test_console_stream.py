@@ -5,14 +5,17 @@ and reorders nothing (the minute-long run is ``benchmarks/bench_director_console
 from __future__ import annotations
 
 import asyncio
+import itertools
 import subprocess
 import sys
+import threading
+import time
 from pathlib import Path
 
 import httpx2 as httpx
 
 from pyholdem.director.event import DirectorEvent
-from tests.director.console_support import check_load, load, new_event, serving
+from tests.director.console_support import CYCLE, check_load, load, new_event, serving
 
 
 def start(base: str, headers: dict[str, str]) -> None:
@@ -75,3 +78,57 @@ def test_events_written_by_another_process_reach_the_displays(tmp_path: Path) ->
             ev.close()
         status = httpx.get(f"{served.base}/api/status").json()
         assert status["seq"] == 3 and status["clock"]["running"] is False
+
+
+def test_9_25_a_server_killed_mid_write_restarts_with_every_answered_action(tmp_path: Path) -> None:
+    """``kill -9`` of ``serve`` while director actions stream in: every action it answered is in the
+    log, whole and in order, and a new ``serve`` of the file shows the state their replay gives."""
+    path = tmp_path / "event.db"
+    new_event(path)
+    answered: list[tuple[int, str, dict[str, object]]] = []
+    with serving(path, tick=0.2) as served:
+        start(served.base, served.headers())
+        stop = threading.Event()
+
+        def post() -> None:
+            with httpx.Client(timeout=10) as client:
+                for i in itertools.count():
+                    if stop.is_set():
+                        return
+                    kind, args = CYCLE[i % len(CYCLE)]
+                    try:
+                        response = client.post(
+                            f"{served.base}/api/action",
+                            json={"kind": kind, "args": args},
+                            headers=served.headers(),
+                        )
+                    except httpx.TransportError:
+                        return  # the server is gone
+                    if response.status_code == 200:
+                        answered.append((response.json()["seq"], kind, args))
+
+        poster = threading.Thread(target=post)
+        poster.start()
+        while len(answered) < 25:
+            time.sleep(0.01)
+        served.process.kill()  # SIGKILL: no shutdown, whatever was being written is cut off
+        served.process.wait()
+        stop.set()
+        poster.join(30)
+        assert not poster.is_alive()
+    assert len(answered) >= 25
+    with serving(path) as again:
+        status = httpx.get(f"{again.base}/api/status").json()
+        events = httpx.get(f"{again.base}/api/history", headers=again.headers()).json()["events"]
+    logged = {e["seq"]: (e["kind"], e["args"]) for e in events}
+    assert [e["seq"] for e in events] == list(range(1, len(events) + 1))
+    assert all(logged[seq] == (kind, args) for seq, kind, args in answered)
+    assert status["seq"] == len(events) >= answered[-1][0]
+    ev = DirectorEvent.open(path)
+    try:
+        replayed = ev.status()
+    finally:
+        ev.close()
+    assert {k: v for k, v in replayed.items() if k != "clock"} == {
+        k: v for k, v in status.items() if k != "clock"
+    }

@@ -436,16 +436,27 @@ def test_9_15_between_levels_balances_once_every_table_has_played_out_its_hand()
     two = sorted(state.tables[1].seats.values())[:2]
     state, answers = apply(state, "bust", {"names": two}, T0 + 60)
     assert answers["moves"] == []  # 5 and 7: not balanced within a level
+    started_5_7 = state
+    assert status(state, T0 + 61)["balance_at_level_change"]
+    assert status(state, T0 + 61)["level_balance_waiting"] is None
     level_2 = T0 + state.setup.structure.level(1).duration * 60 + 1  # type: ignore[operator]
+    # the clock passes the level's end before any event: every table is waited for already
+    assert status(state, level_2)["level_balance_waiting"] == [1, 2]
     for table in (1, 2):
         state, answers = apply(state, "hand_finished", {"table": table, "button": 1, "big_blind": 3}, level_2)
         assert answers["moves"] == []
     assert status(state, level_2)["level_balance_waiting"] == []
+    from pyholdem.director.report import format_status, next_steps
+
+    assert "every table has reported; the tables are balanced with the next event" in format_status(
+        status(state, level_2)
+    )
     # the next event comes after every table's report: the balancing is decided with it
     after, answers = apply(state, "chip_count", {"name": "p5", "chips": 1000}, level_2 + 1)
     assert [m["section"] for m in answers["moves"]] == ["§9.15"]
     assert sorted(len(t.seats) for t in after.tables.values()) == [6, 6]
     assert status(after, level_2 + 1)["level_balance_waiting"] is None
+    assert not status(after, level_2 + 1)["balance_at_level_change"]
     # or a table's next report: decided before it, on the positions of the hands reported
     again, answers = apply(state, "hand_finished", {"table": 2, "button": 2, "big_blind": 4}, level_2 + 90)
     assert [(m["from"], m["section"]) for m in answers["moves"]] == [
@@ -455,10 +466,10 @@ def test_9_15_between_levels_balances_once_every_table_has_played_out_its_hand()
     # one table still to report: nothing yet
     waiting, _ = apply(state.previous, "pause", {}, level_2 + 2)  # type: ignore[arg-type]
     assert status(waiting, level_2 + 2)["level_balance_waiting"] == [2] and not waiting.moves
-    from pyholdem.director.report import next_steps
-
     steps = next_steps(status(waiting, level_2 + 2), "e.db")
     assert any("table 2's hand ends" in step and "hand-finished e.db 2" in step for step in steps)
+    assert "balanced once tables 2 report their hand" in format_status(status(waiting, level_2 + 2))
+    assert "balanced at the next level change (§9.15)" in format_status(status(started_5_7, T0 + 61))
 
 
 def test_9_16_a_table_emptied_by_busts_is_broken_without_moves() -> None:

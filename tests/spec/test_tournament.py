@@ -23,6 +23,7 @@ from pyholdem.spec.tournament import (
     check_rebuy,
     chip_race,
     clock_after_round,
+    colour_up_cards,
     colour_ups,
     dealt_in_on_arrival,
     final_table,
@@ -38,6 +39,7 @@ from pyholdem.spec.tournament import (
     places_paid,
     prize_pool,
     propose_deal,
+    race_cards,
     rank_busts,
     rebuy_allowed,
     round_payouts,
@@ -296,6 +298,25 @@ def test_9_18_chip_race_conserves_chips_but_the_odd_ones(
     assert all(v % 100 == 0 for v in after.values())
     if no_elim:
         assert all(after[s] > 0 for s in stacks if stacks[s] > 0)
+
+
+def test_9_18_race_cards_deal_one_card_an_odd_chip_in_dealing_order() -> None:
+    stacks = {1: 1025, 2: 2050, 3: 575, 4: 3000, 5: 140}
+    odd, chips = race_cards({k: v - v % 25 for k, v in stacks.items()}, 25, 100, RuleSet())
+    assert list(odd.items()) == [(1, 1), (2, 2), (3, 3), (5, 1)] and chips == 2  # 175 odd: 1 chip + 75
+    assert colour_up_cards(stacks, 25, 100, RuleSet()) == (odd, chips)
+    left = RuleSet(chip_race_start="dealer_left")
+    assert list(colour_up_cards(stacks, 25, 100, left, button=2)[0]) == [3, 5, 1, 2]
+    with pytest.raises(RuleViolation, match="needs the button seat"):
+        colour_up_cards(stacks, 25, 100, left)
+    with pytest.raises(RuleViolation, match="not a multiple of 25"):
+        race_cards(stacks, 25, 100, RuleSet())
+    # the race is dealt as planned: as many cards as the plan says, as many chips won
+    dealt = cards("As Kh 2c 3d 4h 5s 6c")
+    after = chip_race({k: v - v % 25 for k, v in stacks.items()}, 25, 100, dealt, RuleSet())
+    assert sum(after.values()) == sum(v - v % 100 for v in stacks.values()) + 100 * chips
+    with pytest.raises(RuleViolation, match="6 cards were dealt for 7"):
+        chip_race({k: v - v % 25 for k, v in stacks.items()}, 25, 100, dealt[:6], RuleSet())
 
 
 def test_9_19_icm_hand_computed_three_players_and_deals() -> None:

@@ -21,7 +21,7 @@ from typing import Any, NoReturn
 from pyholdem.cli.commands.tournament import load_rules_argument, load_structure_argument
 from pyholdem.director.event import DirectorEvent
 from pyholdem.director.exchange import export_events, import_events
-from pyholdem.director.report import format_history, format_status, next_steps
+from pyholdem.director.report import format_history, format_race_plan, format_status, next_steps
 from pyholdem.errors import EventLogError, RuleViolation
 
 # modules adding more ``director`` subcommands (``add_subcommand(sub)``): the web console's ``serve``
@@ -98,6 +98,14 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     )
     race.add_argument(
         "--after", nargs="+", metavar="NAME=CHIPS", help="every player's chips after a race with real cards"
+    )
+    cards = command("race-cards", run_race_cards, "the cards to deal for the colour-up's chip race (§9.18)")
+    cards.add_argument(
+        "--stacks",
+        nargs="+",
+        required=True,
+        metavar="NAME=CHIPS",
+        help="every player's chips before the race",
     )
     deal = command("deal", run_deal, "a deal of the unpaid prizes (§9.19)")
     deal.add_argument("kind", choices=("chip_chop", "icm", "custom"))
@@ -244,6 +252,12 @@ def run_colour_up(args: argparse.Namespace) -> int:
     stacks = _pairs(args.stacks, "stack", "9.18")
     after = _pairs(args.after, "chips after the race", "9.18")
     return _apply(args.event, "colour_up", stacks=stacks, after=after)
+
+
+def run_race_cards(args: argparse.Namespace) -> int:
+    with _open(args.event) as ev:
+        print(format_race_plan(ev.race_plan(_pairs(args.stacks, "stack", "9.18"))))
+    return 0
 
 
 def run_deal(args: argparse.Namespace) -> int:

@@ -70,7 +70,8 @@ const Console = (() => {
       const c = last.clock || {};
       const elapsed = c.running ? (performance.now() - receivedAt) / 1000 : 0;
       onTick({
-        remaining: Math.max(0, (c.remaining_s || 0) - elapsed),
+        // null: the level has no end (an open-ended last level, levels counted in hands)
+        remaining: typeof c.remaining_s === "number" ? Math.max(0, c.remaining_s - elapsed) : null,
         toBreak: typeof c.to_break_s === "number" ? Math.max(0, c.to_break_s - elapsed) : null,
         status: last,
       });

@@ -120,6 +120,7 @@
     if (s.hand_for_hand) flags.push("HAND FOR HAND");
     if (s.final_table) flags.push("FINAL TABLE");
     if ((s.breaking || []).length) flags.push(`BREAK TABLE ${s.breaking.join(", ")}`);
+    if (Array.isArray(s.level_balance_waiting)) flags.push("BALANCE AT LEVEL CHANGE");
     if (s.over) flags.push("OVER");
     if (changed("flags", flags)) $("flags").replaceChildren(...flags.map((f) => el("span", {}, f)));
     const money = (s.in_the_money || []).length ? ` · in the money: ${s.in_the_money.join(", ")}` : "";
@@ -130,10 +131,14 @@
   function renderTables(s) {
     const breaking = new Set(s.breaking || []);
     const waiting = new Set(s.hand_for_hand_waiting || []);
-    if (!changed("tables", [s.tables, s.breaking, s.hand_for_hand, s.hand_for_hand_waiting])) return;
+    const levelWait = new Set(s.level_balance_waiting || []);
+    if (!changed("tables", [s.tables, s.breaking, s.hand_for_hand, s.hand_for_hand_waiting, s.level_balance_waiting])) return;
     const alive = new Set(names(s));
     for (const n of [...ticked]) if (!alive.has(n)) ticked.delete(n);
-    const cards = (s.tables || []).map((t) => el("div", { class: breaking.has(t.table) ? "table-card breaking" : "table-card", dataset: { table: t.table } },
+    const cardClass = (t) => ["table-card", breaking.has(t.table) ? "breaking" : "", levelWait.has(t.table) ? "level-wait" : ""].join(" ").trim();
+    const handLabel = (t) => (s.hand_for_hand ? (waiting.has(t.table) ? "Hand done (H4H)" : "Waiting (H4H)")
+      : levelWait.has(t.table) ? "Hand done (level change)" : "Hand done");
+    const cards = (s.tables || []).map((t) => el("div", { class: cardClass(t), dataset: { table: t.table, levelWait: levelWait.has(t.table) ? "yes" : "no" } },
       el("h3", {}, `Table ${t.table}${breaking.has(t.table) ? " (breaks)" : ""}`,
         el("span", { class: "row" },
           el("input", { type: "number", min: "1", step: "1", class: "button-seat", placeholder: "button", title: "the button's seat after this hand (optional)",
@@ -143,7 +148,7 @@
             onclick: (e) => {
               const b = e.target.parentNode.querySelector(".button-seat").value;
               return act("hand_finished", b ? { table: t.table, button: Number(b) } : { table: t.table });
-            } }, s.hand_for_hand ? (waiting.has(t.table) ? "Hand done (H4H)" : "Waiting (H4H)") : "Hand done"))),
+            } }, handLabel(t)))),
       ...t.seats.map((x) => x.name
         ? el("label", { class: x.away ? "seat away" : "seat", dataset: { name: x.name } },
             el("input", { type: "checkbox", class: "bust-tick", checked: ticked.has(x.name), value: x.name,
@@ -163,6 +168,97 @@
       m.done ? null : el("button", { type: "button", class: "primary move-done", onclick: () => act("moved", { move_id: m.id }) }, "Done")));
     $("moves").replaceChildren(...(items.length ? items : [el("li", { class: "done" }, "No moves to make.")]));
     setText("breaking", (s.breaking || []).length ? `Tables to break: ${s.breaking.join(", ")}` : "");
+    $("print-move-cards").disabled = !moveCards(s).length;
+  }
+
+  // §9.15 "between_levels": the balancing waits for the level change, then for every table's hand
+  function balanceText(s) {
+    const waiting = s.level_balance_waiting;
+    if (Array.isArray(waiting) && waiting.length) {
+      const which = waiting.length > 1 ? `tables ${waiting.join(", ")} have` : `table ${waiting[0]} has`;
+      return `The level has changed: the tables are balanced once ${which} reported the hand under way (Hand done).`;
+    }
+    if (Array.isArray(waiting)) return "Every table has reported its hand: enter that hand's busts, if any; the tables are balanced with the next event.";
+    if (s.balance_at_level_change) return "The tables are out of balance: they are balanced at the next level change.";
+    return "";
+  }
+  function renderBalance(s) {
+    const text = balanceText(s);
+    setText("level-balance-text", text);
+    $("level-balance").hidden = !text;
+  }
+
+  // §9.18: the colour-up's chip race, run here from the chips before it or entered after it
+  function raceTotal() {
+    const boxes = [...$("race-table").querySelectorAll(".race-chips")];
+    const total = boxes.reduce((sum, b) => sum + (b.value === "" ? 0 : Number(b.value)), 0);
+    const blank = boxes.filter((b) => b.value === "").length;
+    const cell = $("race-table").querySelector("#race-total");
+    if (cell) cell.textContent = `${number(total)} of ${number((current || {}).chips_in_play)} in play${blank ? ` · ${blank} not entered` : ""}`;
+  }
+  function renderRace(s) {
+    const due = !!s.colour_up;
+    $("race-form").hidden = !due;
+    $("race-table").hidden = $("race-mode").value === "none";
+    $("race-cards-go").hidden = $("race-mode").value !== "stacks";
+    if (!due) $("race-cards").replaceChildren();
+    const players = seated(s).sort((a, b) => a.table - b.table || a.seat - b.seat);
+    if (!changed("race", [due, players.map((p) => [p.name, p.table, p.seat])])) return raceTotal();
+    const counts = chipsOf(s);
+    const head = el("tr", {}, el("th", {}, "Seat"), el("th", {}, "Player"), el("th", { class: "num" }, "Chips"));
+    const rows = due ? players.map((p) => el("tr", { dataset: { name: p.name } },
+      el("td", {}, `${p.table}-${p.seat}`), el("td", {}, p.name),
+      el("td", { class: "num" }, el("input", { type: "number", min: "0", step: "1", class: "race-chips",
+        value: counts[p.name] === undefined ? "" : String(counts[p.name]), oninput: raceTotal })))) : [];
+    const foot = el("tr", {}, el("td", {}), el("th", {}, "Total"), el("td", { class: "num", id: "race-total" }));
+    $("race-table").replaceChildren(head, ...rows, ...(rows.length ? [foot] : []));
+    raceTotal();
+  }
+  function raceChips() {
+    const chips = {};
+    for (const row of $("race-table").querySelectorAll("tr[data-name]")) {
+      const v = row.querySelector(".race-chips").value;
+      if (v !== "") chips[row.dataset.name] = Number(v);
+    }
+    return chips;
+  }
+  // who is dealt how many cards at each table, from the chips before the race (the server's §9.18)
+  async function raceCards() {
+    const answer = await request("/api/race", { stacks: raceChips() });
+    if (!answer.ok) {
+      $("race-cards").replaceChildren();
+      return showError(answer.data.error || `HTTP ${answer.status}`, answer.data.section);
+    }
+    const plan = answer.data;
+    const plural = (n, one) => `${n} ${one}${n === 1 ? "" : "s"}`;
+    $("race-cards").replaceChildren(...plan.tables.map((t) => el("li", { dataset: { table: t.table } },
+      `Table ${t.table}: `,
+      t.cards.length ? t.cards.map((c) => `${c.name} (seat ${c.seat}) ${plural(c.cards, "card")}`).join(", ") : "no odd chips",
+      ` · ${plural(t.chips, `chip`)} of ${number(plan.new)} raced for`)));
+    showOk(`chip race: one card for each odd ${number(plan.remove)}, dealt in this order`);
+  }
+  function colourUp() {
+    const mode = $("race-mode").value;
+    if (mode === "none") return act("colour_up");
+    return act("colour_up", { [mode]: raceChips() });
+  }
+
+  function raceLine(r) {
+    const change = r.chips_removed >= 0 ? `${number(r.chips_removed)} chips removed` : `${number(-r.chips_removed)} chips added`;
+    const how = r.tables.length ? "raced here" : "raced with real cards";
+    return `Level ${r.level}: the ${number(r.remove)}s off, ${number(r.new)} the smallest chip · ${change} (${how})`;
+  }
+  function renderRaces(s) {
+    const races = s.races || [];
+    if (!changed("races", races)) return;
+    $("races-none").hidden = races.length > 0;
+    $("races").replaceChildren(...races.map((r) => el("details", { class: "race", dataset: { level: r.level, removed: r.chips_removed } },
+      el("summary", {}, raceLine(r)),
+      ...r.tables.map((t) => el("table", { class: "sheet", dataset: { table: t.table } },
+        el("tr", {}, el("th", {}, `Table ${t.table}`), el("th", { class: "num" }, "Before"), el("th", { class: "num" }, "After")),
+        ...Object.keys(t.before).map((n) => el("tr", { dataset: { name: n } },
+          el("td", {}, n), el("td", { class: "num" }, number(t.before[n])),
+          el("td", { class: t.after[n] ? "num" : "num gone" }, t.after[n] ? number(t.after[n]) : "out"))))))));
   }
 
   function colourText(cu) {
@@ -256,8 +352,11 @@
     fillSelect($("count-name"), names(s));
     renderTables(s);
     renderMoves(s);
+    renderBalance(s);
     if (changed("colour", s.colour_up)) setText("colour", colourText(s.colour_up));
     $("colour-up").disabled = !s.colour_up;
+    renderRace(s);
+    renderRaces(s);
     renderDeal(s);
     renderPlaces(s);
     if (changed("latest", s.latest)) $("latest").replaceChildren(...(s.latest || []).map((t) => el("li", {}, t)));
@@ -269,10 +368,13 @@
   }
 
   // ---------- printing ----------
+  // a moved player's new seat card (the seat he is moved to, §9.15/§9.16/§9.17)
+  const moveCards = (s) => (s.moves || []).filter((m) => !m.done).map((m) => ({ name: m.name, table: m.to.table, seat: m.to.seat }));
   function printSheet(kind) {
     const s = current;
-    if (kind === "cards") {
-      const cards = seated(s).sort((a, b) => a.table - b.table || a.seat - b.seat).map((x) => el("div", { class: "seat-card" },
+    if (kind === "cards" || kind === "move-cards") {
+      const who = kind === "cards" ? seated(s) : moveCards(s);
+      const cards = who.sort((a, b) => a.table - b.table || a.seat - b.seat).map((x) => el("div", { class: "seat-card" },
         el("div", { class: "card-name" }, x.name),
         el("div", { class: "card-seat" }, `Table ${x.table} · Seat ${x.seat}`),
         el("div", { class: "card-event" }, s.name || "")));
@@ -286,7 +388,7 @@
         el("table", {}, head, ...rows),
         el("p", { class: "sign" }, "Director: ______________________"));
     }
-    document.body.classList.add(kind === "cards" ? "print-cards" : "print-payouts");
+    document.body.classList.add(kind === "payouts" ? "print-payouts" : "print-cards");
     window.print();
     document.body.classList.remove("print-cards", "print-payouts");
   }
@@ -328,10 +430,16 @@
         render(current);
       }
     };
-    $("colour-up").onclick = () => act("colour_up");
+    $("colour-up").onclick = colourUp;
+    $("race-mode").onchange = () => {
+      $("race-table").hidden = $("race-mode").value === "none";
+      $("race-cards-go").hidden = $("race-mode").value !== "stacks";
+    };
+    $("race-cards-go").onclick = raceCards;
     $("deal-preview").onclick = dealPreview;
     $("deal-apply").onclick = dealApply;
     $("print-cards").onclick = () => printSheet("cards");
+    $("print-move-cards").onclick = () => printSheet("move-cards");
     $("print-payouts").onclick = () => printSheet("payouts");
   }
 

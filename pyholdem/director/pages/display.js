@@ -24,7 +24,8 @@
     if (s.started && !s.over && (c.paused ?? !c.running)) parts.push("PAUSED");
     if (s.final_table) parts.push("FINAL TABLE");
     if (s.hand_for_hand) parts.push("HAND FOR HAND");
-    if (s.colour_up) parts.push("COLOUR UP");
+    if (s.colour_up) parts.push(`COLOUR UP: ${number(s.colour_up.remove)}s OFF`);
+    if (Array.isArray(s.level_balance_waiting)) parts.push("TABLES BALANCE AFTER THIS HAND");
     return parts.join(" · ");
   }
 
@@ -48,6 +49,9 @@
     setText("average", number(s.average_stack));
     setText("average-bb", typeof s.average_bb === "number" ? `${s.average_bb.toFixed(1)} BB` : "");
     setText("chips", number(s.chips_in_play));
+    const raced = (s.races || []).length === 0 ? ""
+      : s.chips_removed >= 0 ? `${number(s.chips_removed)} raced off` : `${number(-s.chips_removed)} added by chip races`;
+    setText("chips-raced", raced);
     setText("pool", number(s.prize_pool));
 
     const banner = document.getElementById("banner");
