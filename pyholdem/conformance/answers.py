@@ -64,6 +64,13 @@ def live(data: dict[str, Any]) -> dict[str, Any]:
     return play_live(data)
 
 
+def equity(data: dict[str, Any]) -> dict[str, int]:
+    """A preflop matchup of two classes (§13.7): every deal counted by the C bulk equity path."""
+    from pyholdem.conformance.equity_cases import answer
+
+    return answer(data)
+
+
 ANSWERS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "evaluate": evaluate,
     "compare": compare,
@@ -72,4 +79,5 @@ ANSWERS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "tournament": tournament,
     "declarations": declarations,
     "live": live,
+    "equity": equity,
 }
