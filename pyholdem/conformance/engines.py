@@ -62,6 +62,9 @@ class Engine:
     script: Path | None = None
     profile: Profile | None = None
     notes: tuple[str, ...] = field(default_factory=tuple)
+    samples: dict[str, int] = field(default_factory=dict)
+    """Runners whose vectors the report runs only a spread of: ``{"equity": 24}`` runs 24 of the
+    preflop table's rows, first and last included (the whole table takes hours through an engine)."""
 
     def command(self) -> list[str]:
         if self.script is not None:
@@ -98,6 +101,7 @@ PINS = {
 }
 
 EVALUATION = ("evaluate", "compare")
+EQUITY_SAMPLE = 24
 
 # texasholdem's call after a short blind is what was posted (its Pot.chips_to_call)
 TEXASHOLDEM: dict[str, Any] = {
@@ -143,12 +147,18 @@ ENGINES: dict[str, Engine] = {
             "holdem_hand_evaluator_adapter",
             "five to seven cards; a strength",
         ),
-        _evaluator(
+        Engine(
+            "poker-equity",
             "poker-equity",
             "poker-equity",
             "poker_equity",
-            "poker_equity_adapter",
-            "five to seven cards (its `high` kernel); showdowns through its exact equity enumeration",
+            "evaluator",
+            (*EVALUATION, "equity"),
+            "five to seven cards (its `high` kernel); showdowns through its exact equity enumeration, "
+            "and the preflop table (§13.7) through the same enumeration, one deal of each suit pattern "
+            f"(the report runs {EQUITY_SAMPLE} of its 14,365 rows, spread evenly, and its two refusals)",
+            adapter="poker_equity_adapter",
+            samples={"equity": EQUITY_SAMPLE},
         ),
         Engine(
             "pokerkit",

@@ -200,10 +200,26 @@ def check_engine(
 ) -> dict[str, Any]:
     """Run the engine's runners' vectors and ``hands`` differential hands through its adapter."""
     vectors = load_vectors(vectors_dir, [r for r in engine.runners if r != FAMILY])
+    for runner, count in engine.samples.items():
+        vectors = sampled(vectors, runner, count)
     if engine.profile is not None and hands:
         vectors += list(differential_vectors(engine.profile, hands, seed))
     report = run(engine.command(), vectors, timeout)
     return summarise(engine, report, hands=hands if engine.profile else 0, seed=seed)
+
+
+def sampled(vectors: list[Vector], runner: str, count: int) -> list[Vector]:
+    """``count`` of ``runner``'s vectors with a result, spread evenly (first and last included), and
+    every one of its vectors that expects an error; the other runners' vectors unchanged."""
+    rows = [v for v in vectors if v.runner == runner and "result" in v.expect]
+    if count >= len(rows):
+        picked = rows
+    elif count > 1:
+        picked = [rows[i * (len(rows) - 1) // (count - 1)] for i in range(count)]
+    else:
+        picked = rows[:count]
+    keep = {id(v) for v in picked}
+    return [v for v in vectors if v.runner != runner or "error" in v.expect or id(v) in keep]
 
 
 def not_installed(engine: Engine) -> dict[str, Any]:
