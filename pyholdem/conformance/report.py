@@ -145,13 +145,16 @@ class Group:
 
 
 def _groups(engine: Engine, failures: Iterable[Outcome]) -> list[Group]:
-    grouped: dict[tuple[tuple[str, str], str], list[Outcome]] = defaultdict(list)
+    """The failures grouped by signature and section, each group split by the deviation each of its
+    failures is (one signature may have more than one cause)."""
+    grouped: dict[tuple[tuple[str, str], str, int], list[Outcome]] = defaultdict(list)
+    found: dict[int, Deviation | None] = {}
     for o in failures:
-        grouped[_signature(o, engine)].append(o)
-    groups = [
-        Group(sig, section, os, classify(engine.name, sig[1], section, os[0]))
-        for (sig, section), os in grouped.items()
-    ]
+        sig, section = _signature(o, engine)
+        d = classify(engine.name, sig[1], section, o)
+        found[id(d)] = d
+        grouped[(sig, section, id(d))].append(o)
+    groups = [Group(sig, section, os, found[d]) for (sig, section, d), os in grouped.items()]
     return sorted(groups, key=lambda g: (-len(g.outcomes), g.section, g.signature))
 
 
