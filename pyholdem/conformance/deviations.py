@@ -693,17 +693,19 @@ DEVIATIONS: tuple[Deviation, ...] = (
         ruleset="nl_raise_cap = None (§5.8)",
         check=stacks_under(nl_raise_cap=None),
     ),
-    Deviation(
-        "pypokerengine",
-        "expected an error, got a result",
-        ("7.2",),
-        READING,
-        "PyPokerEngine reopens the betting on any raise: a player who already acted may raise again "
-        "over an all-in for less than a full raise (§7.2). Under this field pyholdem ends the hand "
-        "with PyPokerEngine's stacks; its bounds differ by PyPokerEngine's smallest raise (listed "
-        "apart).",
-        ruleset="reopen_rule_big_bet = 'any_raise' (§7.2)",
-        check=stacks_under(reopen_rule_big_bet="any_raise"),
+    *(
+        Deviation(
+            name,
+            "expected an error, got a result",
+            ("7.2",),
+            READING,
+            f"{title} reopens the betting on any raise: a player who already acted may raise again over "
+            "an all-in for less than a full raise (§7.2). Under this field pyholdem ends the hand with "
+            f"{title}'s stacks; its bounds differ by {title}'s smallest raise (listed apart).",
+            ruleset="reopen_rule_big_bet = 'any_raise' (§7.2)",
+            check=stacks_under(reopen_rule_big_bet="any_raise"),
+        )
+        for name, title in (("pypokerengine", "PyPokerEngine"), ("open-spiel", "universal_poker"))
     ),
     *(
         Deviation(

@@ -3,9 +3,8 @@ pair of the 169 starting-hand classes (``vectors/formats/equity.md``).
 
 The whole table takes minutes of two cores, so its counts are computed once and bundled
 (``pyholdem/data/preflop/table.csv``, its provenance beside it); the vectors are written from that
-file, and the suite recomputes a seeded sample of its rows exactly. ``answer`` is pyholdem's own
-answer for the self adapter: every valid deal of the two classes, each counted over every board by
-the C bulk equity path, without the suit patterns the table was computed with.
+file, and the suite recomputes a seeded sample of its rows exactly. Nothing here reaches the compiled
+core: pyholdem's own answer for the self adapter is ``pyholdem.conformance.answers.equity``.
 """
 
 from __future__ import annotations
@@ -13,21 +12,15 @@ from __future__ import annotations
 import csv
 from collections.abc import Iterator
 from dataclasses import dataclass
-from itertools import product
-from math import comb
 from pathlib import Path
 from typing import Any
-
-import numpy as np
 
 from pyholdem.conformance.vectors import Vector
 from pyholdem.conformance.worked_cases import WorkedCase
 from pyholdem.errors import InvalidRange
-from pyholdem.native.evaluation import equity_batch
-from pyholdem.spec.ranges import parse_range, suit_patterns
+from pyholdem.spec.ranges import suit_patterns
 
 TABLE = Path(__file__).resolve().parent.parent / "data" / "preflop" / "table.csv"
-BOARDS_PER_DEAL = comb(48, 5)
 COLUMNS = ("hand", "opponent", "deals", "boards", "wins", "ties", "losses")
 RUN_ROWS = 24
 """The rows ``pyholdem run`` sends its self adapter (the whole table would take half an hour)."""
@@ -80,18 +73,6 @@ def classes(data: dict[str, Any]) -> tuple[str, str]:
     hand, opponent = data.get("hand"), data.get("opponent")
     suit_patterns(hand, opponent)  # type: ignore[arg-type]
     return str(hand), str(opponent)
-
-
-def answer(data: dict[str, Any]) -> dict[str, int]:
-    """The ``equity`` runner's answer through pyholdem's C bulk equity path, every deal counted."""
-    hand, opponent = classes(data)
-    deals = [
-        (a, b) for a, b in product(parse_range(hand).combos, parse_range(opponent).combos) if not {*a} & {*b}
-    ]
-    holes = np.array([[[int(c) for c in a], [int(c) for c in b]] for a, b in deals], dtype=np.uint8)
-    batch = equity_batch(holes, exact=True)
-    boards, wins, ties = int(batch.boards.sum()), int(batch.wins[:, 0].sum()), int(batch.ties[:, 0].sum())
-    return {"deals": len(deals), "boards": boards, "wins": wins, "ties": ties, "losses": boards - wins - ties}
 
 
 def _refused(section: str) -> dict[str, Any]:

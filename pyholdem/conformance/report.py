@@ -37,7 +37,7 @@ AREAS = (
     "straddles",
 )
 _SECTION_AREAS = (
-    (("1.", "2."), "evaluation"),
+    (("1.", "2.", "13."), "evaluation"),
     (("7.1", "7.2", "7.3", "7.4", "7.5"), "all-in reopening"),
     (("7.6", "7.7", "8.6", "8.10", "8.11"), "side pots"),
     (("8.8",), "odd chips"),

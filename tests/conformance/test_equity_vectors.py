@@ -12,11 +12,11 @@ from itertools import product
 import pytest
 
 from pyholdem.campaign.preflop import BOARDS_PER_DEAL, _matchup
+from pyholdem.conformance.answers import equity as answer
 from pyholdem.conformance.cases import GENERATORS
 from pyholdem.conformance.equity_cases import (
     TABLE,
     WORKED,
-    answer,
     bundled_table,
     case_name,
     equity_cases,
