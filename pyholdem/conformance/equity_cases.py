@@ -17,7 +17,7 @@ from typing import Any
 
 from pyholdem.conformance.vectors import Vector
 from pyholdem.conformance.worked_cases import WorkedCase
-from pyholdem.errors import InvalidRange
+from pyholdem.errors import InvalidRange, PyHoldemError
 from pyholdem.spec.ranges import suit_patterns
 
 TABLE = Path(__file__).resolve().parent.parent / "data" / "preflop" / "table.csv"
@@ -100,10 +100,18 @@ WORKED: tuple[WorkedCase, ...] = (
 
 
 def expect_of(data: dict[str, Any]) -> dict[str, Any]:
-    """A worked case's expectation from the spec: its refusal (every worked case is one)."""
-    from pyholdem.conformance.cases import expectation
-
-    return expectation(lambda: classes(data) and None)
+    """A case's expectation: the spec's refusal of a name that is not a class, else the bundled row
+    (from the second seat, wins and losses swap: §13.7)."""
+    try:
+        hand, opponent = classes(data)
+    except PyHoldemError as exc:
+        return {"error": {"kind": exc.kind, "section": exc.section}}
+    for row in bundled_table():
+        if (row.hand, row.opponent) == (hand, opponent):
+            return {"result": row.result()}
+        if (row.opponent, row.hand) == (hand, opponent):
+            return {"result": {**row.result(), "wins": row.losses, "losses": row.wins}}
+    raise InvalidRange(f"{hand} against {opponent} is not in the bundled table {TABLE}", "13.7")
 
 
 def spread(rows: list[Row], count: int | None) -> list[Row]:

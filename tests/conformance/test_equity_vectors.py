@@ -20,6 +20,7 @@ from pyholdem.conformance.equity_cases import (
     bundled_table,
     case_name,
     equity_cases,
+    expect_of,
     spread,
 )
 from pyholdem.conformance.runner import run_adapter
@@ -93,6 +94,10 @@ def test_13_7_refusals_and_the_spread() -> None:
         answer({"hand": "QQ", "opponent": None})
     picked = spread(ROWS, 4)
     assert picked[0] == ROWS[0] and picked[-1] == ROWS[-1] and len(set(picked)) == 4
+    mirrored = expect_of({"hand": "KK", "opponent": "AA"})["result"]
+    row = next(r for r in ROWS if (r.hand, r.opponent) == ("AA", "KK"))
+    assert (mirrored["wins"], mirrored["losses"], mirrored["ties"]) == (row.losses, row.wins, row.ties)
+    assert answer({"hand": "KK", "opponent": "AA"}) == mirrored
     vectors = list(equity_cases(rows=0))
     assert [v.case for v in vectors] == [c.case for c in WORKED]
     assert [v.expect["error"]["section"] for v in vectors] == ["13.7", "13.1"]
