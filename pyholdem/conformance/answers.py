@@ -64,6 +64,28 @@ def live(data: dict[str, Any]) -> dict[str, Any]:
     return play_live(data)
 
 
+def equity(data: dict[str, Any]) -> dict[str, int]:
+    """A preflop matchup of two classes (§13.7): every valid deal of the two classes, each counted over
+    every board by the C bulk equity path, without the suit patterns the bundled table was computed
+    with."""
+    from itertools import product
+
+    import numpy as np
+
+    from pyholdem.conformance.equity_cases import classes
+    from pyholdem.native.evaluation import equity_batch
+    from pyholdem.spec.ranges import parse_range
+
+    hand, opponent = classes(data)
+    deals = [
+        (a, b) for a, b in product(parse_range(hand).combos, parse_range(opponent).combos) if not {*a} & {*b}
+    ]
+    holes = np.array([[[int(c) for c in a], [int(c) for c in b]] for a, b in deals], dtype=np.uint8)
+    batch = equity_batch(holes, exact=True)
+    boards, wins, ties = int(batch.boards.sum()), int(batch.wins[:, 0].sum()), int(batch.ties[:, 0].sum())
+    return {"deals": len(deals), "boards": boards, "wins": wins, "ties": ties, "losses": boards - wins - ties}
+
+
 ANSWERS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "evaluate": evaluate,
     "compare": compare,
@@ -72,4 +94,5 @@ ANSWERS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "tournament": tournament,
     "declarations": declarations,
     "live": live,
+    "equity": equity,
 }

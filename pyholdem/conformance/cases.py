@@ -383,6 +383,14 @@ def live_cases(random_count: int = 300, seed: int = SEED) -> Iterator[Vector]:
     return generate(random_count, seed)
 
 
+def equity_cases(random_count: int | None = None) -> Iterator[Vector]:
+    """The ``equity`` runner's cases (``pyholdem.conformance.equity_cases``, §13.7): every row of the
+    preflop table, or ``random_count`` rows spread evenly over it."""
+    from pyholdem.conformance.equity_cases import equity_cases as generate
+
+    return generate(rows=random_count)
+
+
 GENERATORS: dict[str, Callable[..., Iterator[Vector]]] = {
     "evaluate": evaluate_cases,
     "compare": compare_cases,
@@ -391,12 +399,13 @@ GENERATORS: dict[str, Callable[..., Iterator[Vector]]] = {
     "tournament": tournament_cases,
     "declarations": declaration_cases,
     "live": live_cases,
+    "equity": equity_cases,
 }
 
 
 def all_worked_cases(runner: str | None = None) -> Iterator[WorkedCase]:
     """Every worked case of the chosen runner (default: all), in the order its vectors are written."""
-    from pyholdem.conformance import declaration_cases, hand_cases, live_cases, tournament_cases
+    from pyholdem.conformance import declaration_cases, equity_cases, hand_cases, live_cases, tournament_cases
 
     tables: dict[str, Callable[[], Iterator[WorkedCase]]] = {
         "evaluate": lambda: iter(WORKED_HANDS),
@@ -406,6 +415,7 @@ def all_worked_cases(runner: str | None = None) -> Iterator[WorkedCase]:
         "tournament": lambda: iter(tournament_cases.WORKED),
         "hand": hand_cases.worked,
         "live": live_cases.worked,
+        "equity": lambda: iter(equity_cases.WORKED),
     }
     for name, cases in tables.items():
         if runner is None or runner == name:
@@ -414,7 +424,7 @@ def all_worked_cases(runner: str | None = None) -> Iterator[WorkedCase]:
 
 def spec_expectation(runner: str, data: dict[str, Any]) -> dict[str, Any]:
     """A case's expectation as its vector states it, from the spec engine (the pure oracle)."""
-    from pyholdem.conformance import declaration_cases, hand_cases, live_cases, tournament_cases
+    from pyholdem.conformance import declaration_cases, equity_cases, hand_cases, live_cases, tournament_cases
 
     oracles: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
         "evaluate": lambda d: expectation(lambda: evaluation(d)),
@@ -424,6 +434,7 @@ def spec_expectation(runner: str, data: dict[str, Any]) -> dict[str, Any]:
         "declarations": declaration_cases.expect_of,
         "tournament": tournament_cases.expect_of,
         "live": live_cases.expect_of,
+        "equity": equity_cases.expect_of,
     }
     return oracles[runner](data)
 

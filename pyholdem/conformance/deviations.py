@@ -7,9 +7,13 @@ engine, differing field and section; what matches nothing is reported as unclass
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
+from pyholdem.conformance.hand_cases import expect_of, rules_of
 from pyholdem.conformance.runner import Outcome
+from pyholdem.errors import PyHoldemError
 
 READING = "rule reading"
 ENGINE_DEFECT = "defect in the engine"
@@ -25,13 +29,35 @@ class Deviation:
     explanation: str
     ruleset: str | None = None
     reproducer: str | None = None
+    check: Callable[[Outcome], bool] | None = None
+    """For a group whose failures have more than one cause: which of them this deviation is."""
 
-    def matches(self, engine: str, what: str, section: str) -> bool:
+    def matches(self, engine: str, what: str, section: str, outcome: Outcome | None = None) -> bool:
         return (
             engine == self.engine
             and re.fullmatch(self.what, what) is not None
             and (not self.sections or section in self.sections)
+            and (self.check is None or outcome is None or self.check(outcome))
         )
+
+
+def stacks_under(**changes: Any) -> Callable[[Outcome], bool]:
+    """Whether pyholdem, replaying the failing ``hand`` vector under its own rules with ``changes``,
+    ends with the engine's finishing stacks (the bet bounds may still differ by another deviation)."""
+
+    def check(outcome: Outcome) -> bool:
+        data = dict(outcome.vector.input)
+        if outcome.vector.runner != "hand" or not isinstance(outcome.actual, dict):
+            return False
+        try:
+            rules = rules_of(data).replace(**changes)
+        except PyHoldemError:
+            return False
+        expect = expect_of({**data, "rules": {"preset": "tda_2024", "changes": rules.changes()}})
+        stacks = expect.get("result", {}).get("finishing_stacks")
+        return stacks is not None and stacks == outcome.actual.get("finishing_stacks")
+
+    return check
 
 
 R1 = """from texasholdem import ActionType, TexasHoldEm
@@ -269,6 +295,74 @@ observation, _, _ = dealer.step(-1)
 print(observation["action"], observation["call"], observation["max_raise"])  # 2 28 98
 """
 
+R18 = """from texasholdem import ActionType, TexasHoldEm
+
+# three players, blinds 5/10; the big blind (id 1) has 4 chips and posts them all-in
+game = TexasHoldEm(buyin=100, big_blind=10, small_blind=5, max_players=3)
+game.btn_loc = 1  # the hand's button is id 2: id 0 posts the small blind, id 1 the big one
+game.players[1].chips = 4
+game.start_hand()
+game.take_action(ActionType.CALL)  # the button calls
+game.take_action(ActionType.CHECK)  # the small blind checks; the flop comes
+# nothing is bet on the flop, yet the small blind "has bet" 4 (his share of the all-in blind's pot,
+# closed before the flop) and every bet is offset by it: to 14 … 99 for 10 … 95 chips (§5.5, §6.12)
+print(game.hand_phase, game.player_bet_amount(0), game.get_available_moves().raise_range)
+# HandPhase.FLOP 4 range(14, 100)
+"""
+R19 = """import pyspiel
+
+game = pyspiel.load_game(
+    "universal_poker(betting=nolimit,bettingAbstraction=fullgame,numPlayers=4,numRounds=4,"
+    "blind=5 10 0 0,firstPlayer=3 1 1 1,numSuits=4,numRanks=13,numHoleCards=2,"
+    "numBoardCards=0 3 1 1,stack=1000 1000 150 200)"
+)
+state = game.new_initial_state()
+for card in range(8):
+    state.apply_action(card)
+for action in (1, 1, 1):  # the third and fourth players and the small blind call 10
+    state.apply_action(action)
+state.apply_action(100)  # the big blind raises to 100: a raise of 90
+state.apply_action(150)  # all-in for 150: 50 more, a short raise
+state.apply_action(200)  # all-in for 200: 50 more; the two together make a full raise (§7.3)
+state.apply_action(1)  # the small blind calls 200
+# the big blind may re-raise; the smallest raise is the last full one, 90, so to 290 (§5.6, §7.3),
+# but ACPC sizes it from the last all-in's 50 over the one before:
+print(state.current_player(), min(a for a in state.legal_actions() if a >= 2))  # 1 250
+"""
+R20 = """from rlcard.games.limitholdem.game import LimitHoldemGame
+
+# three-handed limit: the button calls, the small blind folds, the big blind raises, the button calls
+game = LimitHoldemGame(num_players=3)
+game.init_game()
+small = next(p for p in range(3) if game.players[p].in_chips == game.small_blind)
+big = (small + 1) % 3
+game.step("call")  # the button
+game.step("fold")  # the small blind
+game.step("raise")  # the big blind
+game.step("call")  # the button: everyone still in has matched the raise, the flop should come (§6.5)
+# no flop: the round counts the folded small blind among the players who must act after the raise
+print(len(game.public_cards), game.game_pointer == big)  # 0 True
+print(game.get_legal_actions())  # ['raise', 'fold', 'check']
+"""
+R21 = """from pypokerengine.engine.deck import Deck
+from pypokerengine.engine.player import Player
+from pypokerengine.engine.round_manager import RoundManager
+from pypokerengine.engine.table import Table
+
+# three players, blinds 1/2 and an ante of 1: the button calls, the small blind folds
+table = Table(cheat_deck=Deck(cheat=True, cheat_card_ids=list(range(1, 12))))
+for name in ("sb", "bb", "button"):
+    table.seats.sitdown(Player(name, 100, name))
+table.dealer_btn = 2
+table.set_blind_pos(0, 1)
+state, _ = RoundManager.start_new_round(1, 1, 1, table)  # an ante of 1
+state, _ = RoundManager.apply_action(state, "call", 2)  # the button calls
+state, _ = RoundManager.apply_action(state, "fold", 0)  # the small blind folds
+# the big blind should now check or raise (§6.6), but the flop has come
+print(state["street"], state["next_player"])  # 1 1: the flop, the big blind's option skipped
+# with no ante (start_new_round(1, 1, 0, table)) the same actions give 0 1: the option is kept
+"""
+
 DEVIATIONS: tuple[Deviation, ...] = (
     Deviation(
         "pokerkit",
@@ -504,6 +598,115 @@ DEVIATIONS: tuple[Deviation, ...] = (
         "reopening, §7.3), not from the last full raise (§5.6). No RuleSet value models it yet: a "
         "`min_raise_rule` choice summing the all-in increments would.",
     ),
+    Deviation(
+        "open-spiel",
+        r"result\.legal\[\]\.min_to",
+        ("7.3",),
+        ENGINE_DEFECT,
+        "ACPC sizes the next raise from the last raise over the bet before it, all-ins for less "
+        "included: after a full raise and two short all-ins that together make a full raise, the "
+        "smallest re-raise is the last all-in plus its own short increment, not plus the last full "
+        "raise (§5.6, §7.3). The same bookkeeping as the minimum kept after a single short all-in.",
+        reproducer=R19,
+    ),
+    Deviation(
+        "texasholdem",
+        r"result\.finishing_stacks\[\]",
+        ("6.1", "3.11"),
+        READING,
+        "A big blind posted short: texasholdem's call is what was posted, so the pot it settles is "
+        "smaller; pyholdem under this field (and texasholdem's odd-chip rule) ends these hands with "
+        "texasholdem's stacks exactly. Their bet bounds still differ, by the engine defects listed "
+        "on this page (the chips of a closed pot counted as a later street's bet; a raise offered "
+        "when nobody can answer it).",
+        ruleset="short_blind_call_amount = 'posted_amount' (§7.5)",
+        check=stacks_under(
+            short_blind_call_amount="posted_amount", odd_chip_rule="left_of_button_whole_chip"
+        ),
+    ),
+    *(
+        Deviation(
+            "texasholdem",
+            what,
+            ("6.1", "3.11"),
+            ENGINE_DEFECT,
+            "After an all-in for less than a blind or a bet, texasholdem keeps that player's pot open "
+            "on the later streets: every player's share of it still counts as his bet of the new "
+            "street (its `player_bet_amount`), so each bet and raise *to* an amount is short by that "
+            "share, the smallest bet is the big blind plus it (§5.5) and the largest is more than the "
+            "stack (§6.12). A history's bet is refused, or put in short so the turn order and the "
+            "stacks go astray." + note,
+            reproducer=R18,
+        )
+        for what, note in (
+            (
+                r"expected a result, got an error \(not among texasholdem's available moves on the "
+                r"(flop|turn|river)\)",
+                " Some of these hands, written under TDA's rules, also show the call after a short "
+                "blind (`short_blind_call_amount = 'posted_amount'`, §7.5) before the flop.",
+            ),
+            (r"expected a result, got an error \(it is pN's turn\)", ""),
+            (r"result\.finishing_stacks\[\]", ""),
+        )
+    ),
+    Deviation(
+        "texasholdem",
+        r"expected a result, got an error \(not among texasholdem's available moves before the flop\)",
+        ("6.1",),
+        READING,
+        "After a full raise and then a short all-in, texasholdem sizes the next minimum raise from the "
+        "sum of the consecutive all-in raises (its reading of WSOP 2021 Rule 96, which is about "
+        "reopening, §7.3), not from the last full raise (§5.6): the history's raise, at pyholdem's "
+        "minimum, is below texasholdem's. No RuleSet value models it yet (as for `legal[].min_to` "
+        "on this page).",
+    ),
+    Deviation(
+        "rlcard",
+        r"expected a result, got an error \(RLCard's limit raise is to another amount\)",
+        ("6.1",),
+        ENGINE_DEFECT,
+        "RLCard's limit round ends only when as many actions without a raise as there are players, "
+        "folded players included, follow the last raise: once a player has folded before a raise, "
+        "the round never ends when the others have called it (§6.5), the player who raised is asked "
+        "again and the history's next street cannot be played.",
+        reproducer=R20,
+    ),
+    Deviation(
+        "pypokerengine",
+        r"expected a result, got an error \((PyPokerEngine would turn it into a fold|nobody is to act)\)",
+        ("6.1",),
+        ENGINE_DEFECT,
+        "With antes, PyPokerEngine ends the betting before the flop when the action comes back to the "
+        "big blind with nothing to call: his option to raise (§6.6) is skipped, so his raise in the "
+        "history lands on the flop, where it is more than he has (PyPokerEngine would fold him) or "
+        "finds nobody left to act.",
+        reproducer=R21,
+    ),
+    Deviation(
+        "pypokerengine",
+        "expected an error, got a result",
+        ("5.8",),
+        READING,
+        "PyPokerEngine has no cap on the number of raises in no-limit: the fourth raise that the "
+        "vector's rule set refuses is played. Under this field pyholdem ends the hand with "
+        "PyPokerEngine's stacks; its bounds differ by PyPokerEngine's smallest raise (listed apart).",
+        ruleset="nl_raise_cap = None (§5.8)",
+        check=stacks_under(nl_raise_cap=None),
+    ),
+    *(
+        Deviation(
+            name,
+            "expected an error, got a result",
+            ("7.2",),
+            READING,
+            f"{title} reopens the betting on any raise: a player who already acted may raise again over "
+            "an all-in for less than a full raise (§7.2). Under this field pyholdem ends the hand with "
+            f"{title}'s stacks; its bounds differ by {title}'s smallest raise (listed apart).",
+            ruleset="reopen_rule_big_bet = 'any_raise' (§7.2)",
+            check=stacks_under(reopen_rule_big_bet="any_raise"),
+        )
+        for name, title in (("pypokerengine", "PyPokerEngine"), ("open-spiel", "universal_poker"))
+    ),
     *(
         Deviation(
             name,
@@ -520,5 +723,6 @@ DEVIATIONS: tuple[Deviation, ...] = (
 
 
 def classify(engine: str, what: str, section: str, example: Outcome) -> Deviation | None:
-    """The known deviation a group of failures is, or ``None``."""
-    return next((d for d in DEVIATIONS if d.matches(engine, what, section)), None)
+    """The known deviation a failure is, or ``None``: the first that matches its engine, differing
+    field and section and, where the deviation checks it, the failure itself."""
+    return next((d for d in DEVIATIONS if d.matches(engine, what, section, example)), None)

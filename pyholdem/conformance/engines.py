@@ -62,6 +62,9 @@ class Engine:
     script: Path | None = None
     profile: Profile | None = None
     notes: tuple[str, ...] = field(default_factory=tuple)
+    samples: dict[str, int] = field(default_factory=dict)
+    """Runners whose vectors the report runs only a spread of: ``{"equity": 24}`` runs 24 of the
+    preflop table's rows, first and last included (the whole table takes hours through an engine)."""
 
     def command(self) -> list[str]:
         if self.script is not None:
@@ -98,13 +101,19 @@ PINS = {
 }
 
 EVALUATION = ("evaluate", "compare")
+EQUITY_SAMPLE = 24
 
-# texasholdem's call after a short blind is what was posted (its Pot.chips_to_call)
+# texasholdem's call after a short blind is what was posted (its Pot.chips_to_call); a pot's odd
+# chips all go to the first winner left of the button (its settle, "WSOP Rule 73")
 TEXASHOLDEM: dict[str, Any] = {
     "preset": "tda_2024_cash",
-    "changes": {"short_blind_call_amount": "posted_amount"},
+    "changes": {
+        "short_blind_call_amount": "posted_amount",
+        "odd_chip_rule": "left_of_button_whole_chip",
+    },
 }
-RLCARD: dict[str, Any] = {"preset": "tda_2024_cash", "changes": {}}
+# RLCard's limit cap counts raises, not bets: the big blind is not one of its four (allowed_raise_num)
+RLCARD: dict[str, Any] = {"preset": "tda_2024_cash", "changes": {"fl_cap_counts_blinds": False}}
 PYPOKERENGINE: dict[str, Any] = {"preset": "tda_2024_cash", "changes": {}}
 # clubs counts raises, not bets: the big blind is not one of the four (its street_raises)
 CLUBS: dict[str, Any] = {"preset": "tda_2024_cash", "changes": {"fl_cap_counts_blinds": False}}
@@ -143,12 +152,18 @@ ENGINES: dict[str, Engine] = {
             "holdem_hand_evaluator_adapter",
             "five to seven cards; a strength",
         ),
-        _evaluator(
+        Engine(
+            "poker-equity",
             "poker-equity",
             "poker-equity",
             "poker_equity",
-            "poker_equity_adapter",
-            "five to seven cards (its `high` kernel); showdowns through its exact equity enumeration",
+            "evaluator",
+            (*EVALUATION, "equity"),
+            "five to seven cards (its `high` kernel); showdowns through its exact equity enumeration, "
+            "and the preflop table (§13.7) through the same enumeration, one deal of each suit pattern "
+            f"(the report runs {EQUITY_SAMPLE} of its 14,365 rows, spread evenly, and its two refusals)",
+            adapter="poker_equity_adapter",
+            samples={"equity": EQUITY_SAMPLE},
         ),
         Engine(
             "pokerkit",
@@ -177,7 +192,8 @@ ENGINES: dict[str, Engine] = {
             "no-limit and limit hold'em as ACPC games with a small and a big blind, stacks that cover "
             "them (deep stacks in limit, where ACPC has none) and at most four limit players (more "
             "exit the process); no antes, straddles, pot limit or table set-ups. It offers no fold when "
-            "checking is free: the adapter reports that fold as allowed (§6.1)",
+            "checking is free: the adapter reports that fold as allowed (§6.1), and a history that makes "
+            "it is not expressible",
             adapter="open_spiel_adapter",
             profile=Profile(
                 OPEN_SPIEL, structures=("no_limit", "fixed_limit"), short_stacks=False, limit_players=4

@@ -37,7 +37,7 @@ AREAS = (
     "straddles",
 )
 _SECTION_AREAS = (
-    (("1.", "2."), "evaluation"),
+    (("1.", "2.", "13."), "evaluation"),
     (("7.1", "7.2", "7.3", "7.4", "7.5"), "all-in reopening"),
     (("7.6", "7.7", "8.6", "8.10", "8.11"), "side pots"),
     (("8.8",), "odd chips"),
@@ -145,13 +145,16 @@ class Group:
 
 
 def _groups(engine: Engine, failures: Iterable[Outcome]) -> list[Group]:
-    grouped: dict[tuple[tuple[str, str], str], list[Outcome]] = defaultdict(list)
+    """The failures grouped by signature and section, each group split by the deviation each of its
+    failures is (one signature may have more than one cause)."""
+    grouped: dict[tuple[tuple[str, str], str, int], list[Outcome]] = defaultdict(list)
+    found: dict[int, Deviation | None] = {}
     for o in failures:
-        grouped[_signature(o, engine)].append(o)
-    groups = [
-        Group(sig, section, os, classify(engine.name, sig[1], section, os[0]))
-        for (sig, section), os in grouped.items()
-    ]
+        sig, section = _signature(o, engine)
+        d = classify(engine.name, sig[1], section, o)
+        found[id(d)] = d
+        grouped[(sig, section, id(d))].append(o)
+    groups = [Group(sig, section, os, found[d]) for (sig, section, d), os in grouped.items()]
     return sorted(groups, key=lambda g: (-len(g.outcomes), g.section, g.signature))
 
 
@@ -200,10 +203,26 @@ def check_engine(
 ) -> dict[str, Any]:
     """Run the engine's runners' vectors and ``hands`` differential hands through its adapter."""
     vectors = load_vectors(vectors_dir, [r for r in engine.runners if r != FAMILY])
+    for runner, count in engine.samples.items():
+        vectors = sampled(vectors, runner, count)
     if engine.profile is not None and hands:
         vectors += list(differential_vectors(engine.profile, hands, seed))
     report = run(engine.command(), vectors, timeout)
     return summarise(engine, report, hands=hands if engine.profile else 0, seed=seed)
+
+
+def sampled(vectors: list[Vector], runner: str, count: int) -> list[Vector]:
+    """``count`` of ``runner``'s vectors with a result, spread evenly (first and last included), and
+    every one of its vectors that expects an error; the other runners' vectors unchanged."""
+    rows = [v for v in vectors if v.runner == runner and "result" in v.expect]
+    if count >= len(rows):
+        picked = rows
+    elif count > 1:
+        picked = [rows[i * (len(rows) - 1) // (count - 1)] for i in range(count)]
+    else:
+        picked = rows[:count]
+    keep = {id(v) for v in picked}
+    return [v for v in vectors if v.runner != runner or "error" in v.expect or id(v) in keep]
 
 
 def not_installed(engine: Engine) -> dict[str, Any]:

@@ -15,7 +15,7 @@ from typing import Any
 
 from pyholdem.errors import PyHoldemError
 
-RUNNERS = ("evaluate", "compare", "pots", "hand", "tournament", "declarations", "live")
+RUNNERS = ("evaluate", "compare", "pots", "hand", "tournament", "declarations", "live", "equity")
 _CASE_NAME = re.compile(r"^[a-z0-9][a-z0-9_.-]*$")
 
 

@@ -9,12 +9,15 @@ from pyholdem.conformance.cases import GENERATORS
 from pyholdem.conformance.runner import judge
 from pyholdem.errors import PyHoldemError
 
+# the whole preflop table would take the fast path half an hour: test_equity_vectors.py samples it
+SAMPLED = {"equity": 12}
+
 
 @pytest.mark.parametrize("runner", sorted(GENERATORS))
 def test_fast_paths_agree_with_every_vector(runner: str) -> None:
     answer = ANSWERS[runner]
     failures = []
-    for v in GENERATORS[runner]():
+    for v in GENERATORS[runner](**({"random_count": SAMPLED[runner]} if runner in SAMPLED else {})):
         try:
             reply = {"result": answer(dict(v.input))}
         except PyHoldemError as exc:

@@ -129,3 +129,27 @@ def test_report_command_writes_pages_and_refuses_unknown_engines(
     assert "nope" in err and "Traceback" not in err
     with pytest.raises(UnknownEngine):
         engine("nope")
+
+
+def test_13_7_poker_equity_answers_equity_vectors() -> None:
+    from pyholdem.conformance.equity_cases import equity_cases
+
+    e = engine("poker-equity")
+    assert "equity" in e.runners and e.samples == {"equity": 24}
+    if not e.installed():
+        pytest.skip("poker-equity is not installed (the conformance extra)")
+    vectors = list(equity_cases(rows=2))
+    report = run_adapter(e.command(), vectors, timeout=60)
+    assert [o.status for o in report.outcomes] == ["passed"] * len(vectors), report.format()
+
+
+def test_a_sampled_runner_keeps_a_spread_and_every_refusal() -> None:
+    from pyholdem.conformance.equity_cases import equity_cases
+    from pyholdem.conformance.report import sampled
+
+    vectors = [*SMOKE[:3], *equity_cases()]
+    kept = sampled(vectors, "equity", 5)
+    rows = [v for v in kept if v.runner == "equity" and "result" in v.expect]
+    assert [v.case for v in rows][::4] == ["aa-aa", "22-22"] and len(rows) == 5
+    assert kept[:3] == SMOKE[:3]
+    assert sum(1 for v in kept if v.runner == "equity" and "error" in v.expect) == 2

@@ -139,3 +139,58 @@ def test_an_answer_that_is_not_json_is_an_error_reply_and_the_adapter_goes_on() 
     assert serve("x", {"hand": lambda data: {"stacks": {1}}}, io.StringIO(lines), out) == 0
     reply = json.loads(out.getvalue())
     assert reply["id"] == 3 and "not JSON" in reply["error"]["message"]
+
+
+def _case(name: str) -> Vector:
+    from pyholdem.conformance.hand_cases import hand_cases
+
+    return next(v for v in hand_cases(random_count=0) if v.case == name)
+
+
+def test_one_signature_with_two_causes_is_split_by_the_failure_itself() -> None:
+    """A short big blind all-in: texasholdem's stacks are pyholdem's under its call reading (§7.5);
+    other stacks under the same signature are its closed-pot defect, each group classified apart."""
+    from pyholdem.conformance.report import _groups
+
+    vector = _case("short-big-blind-posts-all-in")
+    read, other = (
+        Outcome(
+            vector,
+            "failed",
+            {"finishing_stacks": s, "legal": []},
+            f"result.finishing_stacks[0]: expected 114, got {s[0]}",
+        )
+        for s in ([109, 0, 95], [110, 0, 94])
+    )
+    what, section = "result.finishing_stacks[]", vector.section or ""
+    first, second = (
+        classify("texasholdem", what, section, read),
+        classify("texasholdem", what, section, other),
+    )
+    assert first is not None and first.ruleset == "short_blind_call_amount = 'posted_amount' (§7.5)"
+    assert second is not None and second.kind == ENGINE_DEFECT and second.reproducer
+    groups = _groups(engine("texasholdem"), [read, other])
+    assert sorted(g.deviation.kind for g in groups if g.deviation) == sorted([first.kind, ENGINE_DEFECT])
+
+
+def test_6_1_a_fold_when_checking_is_free_is_not_expressible_on_open_spiel() -> None:
+    e = engine("open-spiel")
+    if e.unchecked():
+        pytest.skip(e.unchecked())
+    from pyholdem.conformance.adapters.open_spiel_adapter import hand
+
+    with pytest.raises(NotExpressible, match="checking is free"):
+        hand(dict(_case("round-completes-when-all-called").input))
+
+
+def test_texasholdem_names_the_street_of_a_refused_move() -> None:
+    e = engine("texasholdem")
+    if e.unchecked():
+        pytest.skip(e.unchecked())
+    from pyholdem.conformance.adapters._serve import Refused
+    from pyholdem.conformance.adapters.texasholdem_adapter import hand
+
+    data = dict(_case("short-big-blind-posts-all-in").input)
+    data["actions"] = [*data["actions"][:5], "d db 2h3h4s", "p1 cbr 10"]
+    with pytest.raises(Refused, match="available moves on the flop"):
+        hand(data)

@@ -39,6 +39,7 @@ ORACLE_ROOTS = (
     "pyholdem.engine.hand",
     "pyholdem.conformance.cases",
     "pyholdem.conformance.hand_cases",
+    "pyholdem.conformance.equity_cases",
 )
 LAZY = {f"pyholdem.{name}": f"pyholdem.{module}" for name, module in pyholdem._NATIVE.items()}
 

@@ -9,6 +9,7 @@ round); in limit (its default abstraction: fold, call, bet) action 2 is the fixe
 the adapter reads from the engine's own child state. universal_poker offers no fold when checking
 is free; §6.1 allows it and it changes nothing but the folder's cards, so the adapter reports
 ``fold`` true there (the engine's page says so) rather than let that mask every later difference.
+A history that folds when checking is free cannot be played on it: that fold is not expressible.
 The chance nodes deal the vector's cards. ACPC has no antes, no straddles, no pot limit, no blind
 larger than its stack and no stacks at all in limit games: those hands are not expressible.
 """
@@ -140,6 +141,9 @@ class Hand:
         actions = self.state.legal_actions()
         if kind == "f":
             action = FOLD
+            spent = self._spent(self.state)
+            if FOLD not in actions and spent[self.state.current_player()] == max(spent):
+                raise NotExpressible("a fold when checking is free (universal_poker offers none)")
         elif kind == "cc":
             action = CALL
         elif self.limit:

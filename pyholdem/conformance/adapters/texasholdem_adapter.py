@@ -78,7 +78,10 @@ class Hand:
         if action[0] not in moves.action_types or (
             action[1] is not None and action[1] not in moves.raise_range
         ):
-            raise Refused(f"{kind} {amount or ''}: not among texasholdem's available moves")
+            street = (
+                "before the flop" if g.hand_phase.name == "PREFLOP" else f"on the {g.hand_phase.name.lower()}"
+            )
+            raise Refused(f"{kind} {amount or ''}: not among texasholdem's available moves {street}")
         try:
             g.take_action(action[0], total=action[1])
         except ValueError as exc:
