@@ -241,7 +241,10 @@ def not_installed(engine: Engine) -> dict[str, Any]:
 
 def _counts_table(title: str, rows: dict[str, dict[str, int]]) -> list[str]:
     lines = [f"| {title} | passed | failed | not expressible |", "|---|---:|---:|---:|"]
-    lines += [f"| {k} | {r['passed']} | {r['failed']} | {r['not expressible']} |" for k, r in rows.items()]
+    ordered = sorted(rows, key=_natural)  # a page read back from its JSON has its keys sorted as text
+    lines += [
+        f"| {k} | {rows[k]['passed']} | {rows[k]['failed']} | {rows[k]['not expressible']} |" for k in ordered
+    ]
     return lines
 
 

@@ -3,6 +3,7 @@ the differential hands, the rule readings that explain a deviation, and the repo
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -123,6 +124,13 @@ def test_report_command_writes_pages_and_refuses_unknown_engines(
     made = (tmp_path / "o" / "treys.md").read_text()
     assert ("Not checked" in made) != e.installed()
     assert "treys" in (tmp_path / "o" / "README.md").read_text()
+    other = tmp_path / "o" / "eval7.md"  # a page an earlier run left is listed, never rewritten
+    other.write_text("left as it was\n")
+    (tmp_path / "o" / "eval7.json").write_text(
+        json.dumps(json.loads((tmp_path / "o" / "treys.json").read_text()) | {"engine": "eval7"})
+    )
+    assert main(argv) == 0
+    assert other.read_text() == "left as it was\n" and "eval7" in (tmp_path / "o" / "README.md").read_text()
     capsys.readouterr()
     assert main(["conformance", "report", "--engine", "nope", "--out", str(tmp_path / "o")]) != 0
     err = capsys.readouterr().err
@@ -153,3 +161,17 @@ def test_a_sampled_runner_keeps_a_spread_and_every_refusal() -> None:
     assert [v.case for v in rows][::4] == ["aa-aa", "22-22"] and len(rows) == 5
     assert kept[:3] == SMOKE[:3]
     assert sum(1 for v in kept if v.runner == "equity" and "error" in v.expect) == 2
+
+
+def test_a_summary_read_back_from_its_json_lists_its_sections_in_order() -> None:
+    """JSON sorts the keys as text ("12.11" before "3.1"); the page orders them as sections."""
+    from pyholdem.conformance.report import _counts_table
+
+    row = {"passed": 1, "failed": 0, "not expressible": 0}
+    read_back = json.loads(json.dumps({"3.1": row, "12.11": row, "3.10": row, "3.2": row}, sort_keys=True))
+    assert [line.split(" | ")[0] for line in _counts_table("section", read_back)[2:]] == [
+        "| 3.1",
+        "| 3.2",
+        "| 3.10",
+        "| 12.11",
+    ]

@@ -10,7 +10,6 @@ import math
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 from pyholdem.cli.checks import CommandError
 from pyholdem.cli.executor import check_executor
@@ -112,20 +111,8 @@ def report_engines(args: argparse.Namespace) -> int:
                 f"{e.name}: {t['passed']} passed, {t['failed']} failed, {t['not expressible']} inexpressible"
             )
             summaries.append(summary)
-    write(args.out, _merged(args.out, summaries))
+    write(args.out, summaries)  # the index also lists the engines an earlier run left in out
     return 0
-
-
-def _merged(out: Path, summaries: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The summaries just made, and those of other engines already in ``out`` (the index lists all)."""
-    from pyholdem.conformance.engines import ENGINES
-
-    made = {s["engine"]: s for s in summaries}
-    for name in ENGINES:
-        path = out / f"{name}.json"
-        if name not in made and path.exists():
-            made[name] = json.loads(path.read_text())
-    return [made[n] for n in ENGINES if n in made]
 
 
 def run(args: argparse.Namespace) -> int:
