@@ -496,10 +496,10 @@ class LiveHand:
         """What ``seat`` said and pushed, as the ``"action"`` event (``Declaration``, §10.1, §11.1):
         the action it binds to is applied (``pyholdem.engine.declare.declare``) and the ruling
         names the section that decided it; a refusal changes nothing."""
-        chips = tuple(chips) if isinstance(chips, list) else chips
+        pushed: Any = tuple(chips) if isinstance(chips, list) else chips  # checked by the event (§11.1)
         words = tuple(words) if isinstance(words, list) else words
         event = Declaration(
-            seat, words, chips, said_first, undercall_ruling, unaware_of_raise, released, induced_out_of_turn
+            seat, words, pushed, said_first, undercall_ruling, unaware_of_raise, released, induced_out_of_turn
         )
         return self.apply(event)
 
@@ -777,7 +777,7 @@ class LiveHand:
         self.phys = trial
         seed = self._next_reshuffle_seed()
         if street == "flop":
-            r = premature_flop(burned, cards, trial.stub, seed=seed)
+            r: dict[str, Any] = premature_flop(burned, cards, trial.stub, seed=seed)
             plan = {"flop": (False, False)}
             set_aside: tuple[Card, ...] = ()
         else:
