@@ -76,6 +76,9 @@ def test_8_8_three_and_four_way_splits_with_odd_chips(args: dict[str, Any], data
     k = data.draw(st.integers(3, min(4, n)))
     tied = data.draw(st.lists(st.integers(0, n - 1), min_size=k, max_size=k, unique=True))
     level = max(args["contributions"]) + data.draw(st.integers(1, 8))
+    for s in range(n):  # only the tied seats hold the best value (the others may be eligible too)
+        if args["values"][s] is not None:
+            args["values"][s] = min(args["values"][s], 2**31 - 2)
     for s in tied:
         args["contributions"][s] = level
         args["folded"][s] = False
