@@ -370,31 +370,32 @@ static void contributions(const ph_hand *h, int64_t *contrib, int64_t *dead) {
 static void resolve(const ph_hand *h, const int32_t *values, int64_t *payouts, ph_pot *pots, int32_t *n_pots) {
     int n = h->seats;
     int64_t contrib[PH_MAX_SEATS] = {0}, dead[PH_MAX_SEATS] = {0};
-    int64_t ante_payouts[PH_MAX_SEATS] = {0};
     contributions(h, contrib, dead);
     int odd = h->rules.odd_chip_rule;
     int64_t unit = h->rules.chip_unit;
-    int any_antes = 0, any_dead = 0, n_main = 0, n_antes = 0;
+    int any_antes = 0, any_dead = 0;
     int64_t pooled[PH_MAX_SEATS] = {0};
     for (int s = 0; s < n; s++) {
         pooled[s] = h->antes[s] + h->dead[s];
         any_antes |= pooled[s] != 0;
         any_dead |= dead[s] != 0;
     }
-    ph_pot main[PH_MAX_POTS];
-    for (int s = 0; s < n; s++) payouts[s] = 0;
     uint8_t all_in[PH_MAX_SEATS];
-    ph_resolve_pots(n, contrib, h->folded, values, h->button, dead, all_in_seats(h, all_in), odd, unit, payouts,
-                    main, &n_main, NULL);
+    ph_pot_query q = {.n_seats = n, .button = h->button, .odd_chip_rule = odd, .chip_unit = unit,
+                      .contributions = contrib, .folded = h->folded, .values = values, .dead = dead,
+                      .all_in = all_in_seats(h, all_in)};
+    ph_resolve_pots(&q);
+    for (int s = 0; s < n; s++) payouts[s] = q.payouts[s];
     *n_pots = 0;
     if (h->rules.ante_award == PH_ANTE_AWARD_POOLED && any_antes && !any_dead) {
         int64_t zero[PH_MAX_SEATS] = {0};
-        ph_resolve_pots(n, zero, h->folded, values, h->button, pooled, NULL, odd, unit, ante_payouts, pots, &n_antes,
-                        NULL);
-        for (int s = 0; s < n; s++) payouts[s] += ante_payouts[s];
-        *n_pots = n_antes;
+        ph_pot_query a = {.n_seats = n, .button = h->button, .odd_chip_rule = odd, .chip_unit = unit,
+                          .contributions = zero, .folded = h->folded, .values = values, .dead = pooled};
+        ph_resolve_pots(&a);
+        for (int s = 0; s < n; s++) payouts[s] += a.payouts[s];
+        for (int p = 0; p < a.n_pots; p++) pots[(*n_pots)++] = a.pots[p];
     }
-    for (int p = 0; p < n_main; p++) pots[(*n_pots)++] = main[p];
+    for (int p = 0; p < q.n_pots; p++) pots[(*n_pots)++] = q.pots[p];
 }
 
 /* 8.11 settle_hand (pyholdem.spec.showdown): the pots of the hand settled by 8.10, again without the hands that

@@ -164,31 +164,58 @@ typedef struct {
     uint32_t winners;
 } ph_pot;
 
-/* Settle one hand (sections 7.6, 7.7, 8.7, 8.8), arguments in the order of the spec's resolve_pots. Per
-   seat: total contribution, folded flag (non-zero = folded), hand value (ignored for folded seats); the
-   button seat; per-seat dead money (NULL = none); per-seat all-in flags (NULL = none given: the uncalled
-   bet is returned and every seat is held to its contribution; given: a hand's contributions, antes
-   included, nothing returned, a live seat not all-in may win every layer). Writes payouts[n_seats],
-   pots[0..*n_pots) (caller provides PH_MAX_POTS) and returns PH_OK, or PH_ERR_ARGUMENT with *fault
-   filled in (fault may be NULL). No allocation, no global state. */
-int ph_resolve_pots(int n_seats, const int64_t *contributions, const uint8_t *folded, const int32_t *values,
-                    int button, const int64_t *dead, const uint8_t *all_in, int odd_chip_rule, int64_t chip_unit,
-                    int64_t *payouts, ph_pot *pots, int *n_pots, ph_pot_fault *fault);
+/* One hand to settle (sections 7.6, 7.7, 8.7, 8.8), the inputs in the order of the spec's resolve_pots.
+   Per seat (n_seats of them, 2..PH_MAX_SEATS): total contribution, folded flag (non-zero = folded), hand
+   value (ignored for folded seats); the button seat; per-seat dead money (NULL = none); per-seat all-in
+   flags (NULL = none given: the uncalled bet is returned and every seat is held to its contribution;
+   given: a hand's contributions, antes included, nothing returned, a live seat not all-in may win every
+   layer); the odd-chip rule and chip unit. The arrays stay the caller's. ph_resolve_pots writes
+   payouts[0..n_seats), pots[0..n_pots) and fault (PH_FIELD_NONE on success). */
+typedef struct {
+    int32_t n_seats, button, odd_chip_rule;
+    int64_t chip_unit;
+    const int64_t *contributions;
+    const uint8_t *folded;
+    const int32_t *values;
+    const int64_t *dead;
+    const uint8_t *all_in;
+    int64_t payouts[PH_MAX_SEATS];
+    int32_t n_pots;
+    ph_pot pots[PH_MAX_POTS];
+    ph_pot_fault fault;
+} ph_pot_query;
 
-/* Settle n_hands hands of n_seats seats from row-major (n_hands, n_seats) arrays (dead may be NULL) and
-   (n_hands,) buttons into payouts (n_hands, n_seats). Stops at the first refused row. */
-int ph_resolve_pots_batch(int64_t n_hands, int n_seats, const int64_t *contributions, const uint8_t *folded,
-                          const int32_t *values, const int64_t *buttons, const int64_t *dead,
-                          int odd_chip_rule, int64_t chip_unit, int64_t *payouts, ph_pot_fault *fault);
+/* Settle the hand of query (section 8.10): PH_OK, or PH_ERR_ARGUMENT with query->fault naming the field
+   and seat (payouts and pots then unspecified). No allocation, no global state. The C twin of
+   resolve_pots. */
+int ph_resolve_pots(ph_pot_query *query);
 
-/* Evaluate and settle n_hands showdowns in one call: boards (n_hands, 5) and holes (n_hands, n_seats, 2)
-   card ids; the rest as ph_resolve_pots_batch. Each live seat's value (the best five of its seven cards,
-   ph_hand_value) goes to values (n_hands, n_seats; -1 for folded seats), then the row is settled into
-   payouts. Folded seats' hole cards are ignored; board and live hole cards must be distinct ids 0..51. */
-int ph_resolve_showdowns_batch(int64_t n_hands, int n_seats, const uint8_t *boards, const uint8_t *holes,
-                               const int64_t *contributions, const uint8_t *folded, const int64_t *buttons,
-                               const int64_t *dead, int odd_chip_rule, int64_t chip_unit, int32_t *values,
-                               int64_t *payouts, ph_pot_fault *fault);
+/* n_hands hands of n_seats seats, settled in one call: row-major (n_hands, n_seats) contributions,
+   folded flags, values and dead money (NULL: none), (n_hands,) buttons; the odd-chip rule and chip unit
+   of every row. ph_resolve_pots_batch reads values and writes payouts (n_hands, n_seats);
+   ph_resolve_showdowns_batch also reads boards (n_hands, 5) and holes (n_hands, n_seats, 2) card ids
+   and writes values. Both stop at the first refused row: fault names it (row, field, seat). The arrays
+   stay the caller's; boards and holes are read only by ph_resolve_showdowns_batch. */
+typedef struct {
+    int64_t n_hands;
+    int32_t n_seats, odd_chip_rule;
+    int64_t chip_unit;
+    const int64_t *contributions;
+    const uint8_t *folded;
+    int32_t *values;
+    const int64_t *buttons, *dead;
+    const uint8_t *boards, *holes;
+    int64_t *payouts;
+    ph_pot_fault fault;
+} ph_pot_rows;
+
+/* Settle every row of rows as ph_resolve_pots (the uncalled bet returned, no all-in flags). */
+int ph_resolve_pots_batch(ph_pot_rows *rows);
+
+/* Evaluate and settle n_hands showdowns in one call: each live seat's value (the best five of its seven
+   cards, ph_hand_value) goes to values (-1 for folded seats), then the row is settled into payouts.
+   Folded seats' hole cards are ignored; board and live hole cards must be distinct ids 0..51. */
+int ph_resolve_showdowns_batch(ph_pot_rows *rows);
 
 /* The pots of one layering (section 7.7) of n_seats (2..PH_MAX_SEATS) contributions, dead money joining the
    main pot, all_in as in ph_resolve_pots (NULL: every seat held to its contribution): writes
