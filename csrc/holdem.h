@@ -496,14 +496,25 @@ typedef struct {
     uint8_t flags[PH_MAX_SEATS];
 } ph_table_seats;
 
-/* Room a plan record needs (ph_plan_hand's out), in int64 entries. */
+/* Room a plan record needs (ph_plan_query.out), in int64 entries. */
 enum { PH_PLAN_RECORD = 256 };
 
+/* One plan of a table's next hand: the choices (rules) and the seats; the previous positions prev_button,
+   prev_small, prev_big (each a seat) of a table that has played a hand; small_blind, big_blind: the level's
+   amounts; ante: one ante amount (>= 0) laid out by ante_type, or -1 for none (no ante, or a per-seat list
+   the caller lays out); out: the plan record, capacity (>= PH_PLAN_RECORD) int64 entries. Every pointer
+   stays the caller's. */
+typedef struct {
+    const ph_table_rules *rules;
+    const ph_table_seats *seats;
+    int32_t prev_button, prev_small, prev_big;
+    int64_t small_blind, big_blind, ante;
+    int64_t *out;
+    int32_t capacity;
+} ph_plan_query;
+
 /* The next hand of a table (sections 3.4-3.8, 3.12-3.14, 3.18-3.20): the C twin of plan_hand followed by
-   plan_posts, for a table that has played a hand (previous positions prev_button, prev_small, prev_big,
-   each a seat). small_blind, big_blind: the level's amounts; ante: one ante amount (>= 0) laid out by
-   ante_type, or -1 for none (no ante, or a per-seat list the caller lays out). Writes the plan record to
-   out[0..out[0]) (capacity >= PH_PLAN_RECORD):
+   plan_posts. Writes the plan record to query->out[0..out[0]):
      out[0] length, out[1..4] button, small blind, big blind, small blind dead (0/1),
      out[5..5+seats) each seat's ph_planned_state, then five lists, each its count and its items:
      the posts (seat, ph_post_kind, amount, live) in posting order, the entered (seat, ph_entered_how),
@@ -511,9 +522,7 @@ enum { PH_PLAN_RECORD = 256 };
      the absent seats dealt in, and last the new players dealt in (flag PH_FLAG_NEW, state in).
    Returns PH_OK, PH_ERR_REFUSED when fewer than two players can be dealt in (section 3.1; out untouched),
    PH_ERR_ARGUMENT for a count, code, seat or pointer out of range. No allocation, no global state. */
-int ph_plan_hand(const ph_table_rules *rules, const ph_table_seats *seats, int32_t prev_button,
-                 int32_t prev_small, int32_t prev_big, int64_t small_blind, int64_t big_blind, int64_t ante,
-                 int64_t *out, int32_t capacity);
+int ph_plan_hand(const ph_plan_query *query);
 
 /* --- end of the table's hand planning --- */
 
