@@ -567,15 +567,24 @@ typedef struct {
    is over at once. Returns PH_ERR_ARGUMENT, changing nothing, for a bad batch or row index. */
 int ph_batch_deal(const ph_batch *b, const int64_t *rows, int64_t lo, int64_t hi, int32_t *status, uint8_t *finished);
 
-/* One action per entry i in lo .. hi: row rows[i] (rows NULL: row i) takes kinds[i] (a ph_action, or -1: no
-   action) with amounts[i] (the bet or raise-to total, else ignored). codes[i] = the ph_refusal (the row left
-   unchanged), 0 when applied or no action; finished[i] = 1 when the row's hand ended by it. With apply 0 nothing
-   changes: only the codes are written. PH_BATCH_NO_ROOM: the row's history is full (the caller makes room
-   first); PH_BATCH_ENGINE: the engine refused what ph_hand_refusal allowed (never expected). Returns
-   PH_ERR_ARGUMENT, changing nothing, for a bad batch or row index. */
+/* The actions of one step of a batch: count entries, entry i for row rows[i] (rows NULL: row i): kinds[i] (a
+   ph_action, or PH_BATCH_NO_ACTION) with amounts[i] (the bet or raise-to total, else ignored); apply 0: only
+   the codes are written. ph_batch_step writes codes[i] (the ph_refusal, the row left unchanged; 0 when applied
+   or no action) and finished[i] (1 when the row's hand ended by it). The arrays stay the caller's; threads
+   stepping disjoint ranges of entries share one ph_batch_actions. */
+typedef struct {
+    int64_t count;
+    const int64_t *rows;
+    const int64_t *kinds, *amounts;
+    int32_t apply;
+    uint8_t *codes, *finished;
+} ph_batch_actions;
+
+/* Entries lo .. hi (0 <= lo <= hi <= count) of actions, applied to b. PH_BATCH_NO_ROOM: the row's history is
+   full (the caller makes room first); PH_BATCH_ENGINE: the engine refused what ph_hand_refusal allowed (never
+   expected). Returns PH_ERR_ARGUMENT, changing nothing, for a bad batch, buffer, range or row index. */
 enum { PH_BATCH_NO_ACTION = -1, PH_BATCH_NO_ROOM = 254, PH_BATCH_ENGINE = 255 };
-int ph_batch_step(const ph_batch *b, const int64_t *rows, int64_t lo, int64_t hi, const int64_t *kinds,
-                  const int64_t *amounts, int apply, uint8_t *codes, uint8_t *finished);
+int ph_batch_step(const ph_batch *b, const ph_batch_actions *actions, int64_t lo, int64_t hi);
 
 /* --- end of hands stepped in batches --- */
 
