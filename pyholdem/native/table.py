@@ -54,7 +54,7 @@ _INT64 = 2**63
 _NONE = -1  # ph_plan_hand's ante: none laid out in C
 _new = object.__new__
 _new_tuple = tuple.__new__
-_RULES: dict[int, tuple[RuleSet, Any]] = {}
+_RULES: dict[RuleSet, Any] = {}
 _SEATS: dict[tuple[object, ...], tuple[int, int, int]] = {}
 _PLANS: dict[tuple[int, bytes], tuple[HandPlan, tuple[ForcedPost, ...], tuple[int, ...]]] = {}
 _POSTS: dict[tuple[int, ...], tuple[tuple[ForcedPost, ...], tuple[tuple[int, str, bool], ...]]] = {}
@@ -62,17 +62,18 @@ _STATES: dict[tuple[int, ...], tuple[str, ...]] = {}
 
 
 def table_rules(rules: RuleSet) -> Any:
-    """The ``ph_table_rules`` of a rule set, from ``planning_choices`` (§3.18); kept per rule set."""
-    known = _RULES.get(id(rules))
-    if known is not None and known[0] is rules:
-        return known[1]
+    """The ``ph_table_rules`` of a rule set, from ``planning_choices`` (§3.18); kept per rule set value
+    (a ``TablePlanner`` keeps its own rule set's)."""
+    known = _RULES.get(rules)
+    if known is not None:
+        return known
     button_rule, adjust, cash, absent, ante_type = planning_choices(rules)
     c = ffi.new("ph_table_rules *")
     c.button_rule, c.heads_up_button_adjust = BUTTON_RULE_CODES[button_rule], adjust
     c.cash, c.absent_dealt_in, c.ante_type = cash, absent, ANTE_TYPE_CODES[ante_type]
     if len(_RULES) >= 256:
         _RULES.clear()
-    _RULES[id(rules)] = (rules, c)
+    _RULES[rules] = c
     return c
 
 
@@ -247,7 +248,7 @@ class TablePlanner:
     ``keys`` are the table's per-seat keys: ``None`` for an empty seat, else (status, entry, new,
     owes_small, owes_big, button_passed, has chips)."""
 
-    __slots__ = ("_keys", "_out", "_query", "_seats", "seat_count")
+    __slots__ = ("_keys", "_out", "_query", "_rules", "_seats", "seat_count")
 
     def __init__(self, seat_count: int) -> None:
         if not 2 <= seat_count <= lib.PH_MAX_SEATS:
@@ -257,6 +258,7 @@ class TablePlanner:
         self._seats.seats = seat_count
         self._out = ffi.new("int64_t[]", lib.PH_PLAN_RECORD)
         self._query = plan_query(ffi.NULL, self._seats, self._out)
+        self._rules: tuple[RuleSet | None, Any] = (None, ffi.NULL)  # the rule set planned under, its codes
         self._keys: tuple[Any, ...] | None = None
 
     def _load(self, keys: tuple[Any, ...]) -> None:
@@ -291,7 +293,9 @@ class TablePlanner:
         if not (small < _INT64 and big < _INT64):
             return None
         query = self._query
-        query.rules = table_rules(rules)  # kept alive by table_rules
+        if self._rules[0] is not rules:
+            self._rules = (rules, table_rules(rules))
+            query.rules = self._rules[1]  # kept alive by self._rules
         status = _run(query, previous, small, big, antes if one_amount else _NONE)  # type: ignore[arg-type]
         if status != lib.PH_OK:
             return None
