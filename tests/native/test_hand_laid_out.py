@@ -27,7 +27,7 @@ def test_3_20_a_hand_laid_out_again_plays_as_hand_of_its_setup() -> None:
     for number in range(60):
         stacks = tuple(rng.randint(1, 5000) for _ in range(6))
         setup = laid_out_again(first, stacks, f"t-{number}")
-        fast = Hand._on(setup, start_laid_out(setup, packed))
+        fast = Hand.on_engine(setup, start_laid_out(setup, packed))
         slow = Hand(setup, engine="native")
         assert isinstance(fast._engine, NativeHand)
         _play(fast, random.Random(number))
