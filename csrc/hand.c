@@ -380,22 +380,24 @@ static void resolve(const ph_hand *h, const int32_t *values, int64_t *payouts, p
         any_antes |= pooled[s] != 0;
         any_dead |= dead[s] != 0;
     }
+    ph_pot main[PH_MAX_POTS];
+    for (int s = 0; s < n; s++) payouts[s] = 0;
     uint8_t all_in[PH_MAX_SEATS];
     ph_pot_query q = {.n_seats = n, .button = h->button, .odd_chip_rule = odd, .chip_unit = unit,
                       .contributions = contrib, .folded = h->folded, .values = values, .dead = dead,
-                      .all_in = all_in_seats(h, all_in)};
+                      .all_in = all_in_seats(h, all_in), .payouts = payouts, .pots = main};
     ph_resolve_pots(&q);
-    for (int s = 0; s < n; s++) payouts[s] = q.payouts[s];
     *n_pots = 0;
     if (h->rules.ante_award == PH_ANTE_AWARD_POOLED && any_antes && !any_dead) {
-        int64_t zero[PH_MAX_SEATS] = {0};
+        int64_t zero[PH_MAX_SEATS] = {0}, ante_payouts[PH_MAX_SEATS] = {0};
         ph_pot_query a = {.n_seats = n, .button = h->button, .odd_chip_rule = odd, .chip_unit = unit,
-                          .contributions = zero, .folded = h->folded, .values = values, .dead = pooled};
+                          .contributions = zero, .folded = h->folded, .values = values, .dead = pooled,
+                          .payouts = ante_payouts, .pots = pots};
         ph_resolve_pots(&a);
-        for (int s = 0; s < n; s++) payouts[s] += a.payouts[s];
-        for (int p = 0; p < a.n_pots; p++) pots[(*n_pots)++] = a.pots[p];
+        for (int s = 0; s < n; s++) payouts[s] += ante_payouts[s];
+        *n_pots = a.n_pots;
     }
-    for (int p = 0; p < q.n_pots; p++) pots[(*n_pots)++] = q.pots[p];
+    for (int p = 0; p < q.n_pots; p++) pots[(*n_pots)++] = main[p];
 }
 
 /* 8.11 settle_hand (pyholdem.spec.showdown): the pots of the hand settled by 8.10, again without the hands that

@@ -169,8 +169,9 @@ typedef struct {
    value (ignored for folded seats); the button seat; per-seat dead money (NULL = none); per-seat all-in
    flags (NULL = none given: the uncalled bet is returned and every seat is held to its contribution;
    given: a hand's contributions, antes included, nothing returned, a live seat not all-in may win every
-   layer); the odd-chip rule and chip unit. The arrays stay the caller's. ph_resolve_pots writes
-   payouts[0..n_seats), pots[0..n_pots) and fault (PH_FIELD_NONE on success). */
+   layer); the odd-chip rule and chip unit; room for the results: payouts (n_seats entries) and pots
+   (PH_MAX_POTS). The arrays stay the caller's. ph_resolve_pots writes payouts[0..n_seats),
+   pots[0..n_pots), n_pots and fault (PH_FIELD_NONE on success). */
 typedef struct {
     int32_t n_seats, button, odd_chip_rule;
     int64_t chip_unit;
@@ -179,9 +180,9 @@ typedef struct {
     const int32_t *values;
     const int64_t *dead;
     const uint8_t *all_in;
-    int64_t payouts[PH_MAX_SEATS];
+    int64_t *payouts;
+    ph_pot *pots;
     int32_t n_pots;
-    ph_pot pots[PH_MAX_POTS];
     ph_pot_fault fault;
 } ph_pot_query;
 

@@ -208,7 +208,8 @@ int ph_resolve_pots(ph_pot_query *q) {
     if (!q) return PH_ERR_ARGUMENT;
     ph_pot_fault *fault = &q->fault;
     q->n_pots = 0;
-    if (!q->contributions || !q->folded || !q->values) return refuse(fault, PH_FIELD_COUNT, -1);
+    if (!q->contributions || !q->folded || !q->values || !q->payouts || !q->pots)
+        return refuse(fault, PH_FIELD_COUNT, -1);
     int n = q->n_seats;
     int status = validate(n, q->contributions, q->folded, q->values, q->dead, q->button, q->odd_chip_rule,
                           q->chip_unit, fault);

@@ -140,25 +140,25 @@ def resolve_pots(
     unit = _within_limit(chip_unit, "chip_unit")
     code = odd_chip_code(odd_chip_rule)
 
-    query = ffi.new("ph_pot_query *")
-    query.n_seats, query.button, query.odd_chip_rule, query.chip_unit = n, button, code, unit
-    keep = (  # the arrays the query points to, held until the call returns
+    payouts, pots = ffi.new("int64_t[]", n), ffi.new("ph_pot[]", lib.PH_MAX_POTS)
+    arrays = (  # the arrays the query points to, held until the call returns
         ffi.new("int64_t[]", c_amounts),
         ffi.new("uint8_t[]", c_folded),
         ffi.new("int32_t[]", c_values),
         ffi.new("int64_t[]", d_amounts) if dead_given else ffi.NULL,
         ffi.NULL if all_in is None else ffi.new("uint8_t[]", [bool(a) for a in all_in]),
+        payouts,
+        pots,
     )
-    query.contributions, query.folded, query.values, query.dead, query.all_in = keep
+    query = ffi.new("ph_pot_query *", (n, button, code, unit, *arrays))  # the fields in declared order
     status = lib.ph_resolve_pots(query)
     if status != lib.PH_OK:
         row = {"contributions": c_amounts, "dead": d_amounts, "values": c_values}
         raise RuleViolation(fault_message(query.fault, n, row, button), SECTION)
     return Settlement(
-        tuple(query.payouts[0:n]),
+        tuple(payouts),
         tuple(
-            Pot(p.amount, SEATS_OF_MASK[p.eligible], SEATS_OF_MASK[p.winners])
-            for p in query.pots[0 : query.n_pots]
+            Pot(p.amount, SEATS_OF_MASK[p.eligible], SEATS_OF_MASK[p.winners]) for p in pots[0 : query.n_pots]
         ),
     )
 

@@ -144,11 +144,13 @@ def _c_call(n: int, contributions: list[int], folded: list[int], values: list[in
         ffi.new("uint8_t[]", folded),
         ffi.new("int32_t[]", values),
         ffi.new("int64_t[]", dead) if dead else ffi.NULL,
+        ffi.new("int64_t[]", max(n, lib.PH_MAX_SEATS)),
+        ffi.new("ph_pot[]", lib.PH_MAX_POTS),
     )
     query = ffi.new("ph_pot_query *")
     query.n_seats, query.button = n, kw.get("button", 0)
     query.odd_chip_rule, query.chip_unit = kw.get("odd_chip_rule", 0), kw.get("chip_unit", 1)
-    query.contributions, query.folded, query.values, query.dead = held
+    query.contributions, query.folded, query.values, query.dead, query.payouts, query.pots = held
     status = lib.ph_resolve_pots(query)
     return status, query.fault.field, query.fault.seat
 
