@@ -170,9 +170,13 @@ int ph_batch_deal(const ph_batch *b, const int64_t *rows, int64_t lo, int64_t hi
     return PH_OK;
 }
 
-int ph_batch_step(const ph_batch *b, const int64_t *rows, int64_t lo, int64_t hi, const int64_t *kinds,
-                  const int64_t *amounts, int apply, uint8_t *codes, uint8_t *finished) {
-    if (!valid_batch(b) || !kinds || !amounts || !codes || !finished || !valid_rows(b, rows, lo, hi))
+int ph_batch_step(const ph_batch *b, const ph_batch_actions *actions, int64_t lo, int64_t hi) {
+    if (!actions) return PH_ERR_ARGUMENT;
+    const int64_t *rows = actions->rows, *kinds = actions->kinds, *amounts = actions->amounts;
+    uint8_t *codes = actions->codes, *finished = actions->finished;
+    const int apply = actions->apply;
+    if (!valid_batch(b) || !kinds || !amounts || !codes || !finished || hi > actions->count ||
+        !valid_rows(b, rows, lo, hi))
         return PH_ERR_ARGUMENT;
     ph_event log[LOG_CAPACITY];
     for (int64_t i = lo; i < hi; i++) {

@@ -370,11 +370,10 @@ static void contributions(const ph_hand *h, int64_t *contrib, int64_t *dead) {
 static void resolve(const ph_hand *h, const int32_t *values, int64_t *payouts, ph_pot *pots, int32_t *n_pots) {
     int n = h->seats;
     int64_t contrib[PH_MAX_SEATS] = {0}, dead[PH_MAX_SEATS] = {0};
-    int64_t ante_payouts[PH_MAX_SEATS] = {0};
     contributions(h, contrib, dead);
     int odd = h->rules.odd_chip_rule;
     int64_t unit = h->rules.chip_unit;
-    int any_antes = 0, any_dead = 0, n_main = 0, n_antes = 0;
+    int any_antes = 0, any_dead = 0;
     int64_t pooled[PH_MAX_SEATS] = {0};
     for (int s = 0; s < n; s++) {
         pooled[s] = h->antes[s] + h->dead[s];
@@ -384,17 +383,21 @@ static void resolve(const ph_hand *h, const int32_t *values, int64_t *payouts, p
     ph_pot main[PH_MAX_POTS];
     for (int s = 0; s < n; s++) payouts[s] = 0;
     uint8_t all_in[PH_MAX_SEATS];
-    ph_resolve_pots(n, contrib, h->folded, values, h->button, dead, all_in_seats(h, all_in), odd, unit, payouts,
-                    main, &n_main, NULL);
+    ph_pot_query q = {.n_seats = n, .button = h->button, .odd_chip_rule = odd, .chip_unit = unit,
+                      .contributions = contrib, .folded = h->folded, .values = values, .dead = dead,
+                      .all_in = all_in_seats(h, all_in), .payouts = payouts, .pots = main};
+    ph_resolve_pots(&q);
     *n_pots = 0;
     if (h->rules.ante_award == PH_ANTE_AWARD_POOLED && any_antes && !any_dead) {
-        int64_t zero[PH_MAX_SEATS] = {0};
-        ph_resolve_pots(n, zero, h->folded, values, h->button, pooled, NULL, odd, unit, ante_payouts, pots, &n_antes,
-                        NULL);
+        int64_t zero[PH_MAX_SEATS] = {0}, ante_payouts[PH_MAX_SEATS] = {0};
+        ph_pot_query a = {.n_seats = n, .button = h->button, .odd_chip_rule = odd, .chip_unit = unit,
+                          .contributions = zero, .folded = h->folded, .values = values, .dead = pooled,
+                          .payouts = ante_payouts, .pots = pots};
+        ph_resolve_pots(&a);
         for (int s = 0; s < n; s++) payouts[s] += ante_payouts[s];
-        *n_pots = n_antes;
+        *n_pots = a.n_pots;
     }
-    for (int p = 0; p < n_main; p++) pots[(*n_pots)++] = main[p];
+    for (int p = 0; p < q.n_pots; p++) pots[(*n_pots)++] = main[p];
 }
 
 /* 8.11 settle_hand (pyholdem.spec.showdown): the pots of the hand settled by 8.10, again without the hands that
@@ -868,13 +871,15 @@ int ph_hand_init(ph_hand *h, const ph_rules *rules, const ph_setup *u, ph_event 
     return PH_OK;
 }
 
-int ph_hand_init_laid_out(ph_hand *h, const ph_rules *rules, const ph_setup *layout, const int64_t *stacks,
-                          int32_t n, const char *key, size_t key_bytes, ph_event *log, int64_t log_capacity) {
-    if (!layout || !stacks || n != layout->seats || n < 2 || n > PH_MAX_SEATS) return PH_ERR_ARGUMENT;
-    ph_setup u = *layout;
-    memcpy(u.stacks, stacks, (size_t)n * sizeof *stacks);
-    u.key = key;
-    u.key_bytes = key_bytes;
+int ph_hand_init_laid_out(ph_hand *h, const ph_rules *rules, const ph_laid_out *deal, ph_event *log,
+                          int64_t log_capacity) {
+    if (!deal || !deal->layout || !deal->stacks) return PH_ERR_ARGUMENT;
+    int32_t n = deal->n;
+    if (n != deal->layout->seats || n < 2 || n > PH_MAX_SEATS) return PH_ERR_ARGUMENT;
+    ph_setup u = *deal->layout;
+    memcpy(u.stacks, deal->stacks, (size_t)n * sizeof *deal->stacks);
+    u.key = deal->key;
+    u.key_bytes = deal->key_bytes;
     u.cards = NULL;
     return ph_hand_init(h, rules, &u, log, log_capacity);
 }

@@ -164,31 +164,59 @@ typedef struct {
     uint32_t winners;
 } ph_pot;
 
-/* Settle one hand (sections 7.6, 7.7, 8.7, 8.8), arguments in the order of the spec's resolve_pots. Per
-   seat: total contribution, folded flag (non-zero = folded), hand value (ignored for folded seats); the
-   button seat; per-seat dead money (NULL = none); per-seat all-in flags (NULL = none given: the uncalled
-   bet is returned and every seat is held to its contribution; given: a hand's contributions, antes
-   included, nothing returned, a live seat not all-in may win every layer). Writes payouts[n_seats],
-   pots[0..*n_pots) (caller provides PH_MAX_POTS) and returns PH_OK, or PH_ERR_ARGUMENT with *fault
-   filled in (fault may be NULL). No allocation, no global state. */
-int ph_resolve_pots(int n_seats, const int64_t *contributions, const uint8_t *folded, const int32_t *values,
-                    int button, const int64_t *dead, const uint8_t *all_in, int odd_chip_rule, int64_t chip_unit,
-                    int64_t *payouts, ph_pot *pots, int *n_pots, ph_pot_fault *fault);
+/* One hand to settle (sections 7.6, 7.7, 8.7, 8.8), the inputs in the order of the spec's resolve_pots.
+   Per seat (n_seats of them, 2..PH_MAX_SEATS): total contribution, folded flag (non-zero = folded), hand
+   value (ignored for folded seats); the button seat; per-seat dead money (NULL = none); per-seat all-in
+   flags (NULL = none given: the uncalled bet is returned and every seat is held to its contribution;
+   given: a hand's contributions, antes included, nothing returned, a live seat not all-in may win every
+   layer); the odd-chip rule and chip unit; room for the results: payouts (n_seats entries) and pots
+   (PH_MAX_POTS). The arrays stay the caller's. ph_resolve_pots writes payouts[0..n_seats),
+   pots[0..n_pots), n_pots and fault (PH_FIELD_NONE on success). */
+typedef struct {
+    int32_t n_seats, button, odd_chip_rule;
+    int64_t chip_unit;
+    const int64_t *contributions;
+    const uint8_t *folded;
+    const int32_t *values;
+    const int64_t *dead;
+    const uint8_t *all_in;
+    int64_t *payouts;
+    ph_pot *pots;
+    int32_t n_pots;
+    ph_pot_fault fault;
+} ph_pot_query;
 
-/* Settle n_hands hands of n_seats seats from row-major (n_hands, n_seats) arrays (dead may be NULL) and
-   (n_hands,) buttons into payouts (n_hands, n_seats). Stops at the first refused row. */
-int ph_resolve_pots_batch(int64_t n_hands, int n_seats, const int64_t *contributions, const uint8_t *folded,
-                          const int32_t *values, const int64_t *buttons, const int64_t *dead,
-                          int odd_chip_rule, int64_t chip_unit, int64_t *payouts, ph_pot_fault *fault);
+/* Settle the hand of query (section 8.10): PH_OK, or PH_ERR_ARGUMENT with query->fault naming the field
+   and seat (payouts and pots then unspecified). No allocation, no global state. The C twin of
+   resolve_pots. */
+int ph_resolve_pots(ph_pot_query *query);
 
-/* Evaluate and settle n_hands showdowns in one call: boards (n_hands, 5) and holes (n_hands, n_seats, 2)
-   card ids; the rest as ph_resolve_pots_batch. Each live seat's value (the best five of its seven cards,
-   ph_hand_value) goes to values (n_hands, n_seats; -1 for folded seats), then the row is settled into
-   payouts. Folded seats' hole cards are ignored; board and live hole cards must be distinct ids 0..51. */
-int ph_resolve_showdowns_batch(int64_t n_hands, int n_seats, const uint8_t *boards, const uint8_t *holes,
-                               const int64_t *contributions, const uint8_t *folded, const int64_t *buttons,
-                               const int64_t *dead, int odd_chip_rule, int64_t chip_unit, int32_t *values,
-                               int64_t *payouts, ph_pot_fault *fault);
+/* n_hands hands of n_seats seats, settled in one call: row-major (n_hands, n_seats) contributions,
+   folded flags, values and dead money (NULL: none), (n_hands,) buttons; the odd-chip rule and chip unit
+   of every row. ph_resolve_pots_batch reads values and writes payouts (n_hands, n_seats);
+   ph_resolve_showdowns_batch also reads boards (n_hands, 5) and holes (n_hands, n_seats, 2) card ids
+   and writes values. Both stop at the first refused row: fault names it (row, field, seat). The arrays
+   stay the caller's; boards and holes are read only by ph_resolve_showdowns_batch. */
+typedef struct {
+    int64_t n_hands;
+    int32_t n_seats, odd_chip_rule;
+    int64_t chip_unit;
+    const int64_t *contributions;
+    const uint8_t *folded;
+    int32_t *values;
+    const int64_t *buttons, *dead;
+    const uint8_t *boards, *holes;
+    int64_t *payouts;
+    ph_pot_fault fault;
+} ph_pot_rows;
+
+/* Settle every row of rows as ph_resolve_pots (the uncalled bet returned, no all-in flags). */
+int ph_resolve_pots_batch(ph_pot_rows *rows);
+
+/* Evaluate and settle n_hands showdowns in one call: each live seat's value (the best five of its seven
+   cards, ph_hand_value) goes to values (-1 for folded seats), then the row is settled into payouts.
+   Folded seats' hole cards are ignored; board and live hole cards must be distinct ids 0..51. */
+int ph_resolve_showdowns_batch(ph_pot_rows *rows);
 
 /* The pots of one layering (section 7.7) of n_seats (2..PH_MAX_SEATS) contributions, dead money joining the
    main pot, all_in as in ph_resolve_pots (NULL: every seat held to its contribution): writes
@@ -294,11 +322,21 @@ typedef struct {
    (section 3.16), or PH_ERR_ARGUMENT for anything out of range (a set-up section 3.20 refuses, a sleeper). */
 int ph_hand_init(ph_hand *hand, const ph_rules *rules, const ph_setup *setup, ph_event *log, int64_t log_capacity);
 
-/* ph_hand_init of layout (a set-up with no stacks and no key) with this hand's n stacks and its key (section
-   3.20: a table dealing a layout again, pyholdem.native.hand.start_laid_out); PH_ERR_ARGUMENT when n is not
-   the layout's seat count. */
-int ph_hand_init_laid_out(ph_hand *hand, const ph_rules *rules, const ph_setup *layout, const int64_t *stacks,
-                          int32_t n, const char *key, size_t key_bytes, ph_event *log, int64_t log_capacity);
+/* A hand dealt again from a table's layout (section 3.20: a set-up with no stacks and no key, made once per
+   layout, pyholdem.engine.native_engine.start_laid_out): the layout, this hand's n stacks and its shuffle key
+   (key_bytes bytes, as ph_shuffled_deck takes it). The arrays stay the caller's. */
+typedef struct {
+    const ph_setup *layout;
+    const int64_t *stacks;
+    int32_t n;
+    const char *key;
+    size_t key_bytes;
+} ph_laid_out;
+
+/* ph_hand_init of deal's layout with its stacks and key; PH_ERR_ARGUMENT when deal->n is not the layout's
+   seat count. */
+int ph_hand_init_laid_out(ph_hand *hand, const ph_rules *rules, const ph_laid_out *deal, ph_event *log,
+                          int64_t log_capacity);
 
 /* The player to act takes action (a ph_action of generated/codes.h; amount is the bet or raise-to total, else ignored), and
    the hand runs to the next decision or its end (sections 6.1-8.10). Returns PH_OK, PH_ERR_REFUSED for
@@ -459,14 +497,25 @@ typedef struct {
     uint8_t flags[PH_MAX_SEATS];
 } ph_table_seats;
 
-/* Room a plan record needs (ph_plan_hand's out), in int64 entries. */
+/* Room a plan record needs (ph_plan_query.out), in int64 entries. */
 enum { PH_PLAN_RECORD = 256 };
 
+/* One plan of a table's next hand: the choices (rules) and the seats; the previous positions prev_button,
+   prev_small, prev_big (each a seat) of a table that has played a hand; small_blind, big_blind: the level's
+   amounts; ante: one ante amount (>= 0) laid out by ante_type, or -1 for none (no ante, or a per-seat list
+   the caller lays out); out: the plan record, capacity (>= PH_PLAN_RECORD) int64 entries. Every pointer
+   stays the caller's. */
+typedef struct {
+    const ph_table_rules *rules;
+    const ph_table_seats *seats;
+    int32_t prev_button, prev_small, prev_big;
+    int64_t small_blind, big_blind, ante;
+    int64_t *out;
+    int32_t capacity;
+} ph_plan_query;
+
 /* The next hand of a table (sections 3.4-3.8, 3.12-3.14, 3.18-3.20): the C twin of plan_hand followed by
-   plan_posts, for a table that has played a hand (previous positions prev_button, prev_small, prev_big,
-   each a seat). small_blind, big_blind: the level's amounts; ante: one ante amount (>= 0) laid out by
-   ante_type, or -1 for none (no ante, or a per-seat list the caller lays out). Writes the plan record to
-   out[0..out[0]) (capacity >= PH_PLAN_RECORD):
+   plan_posts. Writes the plan record to query->out[0..out[0]):
      out[0] length, out[1..4] button, small blind, big blind, small blind dead (0/1),
      out[5..5+seats) each seat's ph_planned_state, then five lists, each its count and its items:
      the posts (seat, ph_post_kind, amount, live) in posting order, the entered (seat, ph_entered_how),
@@ -474,9 +523,7 @@ enum { PH_PLAN_RECORD = 256 };
      the absent seats dealt in, and last the new players dealt in (flag PH_FLAG_NEW, state in).
    Returns PH_OK, PH_ERR_REFUSED when fewer than two players can be dealt in (section 3.1; out untouched),
    PH_ERR_ARGUMENT for a count, code, seat or pointer out of range. No allocation, no global state. */
-int ph_plan_hand(const ph_table_rules *rules, const ph_table_seats *seats, int32_t prev_button,
-                 int32_t prev_small, int32_t prev_big, int64_t small_blind, int64_t big_blind, int64_t ante,
-                 int64_t *out, int32_t capacity);
+int ph_plan_hand(const ph_plan_query *query);
 
 /* --- end of the table's hand planning --- */
 
@@ -521,15 +568,24 @@ typedef struct {
    is over at once. Returns PH_ERR_ARGUMENT, changing nothing, for a bad batch or row index. */
 int ph_batch_deal(const ph_batch *b, const int64_t *rows, int64_t lo, int64_t hi, int32_t *status, uint8_t *finished);
 
-/* One action per entry i in lo .. hi: row rows[i] (rows NULL: row i) takes kinds[i] (a ph_action, or -1: no
-   action) with amounts[i] (the bet or raise-to total, else ignored). codes[i] = the ph_refusal (the row left
-   unchanged), 0 when applied or no action; finished[i] = 1 when the row's hand ended by it. With apply 0 nothing
-   changes: only the codes are written. PH_BATCH_NO_ROOM: the row's history is full (the caller makes room
-   first); PH_BATCH_ENGINE: the engine refused what ph_hand_refusal allowed (never expected). Returns
-   PH_ERR_ARGUMENT, changing nothing, for a bad batch or row index. */
+/* The actions of one step of a batch: count entries, entry i for row rows[i] (rows NULL: row i): kinds[i] (a
+   ph_action, or PH_BATCH_NO_ACTION) with amounts[i] (the bet or raise-to total, else ignored); apply 0: only
+   the codes are written. ph_batch_step writes codes[i] (the ph_refusal, the row left unchanged; 0 when applied
+   or no action) and finished[i] (1 when the row's hand ended by it). The arrays stay the caller's; threads
+   stepping disjoint ranges of entries share one ph_batch_actions. */
+typedef struct {
+    int64_t count;
+    const int64_t *rows;
+    const int64_t *kinds, *amounts;
+    int32_t apply;
+    uint8_t *codes, *finished;
+} ph_batch_actions;
+
+/* Entries lo .. hi (0 <= lo <= hi <= count) of actions, applied to b. PH_BATCH_NO_ROOM: the row's history is
+   full (the caller makes room first); PH_BATCH_ENGINE: the engine refused what ph_hand_refusal allowed (never
+   expected). Returns PH_ERR_ARGUMENT, changing nothing, for a bad batch, buffer, range or row index. */
 enum { PH_BATCH_NO_ACTION = -1, PH_BATCH_NO_ROOM = 254, PH_BATCH_ENGINE = 255 };
-int ph_batch_step(const ph_batch *b, const int64_t *rows, int64_t lo, int64_t hi, const int64_t *kinds,
-                  const int64_t *amounts, int apply, uint8_t *codes, uint8_t *finished);
+int ph_batch_step(const ph_batch *b, const ph_batch_actions *actions, int64_t lo, int64_t hi);
 
 /* --- end of hands stepped in batches --- */
 

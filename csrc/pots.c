@@ -204,24 +204,41 @@ static int settle(int n, const int64_t *contributions, const uint8_t *folded, co
     return n_pots;
 }
 
-int ph_resolve_pots(int n_seats, const int64_t *contributions, const uint8_t *folded, const int32_t *values,
-                    int button, const int64_t *dead, const uint8_t *all_in, int odd_chip_rule, int64_t chip_unit,
-                    int64_t *payouts, ph_pot *pots, int *n_pots, ph_pot_fault *fault) {
-    if (!contributions || !folded || !values || !payouts || !pots || !n_pots)
+int ph_resolve_pots(ph_pot_query *q) {
+    if (!q) return PH_ERR_ARGUMENT;
+    ph_pot_fault *fault = &q->fault;
+    q->n_pots = 0;
+    if (!q->contributions || !q->folded || !q->values || !q->payouts || !q->pots)
         return refuse(fault, PH_FIELD_COUNT, -1);
-    int status = validate(n_seats, contributions, folded, values, dead, button, odd_chip_rule, chip_unit, fault);
+    int n = q->n_seats;
+    int status = validate(n, q->contributions, q->folded, q->values, q->dead, q->button, q->odd_chip_rule,
+                          q->chip_unit, fault);
     if (status != PH_OK) return status;
-    *n_pots = settle(n_seats, contributions, folded, values, dead, all_in, button, odd_chip_rule, chip_unit,
-                     payouts, pots);
+    q->n_pots = settle(n, q->contributions, q->folded, q->values, q->dead, q->all_in, q->button, q->odd_chip_rule,
+                       q->chip_unit, q->payouts, q->pots);
     return accept(fault);
 }
 
-int ph_resolve_pots_batch(int64_t n_hands, int n_seats, const int64_t *contributions, const uint8_t *folded,
-                          const int32_t *values, const int64_t *buttons, const int64_t *dead,
-                          int odd_chip_rule, int64_t chip_unit, int64_t *payouts, ph_pot_fault *fault) {
-    if (n_hands < 0 || (n_hands > 0 && (!contributions || !folded || !values || !buttons || !payouts)))
-        return refuse(fault, PH_FIELD_COUNT, -1);
-    if (n_seats < 2 || n_seats > PH_MAX_SEATS) return refuse(fault, PH_FIELD_SEATS, -1);
+/* The checks every batch row shares: the hand count, the buffers, the seat count. */
+static int check_rows(ph_pot_rows *r, int showdowns) {
+    if (r->n_hands < 0 || (r->n_hands > 0 && (!r->contributions || !r->folded || !r->values || !r->buttons ||
+                                             !r->payouts || (showdowns && (!r->boards || !r->holes)))))
+        return refuse(&r->fault, PH_FIELD_COUNT, -1);
+    if (r->n_seats < 2 || r->n_seats > PH_MAX_SEATS) return refuse(&r->fault, PH_FIELD_SEATS, -1);
+    return PH_OK;
+}
+
+int ph_resolve_pots_batch(ph_pot_rows *r) {
+    if (!r) return PH_ERR_ARGUMENT;
+    ph_pot_fault *fault = &r->fault;
+    int status = check_rows(r, 0);
+    if (status != PH_OK) return status;
+    const int n_seats = r->n_seats, odd_chip_rule = r->odd_chip_rule;
+    const int64_t chip_unit = r->chip_unit, n_hands = r->n_hands;
+    const int64_t *contributions = r->contributions, *buttons = r->buttons, *dead = r->dead;
+    const uint8_t *folded = r->folded;
+    const int32_t *values = r->values;
+    int64_t *payouts = r->payouts;
     ph_pot pots[PH_MAX_POTS];
     for (int64_t h = 0; h < n_hands; h++) {
         size_t at = (size_t)h * (size_t)n_seats;
@@ -229,10 +246,10 @@ int ph_resolve_pots_batch(int64_t n_hands, int n_seats, const int64_t *contribut
         int64_t button = buttons[h];
         if (!quick_valid(n_seats, contributions + at, folded + at, values + at, row_dead, button, odd_chip_rule,
                          chip_unit)) {
-            int status = validate(n_seats, contributions + at, folded + at, values + at, row_dead, button,
-                                  odd_chip_rule, chip_unit, fault);
+            status = validate(n_seats, contributions + at, folded + at, values + at, row_dead, button, odd_chip_rule,
+                              chip_unit, fault);
             if (status != PH_OK) {
-                if (fault) fault->row = h;
+                fault->row = h;
                 return status;
             }
         }
@@ -270,29 +287,31 @@ static int showdown_values(int n, const uint8_t *board, const uint8_t *holes, co
     return PH_OK;
 }
 
-int ph_resolve_showdowns_batch(int64_t n_hands, int n_seats, const uint8_t *boards, const uint8_t *holes,
-                               const int64_t *contributions, const uint8_t *folded, const int64_t *buttons,
-                               const int64_t *dead, int odd_chip_rule, int64_t chip_unit, int32_t *values,
-                               int64_t *payouts, ph_pot_fault *fault) {
-    if (n_hands < 0 ||
-        (n_hands > 0 && (!boards || !holes || !contributions || !folded || !buttons || !values || !payouts)))
-        return refuse(fault, PH_FIELD_COUNT, -1);
-    if (n_seats < 2 || n_seats > PH_MAX_SEATS) return refuse(fault, PH_FIELD_SEATS, -1);
+int ph_resolve_showdowns_batch(ph_pot_rows *r) {
+    if (!r) return PH_ERR_ARGUMENT;
+    ph_pot_fault *fault = &r->fault;
+    int status = check_rows(r, 1);
+    if (status != PH_OK) return status;
+    const int n_seats = r->n_seats, odd_chip_rule = r->odd_chip_rule;
+    const int64_t chip_unit = r->chip_unit, n_hands = r->n_hands;
+    const int64_t *contributions = r->contributions, *buttons = r->buttons, *dead = r->dead;
+    const uint8_t *folded = r->folded, *boards = r->boards, *holes = r->holes;
+    int32_t *values = r->values;
+    int64_t *payouts = r->payouts;
     ph_pot pots[PH_MAX_POTS];
     for (int64_t h = 0; h < n_hands; h++) {
         size_t at = (size_t)h * (size_t)n_seats;
         const int64_t *row_dead = dead ? dead + at : NULL;
-        int status = showdown_values(n_seats, boards + 5 * (size_t)h, holes + 2 * at, folded + at, values + at,
-                                     fault);
+        status = showdown_values(n_seats, boards + 5 * (size_t)h, holes + 2 * at, folded + at, values + at, fault);
         if (status == PH_OK)
             status = validate(n_seats, contributions + at, folded + at, values + at, row_dead, buttons[h],
                               odd_chip_rule, chip_unit, fault);
         if (status != PH_OK) {
-            if (fault) fault->row = h;
+            fault->row = h;
             return status;
         }
-        settle(n_seats, contributions + at, folded + at, values + at, row_dead, NULL, (int)buttons[h],
-               odd_chip_rule, chip_unit, payouts + at, pots);
+        settle(n_seats, contributions + at, folded + at, values + at, row_dead, NULL, (int)buttons[h], odd_chip_rule,
+               chip_unit, payouts + at, pots);
     }
     return accept(fault);
 }

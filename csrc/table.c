@@ -143,10 +143,14 @@ static int check_input(const ph_table_rules *rules, const ph_table_seats *seats,
     return PH_OK;
 }
 
-int ph_plan_hand(const ph_table_rules *rules, const ph_table_seats *seats, int32_t prev_button,
-                 int32_t prev_small, int32_t prev_big, int64_t small_blind, int64_t big_blind, int64_t ante,
-                 int64_t *out, int32_t capacity) {
-    int status = check_input(rules, seats, prev_button, prev_small, prev_big, ante, out, capacity);
+int ph_plan_hand(const ph_plan_query *query) {
+    if (!query) return PH_ERR_ARGUMENT;
+    const ph_table_rules *rules = query->rules;
+    const ph_table_seats *seats = query->seats;
+    const int32_t prev_button = query->prev_button, prev_small = query->prev_small, prev_big = query->prev_big;
+    const int64_t small_blind = query->small_blind, big_blind = query->big_blind, ante = query->ante;
+    int64_t *out = query->out;
+    int status = check_input(rules, seats, prev_button, prev_small, prev_big, ante, out, query->capacity);
     if (status != PH_OK) return status;
     const int n = seats->seats;
     const uint8_t *flags = seats->flags;

@@ -276,7 +276,7 @@ def equity_batch(
     rows_each = [a for a in (board_array, dead_array, exact_value) if a is not None and np.ndim(a)]
     if queries == 0 or hole_array.ndim != 3 or any(len(a) != queries for a in rows_each):
         return evaluation.equity_batch(holes, boards, dead, exact=exact, trials=trials, seed=seed)
-    seeds = evaluation._seeds(seed, queries)  # the seeds of the one call, fixed before cutting
+    seeds = evaluation.query_seeds(seed, queries)  # the seeds of the one call, fixed before cutting
     tasks = []
     for start, stop in index_chunks(queries, chunk_queries):
         flags = exact_value if np.ndim(exact_value) == 0 else exact_value[start:stop]

@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 
 from pyholdem.engine.hand import Hand
-from pyholdem.engine.native_engine import NativeHand
+from pyholdem.engine.native_engine import NativeHand, start
 from pyholdem.engine.policies import (
     INDEX_LIMIT,
     POLICIES,
@@ -120,11 +120,10 @@ def _record(
 ) -> tuple[Hand, int]:
     """Hand ``index`` played again on the C engine with its log kept, as a finished ``Hand``."""
     own, cards = _hand_setup(setup, seed, index, deck)
-    hand = Hand(own, engine="native")
-    if cards is not None:  # the fast deck's burns too, as the bulk call laid them out
-        hand._use(NativeHand(own, crules, None, cards))
-    engine = hand._engine
+    # the fast deck's cards (its burns too) as the bulk call laid them out, else the seed's deck
+    engine = start(own, insist=True) if cards is None else NativeHand(own, crules, None, cards)
     assert isinstance(engine, NativeHand)
+    hand = Hand.on_engine(own, engine)
     rng = ffi.new("uint64_t *", stream(seed, index))
     return hand, engine.play_policy(cpolicy, rng)
 

@@ -142,8 +142,9 @@ class Hand:
         self._setup = setup
 
     @classmethod
-    def _on(cls, setup: HandSetup, engine: Engine) -> Hand:
-        """The hand of ``setup`` played on ``engine``, already started from it (a table's fast path)."""
+    def on_engine(cls, setup: HandSetup, engine: Engine) -> Hand:
+        """The hand of ``setup`` (§3.20) played on ``engine``, already started from it: a table's hand
+        dealt again from its layout, a bulk run's hand played again with its log."""
         hand = object.__new__(cls)
         hand._use(engine)
         hand._setup = setup
@@ -168,6 +169,11 @@ class Hand:
         record, setup = state
         self._use(SpecHand.from_record(record))
         self._setup = setup
+
+    def final_stacks(self) -> tuple[int, ...] | None:
+        """Each seat's stacks once the hand is over (§8.10), else None: what a table reads back, in one
+        call."""
+        return self._engine.final_stacks()
 
     @property
     def setup(self) -> HandSetup | None:

@@ -123,9 +123,9 @@ def start_laid_out(setup: HandSetup, packed: PackedLayout, *, insist: bool = Fal
         return start(setup, insist=insist)
     h = ffi.new("ph_hand *")
     log = ffi.new("ph_event[]", _LOG_START)
-    status = lib.ph_hand_init_laid_out(
-        h, packed.crules, packed.template, stacks, len(stacks), key, len(key), log, _LOG_START
-    )
+    held = (ffi.new("int64_t[]", stacks), ffi.from_buffer(key))
+    deal = ffi.new("ph_laid_out *", (packed.template, held[0], len(stacks), held[1], len(key)))
+    status = lib.ph_hand_init_laid_out(h, packed.crules, deal, log, _LOG_START)
     hand = _new_native(NativeHand)
     hand._started(setup, h, log, status, packed.seats_out)
     return hand

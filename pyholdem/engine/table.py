@@ -756,7 +756,7 @@ class Table:
         if packed is None:
             return Hand(setup, engine=self.engine)
         start = native_layouts()[1]  # type: ignore[index]
-        return Hand._on(setup, start(setup, packed, insist=self.engine == "native"))
+        return Hand.on_engine(setup, start(setup, packed, insist=self.engine == "native"))
 
     def _place(self, seat: int, player: _Seat | None) -> None:
         """Seat ``player`` (or nobody, and no chips) at ``seat``; what the table derived from its
@@ -844,7 +844,7 @@ class Table:
         over (or none was dealt): ``hand_running`` is ``not _settled``."""
         if self._settled:
             return
-        final = self._hand._engine.final_stacks()  # type: ignore[union-attr]
+        final = self._hand.final_stacks()  # type: ignore[union-attr]
         if final is None:  # the hand is being played
             return
         outs = self._layout.outs  # type: ignore[union-attr]

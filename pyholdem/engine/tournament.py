@@ -15,7 +15,6 @@ value and the section and changes nothing.
 
 from __future__ import annotations
 
-import io
 import json
 import pickle
 import random
@@ -26,7 +25,7 @@ from fractions import Fraction
 from typing import Any
 
 from pyholdem.engine.hand import ENGINES, Hand
-from pyholdem.engine.table import _UNPACKED, PlayedHand, Table, _Layout, _planner_class
+from pyholdem.engine.table import PlayedHand, Table
 from pyholdem.errors import RuleViolation, show_value
 from pyholdem.rules.ruleset import RuleSet
 from pyholdem.rules.structure import Level, Structure
@@ -185,9 +184,9 @@ class Tournament:
         state["_levels_of"] = {index[key]: v for key, v in self._levels_of.items()}
         state["_rounds_of"] = {index[key]: v for key, v in self._rounds_of.items()}
         state["_resat"] = {(index[key], hand): v for (key, hand), v in self._resat.items()}
-        buffer = io.BytesIO()
-        _StatePickler(buffer, pickle.HIGHEST_PROTOCOL).dump(state)
-        return (_restored, (buffer.getvalue(),))
+        # a table pickles without its C planner, a layout without its packed set-up and the layout that
+        # followed it (a memo: a long tournament's chain would be pickled one inside the other)
+        return (_restored, (pickle.dumps(state, pickle.HIGHEST_PROTOCOL),))
 
     def __init__(
         self,
@@ -1102,38 +1101,6 @@ class Tournament:
         self._final = True
         self._colour_up()
         self._log("final_table", table=home, seats={n: s - 1 for n, s in seats.items()}, level=self._level)
-
-
-class _StatePickler(pickle.Pickler):
-    """A tournament's state without the native buffers: a table's C planner is made again from its
-    seat count, a hand layout's packed set-up from the layout when it is dealt again. A layout's
-    link to the layout that followed it (a memo, planned again when needed) is left out: a long
-    tournament's chain of layouts would be pickled one inside the other, as deep as it is long."""
-
-    def reducer_override(self, obj: Any) -> Any:
-        if isinstance(obj, _Layout):
-            slots = {
-                name: getattr(obj, name)
-                for name in _Layout.__slots__
-                if name not in ("after", "packed") and hasattr(obj, name)
-            }
-            return (_layout_again, (slots,))
-        planner = _planner_class()
-        if planner is not None and type(obj) is planner:
-            return (_planner_again, (obj.seat_count,))
-        return NotImplemented
-
-
-def _layout_again(slots: dict[str, Any]) -> _Layout:
-    layout = _Layout.__new__(_Layout)
-    for name, value in slots.items():
-        setattr(layout, name, value)
-    layout.after, layout.packed = None, _UNPACKED
-    return layout
-
-
-def _planner_again(seat_count: int) -> Any:
-    return _planner_class()(seat_count)
 
 
 def _restored(blob: bytes) -> Tournament:

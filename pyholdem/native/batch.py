@@ -133,15 +133,19 @@ class BatchArrays:
         count = len(kinds)
         codes = np.zeros(count, dtype=np.uint8)
         finished = np.zeros(count, dtype=np.uint8)
-        rows_p = ffi.NULL if rows is None else ffi.from_buffer("int64_t[]", rows)
-        kinds_p, amounts_p = ffi.from_buffer("int64_t[]", kinds), ffi.from_buffer("int64_t[]", amounts)
-        codes_p, finished_p = ffi.from_buffer("uint8_t[]", codes), ffi.from_buffer("uint8_t[]", finished)
+        held = (
+            ffi.NULL if rows is None else ffi.from_buffer("int64_t[]", rows),
+            ffi.from_buffer("int64_t[]", kinds),
+            ffi.from_buffer("int64_t[]", amounts),
+            ffi.from_buffer("uint8_t[]", codes),
+            ffi.from_buffer("uint8_t[]", finished),
+        )
+        step = ffi.new("ph_batch_actions *")
+        step.count, step.apply = count, apply
+        step.rows, step.kinds, step.amounts, step.codes, step.finished = held
 
         def call(part: tuple[int, int]) -> int:
-            lo, hi = part
-            return int(
-                lib.ph_batch_step(self.c, rows_p, lo, hi, kinds_p, amounts_p, apply, codes_p, finished_p)
-            )
+            return int(lib.ph_batch_step(self.c, step, part[0], part[1]))
 
         if any(code != lib.PH_OK for code in map_threads(call, chunks(count, threads))):
             raise NativeError("ph_batch_step refused the batch or a row index")

@@ -429,8 +429,9 @@ def _trials(trials: Any) -> int:
     return number
 
 
-def _seeds(seed: Any, queries: int) -> np.ndarray:
-    """Query q's Monte Carlo seed: ``seed + q`` modulo 2**64, or ``seed[q]`` for an array."""
+def query_seeds(seed: Any, queries: int) -> np.ndarray:
+    """Query q's Monte Carlo seed in ``equity_batch`` (§2.9): ``seed + q`` modulo 2**64, or ``seed[q]``
+    for an array; a fresh random ``seed`` for None."""
     if seed is None:
         seed = int.from_bytes(os.urandom(8), "little")
     number = as_integer(seed)
@@ -502,7 +503,7 @@ def equity_batch(
     dead_array = _cards_or_missing(dead, "dead", queries, 52)
     trials = _trials(trials)
     workers = parallel.thread_count(threads, "2.9")
-    seeds = _seeds(seed, queries)
+    seeds = query_seeds(seed, queries)
 
     present = board_array != NO_CARD
     counts = present.sum(axis=1)
@@ -581,4 +582,5 @@ __all__ = [
     "evaluate_batch",
     "evaluate_mask",
     "hand_class",
+    "query_seeds",
 ]

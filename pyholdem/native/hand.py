@@ -21,7 +21,7 @@ so no sum it forms comes near the 64-bit range."""
 _INT32_MAX = 2**31 - 1
 _CACHE_SIZE = 256
 _MISSING = object()
-_RULES_BY_ID: dict[int, tuple[RuleSet, Any]] = {}
+_LAST_RULES: tuple[RuleSet | None, Any] = (None, None)
 _RULES_BY_VALUE: dict[RuleSet, Any] = {}
 
 
@@ -47,21 +47,25 @@ class PackableSetup(Protocol):
 
 def native_rules(rules: RuleSet) -> Any | None:
     """The ``ph_rules`` of a rule set (each choice as its index among the choices), or None when a
-    number is beyond what the C engine plays. Kept per rule set (rule sets are immutable): found
-    by identity first, then by value."""
-    cached = _RULES_BY_ID.get(id(rules))
-    if cached is not None and cached[0] is rules:
-        return cached[1]
+    number is beyond what the C engine plays. Kept per rule set by value (rule sets are immutable
+    values), the last one asked for first (a table or a tournament asks for one rule set, hand after
+    hand, and a rule set's hash reads every field)."""
+    last = _LAST_RULES
+    if last[0] is rules:
+        return last[1]
     c = _RULES_BY_VALUE.get(rules, _MISSING)
     if c is _MISSING:
         c = _build_native_rules(rules)
         if len(_RULES_BY_VALUE) >= _CACHE_SIZE:
             _RULES_BY_VALUE.clear()
         _RULES_BY_VALUE[rules] = c
-    if len(_RULES_BY_ID) >= _CACHE_SIZE:
-        _RULES_BY_ID.clear()
-    _RULES_BY_ID[id(rules)] = (rules, c)
+    _remember_last(rules, c)
     return c
+
+
+def _remember_last(rules: RuleSet, c: Any) -> None:
+    global _LAST_RULES
+    _LAST_RULES = (rules, c)  # one tuple, swapped whole: a thread reads the old pair or the new
 
 
 def _build_native_rules(rules: RuleSet) -> Any | None:

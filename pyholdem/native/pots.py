@@ -140,32 +140,25 @@ def resolve_pots(
     unit = _within_limit(chip_unit, "chip_unit")
     code = odd_chip_code(odd_chip_rule)
 
-    payouts = ffi.new("int64_t[]", n)
-    pots = ffi.new("ph_pot[]", lib.PH_MAX_POTS)
-    n_pots = ffi.new("int *")
-    fault = ffi.new("ph_pot_fault *")
-    status = lib.ph_resolve_pots(
-        n,
+    payouts, pots = ffi.new("int64_t[]", n), ffi.new("ph_pot[]", lib.PH_MAX_POTS)
+    arrays = (  # the arrays the query points to, held until the call returns
         ffi.new("int64_t[]", c_amounts),
         ffi.new("uint8_t[]", c_folded),
         ffi.new("int32_t[]", c_values),
-        button,
         ffi.new("int64_t[]", d_amounts) if dead_given else ffi.NULL,
         ffi.NULL if all_in is None else ffi.new("uint8_t[]", [bool(a) for a in all_in]),
-        code,
-        unit,
         payouts,
         pots,
-        n_pots,
-        fault,
     )
+    query = ffi.new("ph_pot_query *", (n, button, code, unit, *arrays))  # the fields in declared order
+    status = lib.ph_resolve_pots(query)
     if status != lib.PH_OK:
         row = {"contributions": c_amounts, "dead": d_amounts, "values": c_values}
-        raise RuleViolation(fault_message(fault, n, row, button), SECTION)
+        raise RuleViolation(fault_message(query.fault, n, row, button), SECTION)
     return Settlement(
         tuple(payouts),
         tuple(
-            Pot(p.amount, SEATS_OF_MASK[p.eligible], SEATS_OF_MASK[p.winners]) for p in pots[0 : n_pots[0]]
+            Pot(p.amount, SEATS_OF_MASK[p.eligible], SEATS_OF_MASK[p.winners]) for p in pots[0 : query.n_pots]
         ),
     )
 
@@ -254,6 +247,27 @@ def raise_batch_fault(status: int, fault: Any, arrays: BatchArrays, what: str) -
     raise RuleViolation(f"row {r}: {fault_message(fault, c.shape[1], row, int(b[r]))}", SECTION)
 
 
+def pot_rows(
+    arrays: BatchArrays, code: int, unit: int, payouts: NDArray[np.int64]
+) -> tuple[Any, tuple[Any, ...]]:
+    """The ``ph_pot_rows`` of checked batch arrays (``batch_arrays``) and their ``payouts``, and the
+    buffers it points to, which the caller holds until the C call returns."""
+    c, f, values, b, d = arrays
+    n_hands, n_seats = c.shape
+    rows = ffi.new("ph_pot_rows *")
+    rows.n_hands, rows.n_seats, rows.odd_chip_rule, rows.chip_unit = n_hands, n_seats, code, unit
+    keep = (
+        ffi.from_buffer("int64_t[]", c),
+        ffi.from_buffer("uint8_t[]", f.view(np.uint8)),
+        ffi.from_buffer("int32_t[]", values),
+        ffi.from_buffer("int64_t[]", b),
+        ffi.NULL if d is None else ffi.from_buffer("int64_t[]", d),
+        ffi.from_buffer("int64_t[]", payouts),
+    )
+    rows.contributions, rows.folded, rows.values, rows.buttons, rows.dead, rows.payouts = keep
+    return rows, keep
+
+
 def resolve_pots_batch(
     contributions: object,
     folded: object,
@@ -267,27 +281,15 @@ def resolve_pots_batch(
     """Settle N hands in one C call: ``(N, S)`` contributions, folded, values (and dead), ``(N,)`` buttons
     → ``(N, S)`` int64 payouts; row ``i`` equals ``resolve_pots`` on row ``i``."""
     arrays = batch_arrays(contributions, folded, values, button, dead)
-    c, f, v, b, d = arrays
+    c = arrays[0]
     unit = chip_unit_value(chip_unit)
     code = odd_chip_code(odd_chip_rule)
     n_hands, n_seats = c.shape
     payouts = np.zeros((n_hands, n_seats), dtype=np.int64)
-    fault = ffi.new("ph_pot_fault *")
-    status = lib.ph_resolve_pots_batch(
-        n_hands,
-        n_seats,
-        ffi.from_buffer("int64_t[]", c),
-        ffi.from_buffer("uint8_t[]", f.view(np.uint8)),
-        ffi.from_buffer("int32_t[]", v),
-        ffi.from_buffer("int64_t[]", b),
-        ffi.NULL if d is None else ffi.from_buffer("int64_t[]", d),
-        code,
-        unit,
-        ffi.from_buffer("int64_t[]", payouts),
-        fault,
-    )
+    rows, _held = pot_rows(arrays, code, unit, payouts)
+    status = lib.ph_resolve_pots_batch(rows)
     if status != lib.PH_OK:
-        raise_batch_fault(status, fault, arrays, "resolve_pots_batch")
+        raise_batch_fault(status, rows.fault, arrays, "resolve_pots_batch")
     return payouts
 
 
@@ -329,29 +331,18 @@ def resolve_showdowns_batch(
     """
     c = _int_array(contributions, "contributions", 2, np.int64)
     arrays = batch_arrays(c, folded, np.empty(c.shape, dtype=np.int32), button, dead)
-    c, f, values, b, d = arrays
+    c, f, values, _, _ = arrays
     n_hands, n_seats = c.shape
     boards = _card_array(board, "board", (n_hands, 5), None)
     holes = _card_array(hole_cards, "hole_cards", (n_hands, n_seats, 2), f[:, :, None])
     unit = chip_unit_value(chip_unit)
     code = odd_chip_code(odd_chip_rule)
     payouts = np.zeros((n_hands, n_seats), dtype=np.int64)
-    fault = ffi.new("ph_pot_fault *")
-    status = lib.ph_resolve_showdowns_batch(
-        n_hands,
-        n_seats,
-        ffi.from_buffer("uint8_t[]", boards),
-        ffi.from_buffer("uint8_t[]", holes),
-        ffi.from_buffer("int64_t[]", c),
-        ffi.from_buffer("uint8_t[]", f.view(np.uint8)),
-        ffi.from_buffer("int64_t[]", b),
-        ffi.NULL if d is None else ffi.from_buffer("int64_t[]", d),
-        code,
-        unit,
-        ffi.from_buffer("int32_t[]", values),
-        ffi.from_buffer("int64_t[]", payouts),
-        fault,
-    )
+    rows, _held = pot_rows(arrays, code, unit, payouts)
+    cards = (ffi.from_buffer("uint8_t[]", boards), ffi.from_buffer("uint8_t[]", holes))
+    rows.boards, rows.holes = cards
+    status = lib.ph_resolve_showdowns_batch(rows)
+    fault = rows.fault
     if status != lib.PH_OK:
         r, seat = int(fault.row), int(fault.seat)
         if fault.field in (lib.PH_FIELD_CARDS, lib.PH_FIELD_DUPLICATE):

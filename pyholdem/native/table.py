@@ -54,7 +54,7 @@ _INT64 = 2**63
 _NONE = -1  # ph_plan_hand's ante: none laid out in C
 _new = object.__new__
 _new_tuple = tuple.__new__
-_RULES: dict[int, tuple[RuleSet, Any]] = {}
+_RULES: dict[RuleSet, Any] = {}
 _SEATS: dict[tuple[object, ...], tuple[int, int, int]] = {}
 _PLANS: dict[tuple[int, bytes], tuple[HandPlan, tuple[ForcedPost, ...], tuple[int, ...]]] = {}
 _POSTS: dict[tuple[int, ...], tuple[tuple[ForcedPost, ...], tuple[tuple[int, str, bool], ...]]] = {}
@@ -62,17 +62,18 @@ _STATES: dict[tuple[int, ...], tuple[str, ...]] = {}
 
 
 def table_rules(rules: RuleSet) -> Any:
-    """The ``ph_table_rules`` of a rule set, from ``planning_choices`` (§3.18); kept per rule set."""
-    known = _RULES.get(id(rules))
-    if known is not None and known[0] is rules:
-        return known[1]
+    """The ``ph_table_rules`` of a rule set, from ``planning_choices`` (§3.18); kept per rule set value
+    (a ``TablePlanner`` keeps its own rule set's)."""
+    known = _RULES.get(rules)
+    if known is not None:
+        return known
     button_rule, adjust, cash, absent, ante_type = planning_choices(rules)
     c = ffi.new("ph_table_rules *")
     c.button_rule, c.heads_up_button_adjust = BUTTON_RULE_CODES[button_rule], adjust
     c.cash, c.absent_dealt_in, c.ante_type = cash, absent, ANTE_TYPE_CODES[ante_type]
     if len(_RULES) >= 256:
         _RULES.clear()
-    _RULES[id(rules)] = (rules, c)
+    _RULES[rules] = c
     return c
 
 
@@ -95,11 +96,19 @@ def _fits(value: object) -> bool:
     return is_int(value) and -_INT64 <= value < _INT64  # type: ignore[operator]
 
 
-def _run(crules: Any, cseats: Any, previous: Positions, small: int, big: int, ante: int, out: Any) -> int:
-    return lib.ph_plan_hand(
-        crules, cseats, previous.button, previous.small_blind, previous.big_blind, small, big, ante,
-        out, lib.PH_PLAN_RECORD,
-    )  # fmt: skip
+def plan_query(crules: Any, cseats: Any, out: Any) -> Any:
+    """A ``ph_plan_query`` over ``crules``, ``cseats`` and the record ``out`` (``PH_PLAN_RECORD``
+    entries), which the caller keeps alive; ``_run`` fills in the positions and amounts of each plan."""
+    query = ffi.new("ph_plan_query *")
+    query.rules, query.seats, query.out, query.capacity = crules, cseats, out, lib.PH_PLAN_RECORD
+    return query
+
+
+def _run(query: Any, previous: Positions, small: int, big: int, ante: int) -> int:
+    query.prev_button, query.prev_small = previous.button, previous.small_blind
+    query.prev_big, query.small_blind, query.big_blind, query.ante = previous.big_blind, small, big, ante
+    status: int = lib.ph_plan_hand(query)
+    return status
 
 
 def _decoded(out: Any, n: int) -> tuple[HandPlan, tuple[ForcedPost, ...], tuple[int, ...]]:
@@ -205,9 +214,10 @@ def plan_with_posts(
         )
         cseats.status[s], cseats.entry[s], cseats.flags[s] = codes
     out = ffi.new("int64_t[]", lib.PH_PLAN_RECORD)
+    crules = table_rules(rules)
     one_amount = is_int(antes) and 0 <= antes < _INT64  # type: ignore[operator]
     ante = antes if one_amount else _NONE
-    status = _run(table_rules(rules), cseats, previous, blinds[0], blinds[-1], ante, out)  # type: ignore[arg-type]
+    status = _run(plan_query(crules, cseats, out), previous, blinds[0], blinds[-1], ante)  # type: ignore[arg-type]
     if status == lib.PH_ERR_REFUSED:
         spec_plan_hand(previous, seats, rules, button=button, seed=seed)  # the spec's refusal (§3.1)
         raise NativeError("ph_plan_hand refused a table the spec plans")
@@ -238,7 +248,7 @@ class TablePlanner:
     ``keys`` are the table's per-seat keys: ``None`` for an empty seat, else (status, entry, new,
     owes_small, owes_big, button_passed, has chips)."""
 
-    __slots__ = ("_keys", "_out", "_seats", "seat_count")
+    __slots__ = ("_keys", "_out", "_query", "_rules", "_seats", "seat_count")
 
     def __init__(self, seat_count: int) -> None:
         if not 2 <= seat_count <= lib.PH_MAX_SEATS:
@@ -247,6 +257,8 @@ class TablePlanner:
         self._seats = ffi.new("ph_table_seats *")
         self._seats.seats = seat_count
         self._out = ffi.new("int64_t[]", lib.PH_PLAN_RECORD)
+        self._query = plan_query(ffi.NULL, self._seats, self._out)
+        self._rules: tuple[RuleSet | None, Any] = (None, ffi.NULL)  # the rule set planned under, its codes
         self._keys: tuple[Any, ...] | None = None
 
     def _load(self, keys: tuple[Any, ...]) -> None:
@@ -280,13 +292,14 @@ class TablePlanner:
         small, big = blinds[0], blinds[-1]
         if not (small < _INT64 and big < _INT64):
             return None
-        out = self._out
-        status = _run(
-            table_rules(rules), self._seats, previous, small, big, antes if one_amount else _NONE, out
-        )  # type: ignore[arg-type]
+        query = self._query
+        if self._rules[0] is not rules:
+            self._rules = (rules, table_rules(rules))
+            query.rules = self._rules[1]  # kept alive by self._rules
+        status = _run(query, previous, small, big, antes if one_amount else _NONE)  # type: ignore[arg-type]
         if status != lib.PH_OK:
             return None
-        plan, posts, new = _decoded(out, self.seat_count)
+        plan, posts, new = _decoded(self._out, self.seat_count)
         if antes is not None and not one_amount:  # a per-seat list: the spec lays the posts out
             posts = spec_plan_posts(plan, blinds, antes, rules)
         return plan, posts, new

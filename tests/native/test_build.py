@@ -31,6 +31,15 @@ def test_cdef_comes_from_the_header() -> None:
     assert ffi.sizeof("int") == 4
 
 
+def test_no_entry_point_takes_more_than_eight_parameters() -> None:
+    """A C entry point with more than eight inputs takes a query struct (``ph_pot_query``,
+    ``ph_plan_query``, ``ph_setup``, ...) whose fields name them, as DESIGN.md's C rules ask."""
+    functions = [name for name in dir(lib) if name.startswith("ph_") and callable(getattr(lib, name))]
+    assert "ph_resolve_pots" in functions and "ph_plan_hand" in functions
+    counts = {name: len(ffi.typeof(getattr(lib, name)).args) for name in functions}
+    assert {name: n for name, n in counts.items() if n > 8} == {}
+
+
 OVERFLOW_PROGRAM = r"""
 #include <limits.h>
 #include <stdlib.h>

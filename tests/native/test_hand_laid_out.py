@@ -27,7 +27,7 @@ def test_3_20_a_hand_laid_out_again_plays_as_hand_of_its_setup() -> None:
     for number in range(60):
         stacks = tuple(rng.randint(1, 5000) for _ in range(6))
         setup = laid_out_again(first, stacks, f"t-{number}")
-        fast = Hand._on(setup, start_laid_out(setup, packed))
+        fast = Hand.on_engine(setup, start_laid_out(setup, packed))
         slow = Hand(setup, engine="native")
         assert isinstance(fast._engine, NativeHand)
         _play(fast, random.Random(number))
@@ -45,16 +45,27 @@ def test_3_20_ph_hand_init_laid_out_refuses_stacks_that_do_not_fit_the_layout() 
     packed = pack_layout(first)
     assert packed is not None
     key = b"k" * 8
+    held = ffi.from_buffer(key)
+
+    log = ffi.new("ph_event[]", 2 * lib.PH_STEP_EVENTS)
     for stacks in ([900] * 5, [900] * 7, [900] * 5 + [0], [900] * 5 + [-1], [900] * 5 + [2**60]):
         h = ffi.new("ph_hand *")
-        log = ffi.new("ph_event[]", 2 * lib.PH_STEP_EVENTS)
-        status = lib.ph_hand_init_laid_out(
-            h, packed.crules, packed.template, stacks, len(stacks), key, len(key), log, 2 * lib.PH_STEP_EVENTS
-        )
+        stacks_c = ffi.new("int64_t[]", stacks)
+        laid_out = ffi.new("ph_laid_out *", (packed.template, stacks_c, len(stacks), held, len(key)))
+        status = lib.ph_hand_init_laid_out(h, packed.crules, laid_out, log, 2 * lib.PH_STEP_EVENTS)
         assert status == lib.PH_ERR_ARGUMENT and h.seats == 0
-    ok = lib.ph_hand_init_laid_out(
-        h, packed.crules, packed.template, [900] * 6, 6, key, len(key), log, 2 * lib.PH_STEP_EVENTS
-    )
+    stacks_c = ffi.new("int64_t[]", [900] * 6)
+    for missing in (
+        ffi.NULL,
+        ffi.new("ph_laid_out *", (ffi.NULL, stacks_c, 6, held, len(key))),
+        ffi.new("ph_laid_out *", (packed.template, ffi.NULL, 6, held, len(key))),
+    ):
+        assert (
+            lib.ph_hand_init_laid_out(h, packed.crules, missing, log, 2 * lib.PH_STEP_EVENTS)
+            == lib.PH_ERR_ARGUMENT
+        )
+    laid_out = ffi.new("ph_laid_out *", (packed.template, stacks_c, 6, held, len(key)))
+    ok = lib.ph_hand_init_laid_out(h, packed.crules, laid_out, log, 2 * lib.PH_STEP_EVENTS)
     assert ok == lib.PH_OK and h.seats == 6
 
 

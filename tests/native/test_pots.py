@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -76,6 +77,9 @@ def test_8_8_three_and_four_way_splits_with_odd_chips(args: dict[str, Any], data
     k = data.draw(st.integers(3, min(4, n)))
     tied = data.draw(st.lists(st.integers(0, n - 1), min_size=k, max_size=k, unique=True))
     level = max(args["contributions"]) + data.draw(st.integers(1, 8))
+    for s in range(n):  # only the tied seats hold the best value (the others may be eligible too)
+        if args["values"][s] is not None:
+            args["values"][s] = min(args["values"][s], 2**31 - 2)
     for s in tied:
         args["contributions"][s] = level
         args["folded"][s] = False
@@ -134,27 +138,21 @@ def test_7_7_totals_beyond_int64_are_refused_not_wrapped() -> None:
 
 
 def _c_call(n: int, contributions: list[int], folded: list[int], values: list[int], **kw: Any) -> Any:
-    payouts = ffi.new("int64_t[]", max(n, 1))
-    pots = ffi.new("ph_pot[]", lib.PH_MAX_POTS)
-    n_pots = ffi.new("int *")
-    fault = ffi.new("ph_pot_fault *")
     dead = kw.get("dead")
-    status = lib.ph_resolve_pots(
-        n,
+    held = (
         ffi.new("int64_t[]", contributions),
         ffi.new("uint8_t[]", folded),
         ffi.new("int32_t[]", values),
-        kw.get("button", 0),
         ffi.new("int64_t[]", dead) if dead else ffi.NULL,
-        ffi.NULL,
-        kw.get("odd_chip_rule", 0),
-        kw.get("chip_unit", 1),
-        payouts,
-        pots,
-        n_pots,
-        fault,
+        ffi.new("int64_t[]", max(n, lib.PH_MAX_SEATS)),
+        ffi.new("ph_pot[]", lib.PH_MAX_POTS),
     )
-    return status, fault.field, fault.seat
+    query = ffi.new("ph_pot_query *")
+    query.n_seats, query.button = n, kw.get("button", 0)
+    query.odd_chip_rule, query.chip_unit = kw.get("odd_chip_rule", 0), kw.get("chip_unit", 1)
+    query.contributions, query.folded, query.values, query.dead, query.payouts, query.pots = held
+    status = lib.ph_resolve_pots(query)
+    return status, query.fault.field, query.fault.seat
 
 
 @pytest.mark.parametrize(
@@ -193,18 +191,39 @@ def test_7_7_c_checks_button_unit_rule_and_dead(kw: dict[str, Any], field: str) 
 
 
 def test_7_7_c_refuses_null_buffers() -> None:
-    n_pots = ffi.new("int *")
-    fault = ffi.new("ph_pot_fault *")
-    null = ffi.NULL
-    status = lib.ph_resolve_pots(2, null, null, null, 0, null, null, 0, 1, null, null, n_pots, fault)
-    assert status == lib.PH_ERR_ARGUMENT and fault.field == lib.PH_FIELD_COUNT
-    status = lib.ph_resolve_pots_batch(1, 2, null, null, null, null, null, 0, 1, null, fault)
-    assert status == lib.PH_ERR_ARGUMENT and fault.field == lib.PH_FIELD_COUNT
-    status = lib.ph_resolve_pots_batch(-1, 2, null, null, null, null, null, 0, 1, null, fault)
-    assert status == lib.PH_ERR_ARGUMENT and fault.field == lib.PH_FIELD_COUNT
-    status = lib.ph_resolve_showdowns_batch(1, 2, null, null, null, null, null, null, 0, 1, null, null, fault)
-    assert status == lib.PH_ERR_ARGUMENT and fault.field == lib.PH_FIELD_COUNT
-    assert lib.ph_resolve_pots_batch(0, 2, null, null, null, null, null, 0, 1, null, fault) == lib.PH_OK
+    assert lib.ph_resolve_pots(ffi.NULL) == lib.PH_ERR_ARGUMENT
+    assert lib.ph_resolve_pots_batch(ffi.NULL) == lib.PH_ERR_ARGUMENT
+    assert lib.ph_resolve_showdowns_batch(ffi.NULL) == lib.PH_ERR_ARGUMENT
+    query = ffi.new("ph_pot_query *", {"n_seats": 2, "chip_unit": 1})
+    assert lib.ph_resolve_pots(query) == lib.PH_ERR_ARGUMENT and query.fault.field == lib.PH_FIELD_COUNT
+    for n_hands in (1, -1):
+        rows = ffi.new("ph_pot_rows *", {"n_hands": n_hands, "n_seats": 2, "chip_unit": 1})
+        assert (
+            lib.ph_resolve_pots_batch(rows) == lib.PH_ERR_ARGUMENT and rows.fault.field == lib.PH_FIELD_COUNT
+        )
+    rows = ffi.new("ph_pot_rows *", {"n_hands": 1, "n_seats": 2, "chip_unit": 1})
+    assert (
+        lib.ph_resolve_showdowns_batch(rows) == lib.PH_ERR_ARGUMENT and rows.fault.field == lib.PH_FIELD_COUNT
+    )
+    rows = ffi.new("ph_pot_rows *", {"n_hands": 0, "n_seats": 2, "chip_unit": 1})
+    assert lib.ph_resolve_pots_batch(rows) == lib.PH_OK
+
+
+def test_7_7_c_showdowns_need_the_cards() -> None:
+    """A showdown batch with every array but the cards is refused (``PH_FIELD_COUNT``), not read."""
+    c, f, v, b = (np.zeros((1, 2), np.int64), np.zeros((1, 2), np.uint8), np.zeros((1, 2), np.int32),
+                  np.zeros(1, np.int64))  # fmt: skip
+    payouts = np.zeros((1, 2), np.int64)
+    held = [ffi.from_buffer(x) for x in (c, f, v, b, payouts)]
+    rows = ffi.new("ph_pot_rows *", {"n_hands": 1, "n_seats": 2, "chip_unit": 1})
+    rows.contributions, rows.folded = ffi.cast("int64_t *", held[0]), ffi.cast("uint8_t *", held[1])
+    rows.values, rows.buttons = ffi.cast("int32_t *", held[2]), ffi.cast("int64_t *", held[3])
+    rows.payouts = ffi.cast("int64_t *", held[4])
+    assert (
+        lib.ph_resolve_showdowns_batch(rows) == lib.PH_ERR_ARGUMENT and rows.fault.field == lib.PH_FIELD_COUNT
+    )
+    c[0] = [5, 5]
+    assert lib.ph_resolve_pots_batch(rows) == lib.PH_OK and payouts.tolist() == [[5, 5]]
 
 
 def test_7_6_uncalled_bet_and_side_pots_example() -> None:

@@ -169,32 +169,48 @@ def _seats_struct(n: int, codes: tuple[int, int, int] = (1, 0, 16)) -> Any:
     return seats
 
 
+def _plan(rules: Any, seats: Any, button: int, small: int, big: int, *amounts_out_capacity: Any) -> int:
+    """``ph_plan_hand`` of one ``ph_plan_query`` with these fields, in the order the struct declares them."""
+    small_blind, big_blind, ante, out, capacity = amounts_out_capacity
+    query = ffi.new("ph_plan_query *")
+    query.rules, query.seats, query.prev_button, query.prev_small, query.prev_big = (
+        rules,
+        seats,
+        button,
+        small,
+        big,
+    )
+    query.small_blind, query.big_blind, query.ante = small_blind, big_blind, ante
+    query.out, query.capacity = out, capacity
+    status: int = lib.ph_plan_hand(query)
+    return status
+
+
 def test_3_18_c_plan_refuses_what_is_out_of_range() -> None:
+    assert lib.ph_plan_hand(ffi.NULL) == lib.PH_ERR_ARGUMENT
     rules = c_table.table_rules(RuleSet())
     out = ffi.new("int64_t[]", lib.PH_PLAN_RECORD)
     good = _seats_struct(4)
     arg = lib.PH_ERR_ARGUMENT
-    assert lib.ph_plan_hand(rules, good, 0, 1, 2, 1, 2, 0, out, lib.PH_PLAN_RECORD) == lib.PH_OK
+    assert _plan(rules, good, 0, 1, 2, 1, 2, 0, out, lib.PH_PLAN_RECORD) == lib.PH_OK
     assert out[0] > 5
     for seats in (_seats_struct(1), _seats_struct(11), _seats_struct(-3)):
-        assert lib.ph_plan_hand(rules, seats, 0, 0, 0, 1, 2, 0, out, lib.PH_PLAN_RECORD) == arg
+        assert _plan(rules, seats, 0, 0, 0, 1, 2, 0, out, lib.PH_PLAN_RECORD) == arg
     for codes in ((4, 0, 16), (1, 5, 16), (1, 0, 32), (255, 255, 255)):
-        assert (
-            lib.ph_plan_hand(rules, _seats_struct(4, codes), 0, 1, 2, 1, 2, 0, out, lib.PH_PLAN_RECORD) == arg
-        )
+        assert _plan(rules, _seats_struct(4, codes), 0, 1, 2, 1, 2, 0, out, lib.PH_PLAN_RECORD) == arg
     for prev in ((-1, 1, 2), (0, 4, 2), (0, 1, 4), (2**31 - 1, 0, 0)):
-        assert lib.ph_plan_hand(rules, good, *prev, 1, 2, 0, out, lib.PH_PLAN_RECORD) == arg
-    assert lib.ph_plan_hand(rules, good, 0, 1, 2, 1, 2, -2, out, lib.PH_PLAN_RECORD) == arg
-    assert lib.ph_plan_hand(rules, good, 0, 1, 2, 1, 2, 0, out, lib.PH_PLAN_RECORD - 1) == arg
-    assert lib.ph_plan_hand(ffi.NULL, good, 0, 1, 2, 1, 2, 0, out, lib.PH_PLAN_RECORD) == arg
-    assert lib.ph_plan_hand(rules, ffi.NULL, 0, 1, 2, 1, 2, 0, out, lib.PH_PLAN_RECORD) == arg
-    assert lib.ph_plan_hand(rules, good, 0, 1, 2, 1, 2, 0, ffi.NULL, lib.PH_PLAN_RECORD) == arg
+        assert _plan(rules, good, *prev, 1, 2, 0, out, lib.PH_PLAN_RECORD) == arg
+    assert _plan(rules, good, 0, 1, 2, 1, 2, -2, out, lib.PH_PLAN_RECORD) == arg
+    assert _plan(rules, good, 0, 1, 2, 1, 2, 0, out, lib.PH_PLAN_RECORD - 1) == arg
+    assert _plan(ffi.NULL, good, 0, 1, 2, 1, 2, 0, out, lib.PH_PLAN_RECORD) == arg
+    assert _plan(rules, ffi.NULL, 0, 1, 2, 1, 2, 0, out, lib.PH_PLAN_RECORD) == arg
+    assert _plan(rules, good, 0, 1, 2, 1, 2, 0, ffi.NULL, lib.PH_PLAN_RECORD) == arg
     for field, value in (("button_rule", 3), ("ante_type", -1), ("cash", 2), ("absent_dealt_in", -1)):
         bad = ffi.new("ph_table_rules *", rules[0])
         setattr(bad, field, value)
-        assert lib.ph_plan_hand(bad, good, 0, 1, 2, 1, 2, 0, out, lib.PH_PLAN_RECORD) == arg
+        assert _plan(bad, good, 0, 1, 2, 1, 2, 0, out, lib.PH_PLAN_RECORD) == arg
     lonely = _seats_struct(4, (0, 0, 0))  # nobody to deal in: the rules' refusal (§3.1)
-    assert lib.ph_plan_hand(rules, lonely, 0, 1, 2, 1, 2, 0, out, lib.PH_PLAN_RECORD) == lib.PH_ERR_REFUSED
+    assert _plan(rules, lonely, 0, 1, 2, 1, 2, 0, out, lib.PH_PLAN_RECORD) == lib.PH_ERR_REFUSED
 
 
 # ------------------------------------------------------------ whole sessions and tournaments
