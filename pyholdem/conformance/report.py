@@ -265,7 +265,7 @@ def page(summary: dict[str, Any]) -> str:
         p = summary["profile"]
         lines.append(
             f"- differential hands: {diff['hands']} from seed {diff['seed']}, "
-            f"rules {json.dumps(p['rules'])}, "
+            f"rules {json.dumps(p['rules'], sort_keys=True)}, "
             f"structures {', '.join(p['structures'])}, {p['players'][0]}–{p['players'][1]} players, "
             f"antes {'yes' if p['antes'] else 'no'}, straddles {'yes' if p['straddles'] else 'no'}, "
             f"raises {p['raises']}"
