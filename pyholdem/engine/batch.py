@@ -25,7 +25,7 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -141,7 +141,8 @@ class BatchStep:
 
     def sections(self) -> np.ndarray:
         """Per entry, the section of its refusal ('' when none)."""
-        return SECTIONS[self.errors]
+        sections: np.ndarray = SECTIONS[self.errors]
+        return sections
 
 
 def _fail(message: str, section: str | None = None) -> BatchError:
@@ -556,7 +557,7 @@ class HandBatch:
         if seeds is not None:
             keys = _seed_keys("seeds", seeds, len(rows))
         self._deal(rows, keys)
-        return rows
+        return cast(np.ndarray, rows)
 
     def _deal(self, rows: np.ndarray, keys: np.ndarray | None) -> None:
         if keys is None:

@@ -173,7 +173,8 @@ class Hand:
     def final_stacks(self) -> tuple[int, ...] | None:
         """Each seat's stacks once the hand is over (§8.10), else None: what a table reads back, in one
         call."""
-        return self._engine.final_stacks()
+        stacks: tuple[int, ...] | None = self._engine.final_stacks()
+        return stacks
 
     @property
     def setup(self) -> HandSetup | None:
@@ -212,15 +213,17 @@ class Hand:
     @property
     def board(self) -> tuple[Card | None, ...]:
         result = self.result
-        if result is not None:
-            return result.board
-        return visible_board(self.deal, STREET_NAMES.index(self.street))
+        board: tuple[Card | None, ...] = (
+            visible_board(self.deal, STREET_NAMES.index(self.street)) if result is None else result.board
+        )
+        return board
 
     def hole_cards(self, seat: int) -> tuple[Card | None, ...]:
         n = len(self.initial_stacks)
         if type(seat) is not int or not 0 <= seat < n:
             raise RuleViolation(f"seat {show_value(seat)} is not a seat in 0..{n - 1}", "3.1")
-        return self.deal.holes[seat]
+        hole: tuple[Card | None, ...] = self.deal.holes[seat]
+        return hole
 
     pot_total = _engine_method(
         "pot_total",
@@ -277,7 +280,7 @@ def _native_hand_class() -> Callable[..., Engine] | None:
 
 
 @cache
-def native_layouts() -> tuple[Callable[[HandSetup], Any], Callable[[HandSetup, Any], Engine]] | None:
+def native_layouts() -> tuple[Callable[[HandSetup], Any], Callable[..., Engine]] | None:
     """How a table deals hands laid out again on the C engine (``pyholdem.engine.native_engine``'s
     ``pack_layout`` and ``start_laid_out``), or None when the core is not built."""
     try:

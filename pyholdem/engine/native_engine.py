@@ -13,7 +13,7 @@ the same message and section. What the C engine does not play — sleepers (§3.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple, NoReturn
+from typing import Any, NamedTuple, NoReturn, cast
 
 from pyholdem.engine.setup import HandSetup, deal_setup
 from pyholdem.engine.spec_engine import (
@@ -63,7 +63,7 @@ def start(setup: HandSetup, *, insist: bool = False) -> NativeHand | SpecHand:
         deal = deal_setup(setup, shuffled_deck)
         dealt = [c for hole in deal.holes for c in hole] + [*deal.burns, *deal.board]
         why = "a card is unknown" if None in dealt else None
-        cards = dealt
+        cards = cast("list[int]", dealt)  # every card known, or ``why`` says the C engine does not play it
     crules = native_rules(setup.rules)
     if why is None and setup.posts[-1].kind == "sleeper":  # a sleeper is the last post (§3.20)
         why = "a sleeper is posted (§3.17)"
@@ -73,7 +73,7 @@ def start(setup: HandSetup, *, insist: bool = False) -> NativeHand | SpecHand:
         why = f"more than {lib.PH_MAX_POSTS} forced posts"
     if why is None and (
         sum(setup.stacks) >= LIMIT
-        or max(setup.bet_sizes) >= LIMIT
+        or max(cast("tuple[int, int]", setup.bet_sizes)) >= LIMIT
         or max([p.amount for p in setup.posts]) >= LIMIT
     ):
         why = f"an amount is {LIMIT} chips or more"
@@ -106,7 +106,7 @@ def pack_layout(setup: HandSetup) -> PackedLayout | None:
         crules is None
         or posts[-1].kind == "sleeper"
         or len(posts) > lib.PH_MAX_POSTS
-        or max(setup.bet_sizes) >= LIMIT
+        or max(cast("tuple[int, int]", setup.bet_sizes)) >= LIMIT
         or max([p.amount for p in posts]) >= LIMIT
     ):
         return None
@@ -194,11 +194,12 @@ class NativeHand(EngineActions):
 
     @property
     def button(self) -> int:
-        return self._h.button
+        button: int = self._h.button
+        return button
 
     @property
     def is_over(self) -> bool:
-        return self._h.over != 0
+        return bool(self._h.over)
 
     @property
     def result(self) -> HandResult | None:
@@ -322,7 +323,8 @@ class NativeHand(EngineActions):
         if h.over:
             return 0
         n = h.seats
-        return sum(h.committed[0:n]) + sum(h.bets[0:n]) + sum(h.antes[0:n]) + sum(h.dead[0:n])
+        total: int = sum(h.committed[0:n]) + sum(h.bets[0:n]) + sum(h.antes[0:n]) + sum(h.dead[0:n])
+        return total
 
     def legal_actions(self) -> LegalActions:
         """What the player to act may do (§6.1); raises ``IllegalAction`` when the hand is over."""

@@ -528,7 +528,7 @@ class Table:
         stakes = self._pending or self._stakes
         stacks = self._stacks
         number = len(self.hands) + 1
-        seed = None if self._seed is None else f"{self._seed}-{number}"
+        seed = None if self._seed is None else f"{self._seed!s}-{number}"
         # plan_hand and plan_posts are pure and read the stacks only as "has chips": a layout seen
         # before (the same previous positions, seats and stakes) is laid out again with this
         # hand's stacks and seed
@@ -849,10 +849,10 @@ class Table:
             return
         outs = self._layout.outs  # type: ignore[union-attr]
         if outs:  # a seat not dealt in keeps the table's count (he may have left meanwhile)
-            stacks, table = list(final), self._stacks
+            kept, table = list(final), self._stacks
             for seat in outs:
-                stacks[seat] = table[seat]
-            final = tuple(stacks)
+                kept[seat] = table[seat]
+            final = tuple(kept)
         self._stacks = stacks = final
         self._views = None
         without, seat = [], -1
