@@ -380,6 +380,9 @@ def test_a_30_entrant_event_from_the_seat_draw_to_the_payout_sheet(
             display_driver,
             lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-connected") == "yes",
         )
+        sound = display_driver.find_element(By.ID, "sound")
+        sound.click()
+        assert sound.get_attribute("aria-pressed") == "true" and sound.text == "Sound on"
 
         # the login form: a wrong secret is refused, the right one opens the page
         director_driver.get(f"{served.base}/director")
@@ -498,6 +501,8 @@ def test_a_30_entrant_event_from_the_seat_draw_to_the_payout_sheet(
         assert final["clock"]["level"] == 6 and final["clock"]["remaining_s"] is None
         wait(director_driver, lambda d: d.find_element(By.ID, "clock").text == "–")
         wait(display_driver, lambda d: d.find_element(By.ID, "clock").text == "–")
+        chimes = display_driver.find_element(By.TAG_NAME, "body").get_attribute("data-chimes")
+        assert int(chimes or 0) >= 1, chimes
 
         # a deal between the last three: ICM from the counted chips; refused until all agree
         display.converge(final)

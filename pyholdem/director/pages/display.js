@@ -83,11 +83,49 @@
     document.getElementById("latest").replaceChildren(...(s.latest || []).slice(0, 3).map((t) => el("li", {}, t)));
   }
 
+  // Sound: off until a click allows it (browsers play nothing before a gesture). A rising chime when
+  // the level's warning starts, two tones when the level or break changes; data-chimes counts them.
+  let audio = null, warned = false, stage = null;
+  const soundButton = document.getElementById("sound");
+  soundButton.addEventListener("click", () => {
+    const on = soundButton.getAttribute("aria-pressed") !== "true";
+    soundButton.setAttribute("aria-pressed", String(on));
+    soundButton.textContent = on ? "Sound on" : "Sound off";
+    if (on && !audio && window.AudioContext) audio = new AudioContext();
+    if (audio) (on ? audio.resume() : audio.suspend()).catch(() => {});
+  });
+
+  function chime(tones) {
+    document.body.dataset.chimes = String(Number(document.body.dataset.chimes || 0) + 1);
+    if (!audio || soundButton.getAttribute("aria-pressed") !== "true") return;
+    try {
+      tones.forEach((frequency, i) => {
+        const start = audio.currentTime + i * 0.35;
+        const oscillator = audio.createOscillator(), gain = audio.createGain();
+        oscillator.frequency.value = frequency;
+        gain.gain.setValueAtTime(0.0001, start);
+        gain.gain.exponentialRampToValueAtTime(0.4, start + 0.02);
+        gain.gain.exponentialRampToValueAtTime(0.0001, start + 0.3);
+        oscillator.connect(gain).connect(audio.destination);
+        oscillator.start(start);
+        oscillator.stop(start + 0.32);
+      });
+    } catch (error) {
+      console.warn("no sound:", error);
+    }
+  }
+
   function tick({ remaining, toBreak, status }) {
     const c = status.clock || {};
     setText("clock", status.started && !status.over ? duration(remaining) : "--:--");
     setText("to-break", toBreak === null ? "—" : c.on_break ? "now" : duration(toBreak));
-    document.body.classList.toggle("warning", !!c.warning && !!c.running && !status.over);
+    const warning = !!c.warning && !!c.running && !status.over;
+    document.body.classList.toggle("warning", warning);
+    if (warning && !warned) chime([660, 880]);
+    warned = warning;
+    const now = status.started && !status.over ? `${c.level}:${!!c.on_break}` : null;
+    if (stage !== null && now !== null && now !== stage) chime([880, 660]);
+    stage = now;
   }
 
   Console.live(render, tick);
