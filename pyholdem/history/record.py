@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, Protocol
 
-from pyholdem.engine.hand import Hand
+from pyholdem.engine.hand import Event, Hand, HandResult
 from pyholdem.engine.setup import HandSetup, setup_from_arguments
 from pyholdem.errors import HistoryError, PyHoldemError, RuleViolation
 from pyholdem.history.phh import HandHistory
@@ -32,8 +32,24 @@ def _written(per_player: list[int]) -> tuple[int, ...]:
 _SEATING_KEYS = {"table": "table", "hand": "hand", "seat_count": "seat_count", "seats": "seats"}
 
 
+class LoggedHand(Protocol):
+    """What ``history_from_hand`` reads of a hand: a ``Hand``, or an engine (``SpecHand``,
+    ``NativeHand``), whose set-up is then given apart."""
+
+    @property
+    def rules(self) -> RuleSet: ...
+    @property
+    def events(self) -> tuple[Event, ...]: ...
+    @property
+    def result(self) -> HandResult | None: ...
+    @property
+    def stacks(self) -> tuple[int, ...]: ...
+    @property
+    def initial_stacks(self) -> tuple[int, ...]: ...
+
+
 def history_from_hand(
-    hand: Hand,
+    hand: LoggedHand,
     *,
     extra: Mapping[str, Any] | None = None,
     names: Sequence[str | None] | None = None,
