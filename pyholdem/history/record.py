@@ -106,6 +106,10 @@ def history_from_hand(
         elif post.live:
             live[post.seat] += post.amount
     limit = variant == "FT"
+    small_bet = big_bet = None
+    if limit:
+        assert setup.bet_sizes is not None  # a HandSetup fills in the default bet sizes
+        small_bet, big_bet = setup.bet_sizes[0], setup.bet_sizes[1]
     fields: dict[str, Any] = dict(extra or {})
     seating = {key: fields.pop(name) for name, key in _SEATING_KEYS.items() if name in fields}
     if "players" in fields:
@@ -124,8 +128,8 @@ def history_from_hand(
         starting_stacks=tuple(hand.initial_stacks[s] for s in order),
         actions=tuple(actions),
         min_bet=None if limit else setup.blinds[-1],
-        small_bet=setup.bet_sizes[0] if limit else None,
-        big_bet=setup.bet_sizes[1] if limit else None,
+        small_bet=small_bet,
+        big_bet=big_bet,
         finishing_stacks=tuple(final[s] for s in order),
         extra=fields,
         **seating,
