@@ -56,10 +56,7 @@ def bundled_table(path: Path = TABLE) -> list[Row]:
         reader = csv.DictReader(source)
         if tuple(reader.fieldnames or ()) != COLUMNS:
             raise InvalidRange(f"{path}: the columns are not {', '.join(COLUMNS)}", "13.7")
-        return [
-            Row(r["hand"], r["opponent"], *(int(r[c]) for c in COLUMNS[2:]))  # type: ignore[arg-type]
-            for r in reader
-        ]
+        return [Row(r["hand"], r["opponent"], *(int(r[c]) for c in COLUMNS[2:])) for r in reader]
 
 
 def case_name(hand: str, opponent: str) -> str:
@@ -71,7 +68,7 @@ def classes(data: dict[str, Any]) -> tuple[str, str]:
     """The input's two class names, refused by the spec's own check (§13.7, §13.1) unless both are
     among the 169."""
     hand, opponent = data.get("hand"), data.get("opponent")
-    suit_patterns(hand, opponent)  # type: ignore[arg-type]
+    suit_patterns(hand, opponent)  # type: ignore[arg-type]  # refused by the spec unless str
     return str(hand), str(opponent)
 
 

@@ -266,7 +266,9 @@ def _worked_declarations() -> Iterator[tuple[str, str, str, Callable[[], LiveHan
         h.declare(2, "call")
         h.declare(3, "call")
         while not h.is_over:
-            h.declare(h.to_act, "check")  # type: ignore[arg-type]
+            seat = h.to_act
+            assert seat is not None  # a dealt live hand that is not over has a seat to act
+            h.declare(seat, "check")
         return h
 
     def withdraw() -> LiveHand:

@@ -53,5 +53,5 @@ def serve(stdin: TextIO, stdout: TextIO, answers: Answers = ANSWERS) -> int:
 
 
 if __name__ == "__main__":
-    sys.stdin.reconfigure(errors="replace")  # type: ignore[union-attr]
+    sys.stdin.reconfigure(errors="replace")  # type: ignore[union-attr]  # the interpreter's stdin: a TextIOWrapper
     raise SystemExit(serve(sys.stdin, sys.stdout))

@@ -19,7 +19,7 @@ from pyholdem.conformance.vectors import Vector
 from pyholdem.conformance.worked_cases import WorkedCase
 from pyholdem.errors import PyHoldemError, RuleViolation
 from pyholdem.rules.ruleset import RuleSet, load_rules, preset
-from pyholdem.spec.cards import format_cards, parse_cards, shuffled_deck
+from pyholdem.spec.cards import cards, format_cards, shuffled_deck
 from pyholdem.spec.tournament import (
     Place,
     balance_move,
@@ -88,8 +88,8 @@ def _prize_pool(rules: RuleSet, a: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _balance(rules: RuleSet, a: Mapping[str, Any]) -> dict[str, Any]:
-    cards = parse_cards(a["cards"]) if a.get("cards") is not None else None
-    move = balance_move(_tables(a["tables"]), rules, cards=cards)  # type: ignore[arg-type]
+    known = cards(a["cards"]) if a.get("cards") is not None else None
+    move = balance_move(_tables(a["tables"]), rules, cards=known)
     return {"move": list(move) if move is not None else None}
 
 
@@ -107,7 +107,7 @@ def _break(rules: RuleSet, a: Mapping[str, Any]) -> dict[str, Any]:
 
 def _chip_race(rules: RuleSet, a: Mapping[str, Any]) -> dict[str, Any]:
     stacks = {int(seat): stack for seat, stack in a["stacks"].items()}
-    after = chip_race(stacks, a["removed"], a["new"], parse_cards(a["cards"]), rules, button=a.get("button"))  # type: ignore[arg-type]
+    after = chip_race(stacks, a["removed"], a["new"], cards(a["cards"]), rules, button=a.get("button"))
     return {"stacks": {str(seat): stack for seat, stack in sorted(after.items())}}
 
 

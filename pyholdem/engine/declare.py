@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Protocol, TypeGuard
 
 from pyholdem.engine.spec_engine import Event
 from pyholdem.errors import IllegalAction, RuleViolation, show_value
@@ -63,6 +63,19 @@ class DeclarableHand(Protocol):
     def events(self) -> tuple[Event, ...]: ...
     def act(self, kind: str, amount: int | None = None, *, seat: int | None = None) -> None: ...
     def time_out(self) -> None: ...
+
+
+class ForfeitingHand(DeclarableHand, Protocol):
+    """A hand that can put the chips an undercall ruled a fold forfeits in the pot (§11.5)."""
+
+    takes_forfeits: bool
+
+    def fold_forfeiting(self, chips: int) -> None: ...
+
+
+def _takes_forfeits(hand: DeclarableHand) -> TypeGuard[ForfeitingHand]:
+    """Whether ``hand`` says it takes forfeits (``takes_forfeits`` true; a ``LiveHand``)."""
+    return bool(getattr(hand, "takes_forfeits", False))
 
 
 Words = tuple[str | None, int | None] | str | int | None
@@ -159,14 +172,14 @@ def declare(
         ctx, rules, said=said, chips=chips, said_first=said_first, undercall_ruling=undercall_ruling
     )
     if reading.forfeited:
-        if not getattr(hand, "takes_forfeits", False) or out_of_turn:
+        if not _takes_forfeits(hand) or out_of_turn:
             where = "out of turn" if out_of_turn else "on a Hand, which cannot take them"
             raise RuleViolation(
                 f"an undercall ruled a fold forfeits {reading.forfeited} chips {where} "
                 "(rule it a call, or play the hand live)",
                 "11.5",
             )
-        hand.fold_forfeiting(reading.forfeited)  # type: ignore[attr-defined]
+        hand.fold_forfeiting(reading.forfeited)
         returned = pushed - reading.forfeited
         return Ruling(seat, reading.action, reading.section, pushed, returned, forfeited=reading.forfeited)
     if reading.action is None:
@@ -207,9 +220,10 @@ def _forward_motion(
 @dataclass(frozen=True)
 class ClockCall:
     """The clock called on ``seat`` at ``called_at_s`` seconds, when the hand had ``events`` events
-    (any later event means he acted)."""
+    (any later event means he acted). ``seat`` is the hand's ``to_act``: ``None`` on a ``LiveHand``
+    whose deal is not complete."""
 
-    seat: int
+    seat: int | None
     called_at_s: float
     events: int
 
@@ -217,9 +231,10 @@ class ClockCall:
 @dataclass(frozen=True)
 class ClockRuling:
     """What the clock or a disconnection did: the seconds ``seat`` has left to act, and the §6.11
-    time-out applied (``"check"``, ``"fold"``, ``"freeze"``), or ``None`` when none was."""
+    time-out applied (``"check"``, ``"fold"``, ``"freeze"``), or ``None`` when none was. ``seat`` is
+    ``None`` as in ``ClockCall``."""
 
-    seat: int
+    seat: int | None
     section: str
     time_left_s: float
     timed_out: str | None = None
@@ -234,7 +249,7 @@ def call_clock(
         raise IllegalAction("the clock cannot be called: the hand is over", "11.12")
     check_clock_caller(at_table, seated_when_dealt, hand.rules)
     clock_time_left(called_at_s, called_at_s, hand.rules)  # validates the seconds
-    return ClockCall(hand.to_act, called_at_s, len(hand.events))  # type: ignore[arg-type]
+    return ClockCall(hand.to_act, called_at_s, len(hand.events))
 
 
 def run_clock(hand: DeclarableHand, clock: ClockCall, now_s: float) -> ClockRuling:
@@ -256,13 +271,16 @@ def disconnect(hand: DeclarableHand, time_left_s: float, reconnect_after_s: floa
     if hand.is_over:
         raise IllegalAction("nobody is to act: the hand is over", "11.13")
     outcome, seconds = disconnection(time_left_s, reconnect_after_s, hand.rules)
-    seat: int = hand.to_act  # type: ignore[assignment]
+    seat = hand.to_act
     if outcome == "resume":
         return ClockRuling(seat, "11.13", seconds)
     return ClockRuling(seat, "11.13", 0, _time_out(hand))
 
 
 def _time_out(hand: DeclarableHand) -> str:
-    outcome = timeout_outcome(hand.state, hand.rules, hand.to_act)  # type: ignore[arg-type]
+    state = hand.state  # refused on a LiveHand whose deal is not complete
+    seat = hand.to_act
+    assert seat is not None  # a hand that is not over (every caller checks) and has a state has a seat to act
+    outcome = timeout_outcome(state, hand.rules, seat)
     hand.time_out()
     return outcome

@@ -418,15 +418,16 @@ class LiveHand:
     def act(self, kind: str, amount: int | None = None, *, seat: int | None = None) -> None:
         """The seat to act acts (§6.1): fold, check, call, bet, raise (``amount``: the new total);
         with ``seat`` another seat, an action out of turn (§6.10: recorded, to bind or not)."""
-        if self.engine is None:
+        engine = self.engine
+        if engine is None:
             raise IllegalAction(f"{kind} is not allowed: the deal is not complete", "4.2")
-        actor = self.engine.to_act
+        actor = engine.to_act
         if seat is not None and seat != actor:
-            self.engine.act(kind, amount, seat=seat)
+            engine.act(kind, amount, seat=seat)
             self.steps.append(("act", kind, amount, seat))
             self._after_change()
             return
-        self._play(lambda: self.engine.act(kind, amount))  # type: ignore[union-attr]
+        self._play(lambda: engine.act(kind, amount))
         assert actor is not None
         self.actions.append((actor, kind))
         self.steps.append(("act", kind, amount))
@@ -471,10 +472,11 @@ class LiveHand:
 
     def fold_forfeiting(self, chips: int) -> None:
         """The player to act folds and forfeits ``chips`` to the pot as dead money (§11.5)."""
-        if self.engine is None:
+        engine = self.engine
+        if engine is None:
             raise IllegalAction("a fold is not allowed: the deal is not complete", "4.2")
-        seat = self.engine.to_act
-        self._play(lambda: self.engine.fold_forfeiting(chips))  # type: ignore[union-attr]
+        seat = engine.to_act
+        self._play(lambda: engine.fold_forfeiting(chips))
         assert seat is not None
         self.actions.append((seat, "fold"))
         self.steps.append(("forfeit", chips))
@@ -585,10 +587,11 @@ class LiveHand:
 
     def _kill(self, seat: int) -> None:
         """A dead hand (§10.1): folded at once, its cards mucked."""
-        if self.engine is None:
+        engine = self.engine
+        if engine is None:
             self.kills.append(seat)
             return
-        self._play(lambda: self.engine.kill(seat), leaving=seat)  # type: ignore[union-attr]
+        self._play(lambda: engine.kill(seat), leaving=seat)
         self.phys.muck.extend(self.phys.holes[seat])
         self.phys.holes[seat] = []
         self._after_change()

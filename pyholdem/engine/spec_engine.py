@@ -178,11 +178,12 @@ class SpecHand(EngineActions):
             if post.kind == "ante":
                 due[post.seat] = post.amount
         big_seat = positional[-1].seat
+        assert setup.bet_sizes is not None  # HandSetup fills in the default bet sizes when made
         st = HandState(
             seats=n,
             button=setup.button,
             big_blind=setup.blinds[-1],
-            bet_sizes=setup.bet_sizes,  # type: ignore[arg-type]
+            bet_sizes=setup.bet_sizes,
             blind_seats=tuple(p.seat for p in positional + straddled),
             blind_amounts=tuple(p.amount for p in positional + straddled),
             stacks=list(setup.stacks),
@@ -540,7 +541,11 @@ class SpecHand(EngineActions):
             values[seat] = hand_strength(holes[seat], board) if showdown else 0
         settlement = settle_hand(st, rules, values, showdown=showdown)
         if showdown:
-            values_shown: dict[int, int] = {s: values[s] for s in exposed}  # type: ignore[misc]
+            values_shown: dict[int, int] = {}
+            for seat in exposed:  # the all-in hands tabled, all live: each has a value
+                value = values[seat]
+                assert value is not None
+                values_shown[seat] = value
             for seat in showing_order(st, rules, record.last_round):
                 if seat in exposed:
                     continue

@@ -23,7 +23,7 @@ from pyholdem.history.record import history_from_hand
 from pyholdem.rules.ruleset import load_rules
 from pyholdem.spec.cards import Card
 from pyholdem.spec.histories import Action
-from pyholdem.spec.irregularities import EVENT_TYPES
+from pyholdem.spec.irregularities import EVENT_TYPES, LiveEvent
 from pyholdem.spec.table import ForcedPost
 
 LIVE_FIELD = "_live"
@@ -35,7 +35,7 @@ def live_history(live: LiveHand) -> HandHistory:
         raise HistoryError("a live hand is written once its deal is complete", "12.9")
     history = history_from_hand(
         live.engine, setup=live.engine_setup, extra={LIVE_FIELD: json.dumps(history_to_data(live.history))}
-    )  # type: ignore[arg-type]
+    )
     board = iter([live.board[:3], live.board[3:4], live.board[4:5]])
     actions = tuple(
         dataclasses.replace(a, cards=next(board)) if a.kind == "deal_board" else a for a in history.actions
@@ -112,10 +112,10 @@ def setup_from_data(data: Mapping[str, Any]) -> HandSetup:
     )
 
 
-def event_to_data(event: object) -> dict[str, Any]:
+def event_to_data(event: LiveEvent) -> dict[str, Any]:
     """An event value as plain data: ``{"kind": ..., field: value}``, cards as text, set-ups as data."""
-    data: dict[str, Any] = {"kind": event.kind}  # type: ignore[attr-defined]
-    for f in dataclasses.fields(event):  # type: ignore[arg-type]
+    data: dict[str, Any] = {"kind": event.kind}
+    for f in dataclasses.fields(event):
         value = getattr(event, f.name)
         if isinstance(value, Card):
             value = str(value)
@@ -125,7 +125,7 @@ def event_to_data(event: object) -> dict[str, Any]:
     return data
 
 
-def event_from_data(data: Mapping[str, Any]) -> object:
+def event_from_data(data: Mapping[str, Any]) -> LiveEvent:
     """The event value ``event_to_data`` wrote; an unknown kind raises ``RuleViolation`` (§10.1)."""
     if not isinstance(data, Mapping) or data.get("kind") not in EVENT_TYPES:
         raise RuleViolation(f"{show_value(data)} is not a live-play event", "10.1")

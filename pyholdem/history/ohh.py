@@ -373,6 +373,7 @@ def hand_to_ohh(
         elif kind == "deal":
             entry = {"action": "Dealt Cards", "cards": _card_list(event.cards)}
         elif kind in ("blind", "straddle"):
+            assert seat is not None  # a post is a seat's
             post = next((p for p in setup.posts if p.seat == seat and p.kind in _POST_NAMES and p.live), None)
             name = _POST_NAMES.get(post.kind if post else "", "Post Extra Blind")
             if kind == "straddle":
@@ -382,6 +383,7 @@ def hand_to_ohh(
         elif kind in ("ante", "dead_blind", "call"):
             entry = {"action": names_of[kind], "amount": event.amount}
             if kind == "call":
+                assert seat is not None  # a call is a seat's
                 street_bet[seat] += event.amount or 0
         elif kind in ("check", "fold"):
             entry = {"action": names_of[kind]}
@@ -399,6 +401,7 @@ def hand_to_ohh(
         if entry is None:
             continue
         number += 1
+        assert seat is not None  # every entry is a seat's action
         entry = {"action_number": number, "player_id": pid[seat], **entry}
         if "amount" in entry:
             entry["amount"] = _amount(entry["amount"], scale)

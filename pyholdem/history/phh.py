@@ -20,7 +20,6 @@ from pyholdem.spec.histories import (
     SETUP_FIELDS,
     SINGLE_AMOUNTS,
     Action,
-    ForcedPost,
     TableLayout,
     check_action_count,
     check_fields,
@@ -38,6 +37,7 @@ from pyholdem.spec.histories import (
     table_layout,
     to_units,
 )
+from pyholdem.spec.table import ForcedPost
 from pyholdem.values import toml_key, toml_value
 
 _KNOWN_ORDER = (

@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, Protocol
 
-from pyholdem.engine.hand import Hand
+from pyholdem.engine.hand import Event, Hand, HandResult
 from pyholdem.engine.setup import HandSetup, setup_from_arguments
 from pyholdem.errors import HistoryError, PyHoldemError, RuleViolation
 from pyholdem.history.phh import HandHistory
@@ -32,8 +32,24 @@ def _written(per_player: list[int]) -> tuple[int, ...]:
 _SEATING_KEYS = {"table": "table", "hand": "hand", "seat_count": "seat_count", "seats": "seats"}
 
 
+class LoggedHand(Protocol):
+    """What ``history_from_hand`` reads of a hand: a ``Hand``, or an engine (``SpecHand``,
+    ``NativeHand``), whose set-up is then given apart."""
+
+    @property
+    def rules(self) -> RuleSet: ...
+    @property
+    def events(self) -> tuple[Event, ...]: ...
+    @property
+    def result(self) -> HandResult | None: ...
+    @property
+    def stacks(self) -> tuple[int, ...]: ...
+    @property
+    def initial_stacks(self) -> tuple[int, ...]: ...
+
+
 def history_from_hand(
-    hand: Hand,
+    hand: LoggedHand,
     *,
     extra: Mapping[str, Any] | None = None,
     names: Sequence[str | None] | None = None,
@@ -90,6 +106,10 @@ def history_from_hand(
         elif post.live:
             live[post.seat] += post.amount
     limit = variant == "FT"
+    small_bet = big_bet = None
+    if limit:
+        assert setup.bet_sizes is not None  # a HandSetup fills in the default bet sizes
+        small_bet, big_bet = setup.bet_sizes[0], setup.bet_sizes[1]
     fields: dict[str, Any] = dict(extra or {})
     seating = {key: fields.pop(name) for name, key in _SEATING_KEYS.items() if name in fields}
     if "players" in fields:
@@ -108,8 +128,8 @@ def history_from_hand(
         starting_stacks=tuple(hand.initial_stacks[s] for s in order),
         actions=tuple(actions),
         min_bet=None if limit else setup.blinds[-1],
-        small_bet=setup.bet_sizes[0] if limit else None,
-        big_bet=setup.bet_sizes[1] if limit else None,
+        small_bet=small_bet,
+        big_bet=big_bet,
         finishing_stacks=tuple(final[s] for s in order),
         extra=fields,
         **seating,

@@ -103,16 +103,16 @@ def _collect_cards(history: HandHistory) -> DealtCards:
                 board.extend(c for c in action.cards if c is not None)
             elif action.kind == "show_muck" and action.cards:
                 assert action.player is not None
-                dealt = holes[action.player]
-                if dealt is None or len(action.cards) != len(dealt):
+                held = holes[action.player]
+                if held is None or len(action.cards) != len(held):
                     raise HistoryError(
                         f"p{action.player + 1} shows {len(action.cards)} cards it was not dealt", "12.11"
                     )
-                for k, (was, shown) in enumerate(zip(dealt, action.cards, strict=True)):
+                for k, (was, shown) in enumerate(zip(held, action.cards, strict=True)):
                     if shown is not None and was is not None and shown != was:
                         raise HistoryError(f"p{action.player + 1} shows {shown} but was dealt {was}", "12.11")
                     if was is None:
-                        dealt[k] = shown
+                        held[k] = shown
         except HistoryError as exc:
             raise exc.located(action=i) from None
     for player, h in enumerate(holes):

@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Any
 
+from pyholdem.engine.hand import Hand
+from pyholdem.engine.setup import HandSetup
 from pyholdem.engine.table import Table
 from pyholdem.history.sessions import table_histories
 from pyholdem.spec.table import button_rule_in_force
@@ -73,6 +75,13 @@ class SessionSummary:
         }
 
 
+def _setup(hand: Hand) -> HandSetup:
+    """A table's hand's set-up: a table makes each hand from one (``Hand(setup)``)."""
+    setup = hand.setup
+    assert setup is not None
+    return setup
+
+
 def session_summary(table: Table) -> SessionSummary:
     """Who was dealt how many hands and posted what, with his net and his chips now (``None``:
     he left the table)."""
@@ -86,7 +95,7 @@ def session_summary(table: Table) -> SessionSummary:
             player.hands += 1
             if hand.result is not None:
                 player.net += hand.result.stacks[seat] - hand.initial_stacks[seat]
-        for post in hand.setup.posts:
+        for post in _setup(hand).posts:
             name = names[post.seat]
             if name is not None:
                 players.setdefault(name, PlayerSummary(name)).posts[POST_NAMES[post.kind, post.live]] += 1
@@ -126,7 +135,7 @@ def _big_blind(table: Table) -> list[str]:
     seats = table.seat_count
     posters = []
     for number, hand in enumerate(table.hands, 1):
-        setup = hand.setup
+        setup = _setup(hand)
         names = table.players(number)
         big = next(p.seat for p in setup.posts if p.kind == "big_blind")
         dealt = frozenset(s for s in range(seats) if hand.hole_cards(s))
@@ -166,7 +175,7 @@ def _missed_blinds(table: Table) -> list[str]:
             continue
         del open_debts[key]
         if entry.what == "collected":
-            posts = table.hands[entry.hand - 1].setup.posts
+            posts = _setup(table.hands[entry.hand - 1]).posts
             kinds = {(p.kind, p.live) for p in posts if p.seat == entry.seat}
             wanted = (
                 {("small_blind", False)}

@@ -125,7 +125,7 @@ def check_action(
             reason, section = no_raise_reason(state, rules)
             options = f"call {legal.call} or fold" if legal.call is not None else "check or fold"
             raise IllegalAction(f"{kind} to {amount} is not allowed: {reason} ({options})", section)
-        check_chip_unit(amount, all_in_to(state, state.to_act), rules, f"{kind} to")  # type: ignore[arg-type]
+        check_chip_unit(amount, all_in_to(state, legal.seat), rules, f"{kind} to")
         section = "5.5" if kind == "bet" else "5.6"
         if rules.betting_structure == "fixed_limit":
             section = "5.3"

@@ -149,7 +149,7 @@ def _items(cards: object) -> list[CardLike]:
 
 def cards(text: CardsLike) -> tuple[Card, ...]:
     """Like ``parse_cards`` without unknown cards: every element is a ``Card``."""
-    return parse_cards(text)  # type: ignore[return-value]
+    return parse_cards(text)  # type: ignore[return-value]  # no None without allow_unknown
 
 
 def format_cards(cards: Iterable[Card | None], sep: str = " ") -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
-from typing import Any, NamedTuple
+from typing import Any, Literal, NamedTuple, TypeGuard, get_args, overload
 
 from pyholdem.errors import IllegalAction, RuleViolation, show_value
 from pyholdem.rules.ruleset import RuleSet
@@ -22,7 +22,10 @@ from pyholdem.values import is_int
 Action = tuple[str, int]
 """A core action: ``(kind, to)``, ``to`` the player's total bet of the round after it (§11 intro)."""
 
-WORDS = ("fold", "check", "tap", "call", "all-in", "bet", "raise", "pot", "complete")
+Word = Literal["fold", "check", "tap", "call", "all-in", "bet", "raise", "pot", "complete"]
+"""A word a declaration may use (§11.1)."""
+
+WORDS: tuple[Word, ...] = get_args(Word)
 """The words a declaration may use (§11.1); ``None`` with an amount is an amount declared alone."""
 
 FOLLOW_UPS = frozenset({"call", "fold"})
@@ -315,41 +318,42 @@ def interpret(
                 "11.1",
             )
     if word is None:
-        action = declared_amount(None, amount, ctx, rules, undercall_ruling=undercall_ruling)  # type: ignore[arg-type]
-        return _with_forfeit(action, "11.6", amount, ctx, undercall_ruling)  # type: ignore[arg-type]
+        assert amount is not None  # said was given (refused above otherwise) and has a word or an amount
+        action = declared_amount(None, amount, ctx, rules, undercall_ruling=undercall_ruling)
+        return _with_forfeit(action, "11.6", amount, ctx, undercall_ruling)
     if word == "fold":
         return Reading(("fold", ctx.player_bet), "11.1")
-    if word in ("check", "tap"):
+    if word == "check" or word == "tap":  # two comparisons, so the type checker narrows ``word``
         if ctx.to_call == 0:
             return Reading(("check", ctx.player_bet), "11.1")
         return Reading(None, "11.10", FOLLOW_UPS)
     if word == "call":
         if ctx.to_call == 0:
-            return Reading(invalid_declaration("call", ctx, rules), "11.10")  # type: ignore[arg-type]
+            return Reading(invalid_declaration("call", ctx, rules), "11.10")
         return Reading(call_or_check(ctx), "11.1")
     if word == "all-in":
         if ctx.all_in_to <= ctx.current_bet:
             return Reading(("call", ctx.all_in_to), "11.1")
         return Reading(wager(ctx, rules, ctx.all_in_to), "11.1")
     if word == "pot" and rules.betting_structure != "pot_limit" and amount is None:
-        return Reading(invalid_declaration("pot", ctx, rules), "11.10")  # type: ignore[arg-type]
+        return Reading(invalid_declaration("pot", ctx, rules), "11.10")
     if word == "pot" and amount is None:
         return Reading(wager(ctx, rules, ctx.all_in_to if ctx.pot_max_to is None else ctx.pot_max_to), "11.1")
     if word == "complete" and amount is None:
         if not _completes(ctx, rules):
-            return Reading(invalid_declaration("complete", ctx, rules), "11.10")  # type: ignore[arg-type]
+            return Reading(invalid_declaration("complete", ctx, rules), "11.10")
         return Reading(wager(ctx, rules, min_to(ctx, rules)), "11.1")
     if amount is not None:
         return Reading(declared_amount("raise" if word != "bet" else "bet", amount, ctx, rules), "11.6")
     # "bet" or "raise" without an amount: the first chip motion gives it (§11.4)
     if not pushed:
-        return Reading(invalid_declaration(word, ctx, rules), "11.10")  # type: ignore[arg-type]
+        return Reading(invalid_declaration(word, ctx, rules), "11.10")
     if len(pushed) == 1:
         return Reading(single_chip_action(pushed[0], ctx, rules, raise_declared=True), "11.2")
     return Reading(wager(ctx, rules, ctx.player_bet + sum(pushed)), "11.1")
 
 
-def _check_said(said: object) -> tuple[str | None, int | None]:
+def _check_said(said: object) -> tuple[Word | None, int | None]:
     if said is None:
         return None, None
     if not isinstance(said, (tuple, list)) or len(said) != 2:
@@ -588,6 +592,12 @@ def correct_underraise(
     return {who: max(total, min(min_total, caps.get(who, min_total))) for who, total in totals.items()}
 
 
+@overload
+def invalid_declaration(
+    word: Literal["call", "bet", "raise", "pot", "complete"], ctx: BetContext, rules: RuleSet
+) -> Action: ...
+@overload
+def invalid_declaration(word: str, ctx: BetContext, rules: RuleSet) -> Action | frozenset[str]: ...
 @rule("11.10")
 def invalid_declaration(word: str, ctx: BetContext, rules: RuleSet) -> Action | frozenset[str]:
     """Declarations that do not fit the situation: "call" with no bet is a check; "check" facing a
@@ -614,11 +624,15 @@ def skipped_player_may_lose_turn(acted_behind: int, acted_in_front: int, called_
     return not called_time and acted_behind >= 2 and acted_in_front > 0
 
 
+def _is_finite_number(value: object) -> TypeGuard[int | float]:
+    """Whether ``value`` is a finite int or float (not a bool)."""
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+
+
 def _seconds(name: str, value: object, section: str) -> float:
-    ok = isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
-    if not ok or value < 0:  # type: ignore[operator]
+    if not _is_finite_number(value) or value < 0:
         raise RuleViolation(f"{name} = {show_value(value)} is not a number of seconds >= 0", section)
-    return value  # type: ignore[return-value]
+    return value
 
 
 @part_of("11.12")

@@ -11,7 +11,7 @@ import hashlib
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar, Protocol
 
 from pyholdem.errors import RuleViolation, show_value
 from pyholdem.rules.ruleset import RuleSet
@@ -174,9 +174,18 @@ class StraddleAnnounced:
     section = "10.16"
 
 
+class LiveEvent(Protocol):
+    """A live-play event value: a frozen dataclass whose class names its ``kind`` and the
+    ``section`` that rules on it."""
+
+    __dataclass_fields__: ClassVar[dict[str, Any]]
+    kind: str
+    section: str
+
+
 # The registry of live-play events: ``kind`` -> class. Each class has the class attributes ``kind``
 # and ``section`` (the section that rules on it); declarations (document 11) register theirs here.
-EVENT_TYPES: dict[str, type] = {
+EVENT_TYPES: dict[str, type[LiveEvent]] = {
     cls.kind: cls
     for cls in (
         Misdeal, ExposedCard, WrongCardCount, BoxedCard, Joker, BurnError, FlopTooMany, PrematureCard,
@@ -207,7 +216,8 @@ def live_event(event: object, rules: RuleSet, *, street: str = "preflop") -> str
     if not rules.live_play_layer:
         raise RuleViolation("irregularity and declaration events need live_play_layer = True", "10.1")
     kind = getattr(event, "kind", None)
-    if not isinstance(kind, str) or EVENT_TYPES.get(kind) is not type(event):
+    event_type = EVENT_TYPES.get(kind) if isinstance(kind, str) else None
+    if event_type is None or event_type is not type(event):
         raise RuleViolation(f"{show_value(event)} is not a live-play event", "10.1")
     if isinstance(event, ExposedCard):
         if event.by not in ("dealer", "player"):
@@ -215,7 +225,7 @@ def live_event(event: object, rules: RuleSet, *, street: str = "preflop") -> str
         return "10.4" if event.by == "dealer" else "10.12"
     if isinstance(event, PrematureCard):
         return "10.9" if street == "preflop" else "10.10"
-    return type(event).section  # type: ignore[attr-defined, no-any-return]
+    return event_type.section
 
 
 @rule("10.2")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TypeGuard
 
 from pyholdem.errors import InvalidCards, RuleViolation, show_value
 from pyholdem.rules.ruleset import FIELDS, RuleSet
@@ -109,9 +110,14 @@ def hand_strength(hole: Sequence[Card | None], board: Sequence[Card | None]) -> 
     Every card must be known; an unknown card raises ``InvalidCards``.
     """
     cards = [*hole, *board]
-    if any(c is None for c in cards):
+    if not _all_known(cards):
         raise InvalidCards(f"a hand at showdown has an unknown card: {cards}", "8.5")
-    return hand_value(cards)  # type: ignore[arg-type]
+    return hand_value(cards)
+
+
+def _all_known(cards: list[Card | None]) -> TypeGuard[list[Card]]:
+    """Whether no card of ``cards`` is unknown (``None``)."""
+    return all(c is not None for c in cards)
 
 
 @rule("8.6")
@@ -128,7 +134,7 @@ def award_order(pots: Sequence[Pot], rules: RuleSet | None = None) -> tuple[int,
 @rule("8.7")
 def pot_winners(eligible: Sequence[int], values: Sequence[int | None]) -> tuple[int, ...]:
     """Winners of a pot: the eligible seats whose hand value is highest; several on a tie."""
-    best = max(values[s] for s in eligible)  # type: ignore[type-var]
+    best = max(values[s] for s in eligible)  # type: ignore[type-var]  # eligible seats hold hands: int values
     return tuple(sorted(s for s in eligible if values[s] == best))
 
 
@@ -252,11 +258,11 @@ def check_settlement(
         raise RuleViolation(ALL_FOLDED, "7.7")
 
 
-def _sized(seq: object) -> bool:
+def _sized(seq: Sequence[object]) -> bool:
     if not hasattr(seq, "__getitem__"):
         return False
     try:
-        len(seq)  # type: ignore[arg-type]
+        len(seq)
     except TypeError:
         return False
     return True

@@ -8,10 +8,10 @@ numbers classes), unless the engine names categories itself. Standard library on
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations_with_replacement
-from typing import Any
+from typing import Any, Protocol
 
 from pyholdem.conformance.adapters._serve import Refused
 
@@ -20,7 +20,15 @@ SUITS = "cdhs"
 # the first class of each category, straight flush (8) down to high card (0)
 CATEGORY_STARTS = ((8, 1), (7, 11), (6, 167), (5, 323), (4, 1600), (3, 1610), (2, 2468), (1, 3326), (0, 6186))
 
-Key = Callable[[list[str]], Hashable]
+
+class Strength(Protocol):
+    """What a ``key`` gives a hand: hashable (classes are counted by it) and ordered (bigger is better)."""
+
+    def __hash__(self) -> int: ...
+    def __lt__(self, other: Any, /) -> bool: ...
+
+
+Key = Callable[[list[str]], Strength]
 
 
 def category_of_class(number: int) -> int:
@@ -68,13 +76,13 @@ class Evaluator:
     key: Key
     class_number: Callable[[list[str]], int] | None = None
     category: Callable[[list[str]], int] | None = None
-    _classes: dict[Hashable, int] = field(default_factory=dict)
+    _classes: dict[Strength, int] = field(default_factory=dict)
 
     def number(self, cards: list[str]) -> int:
         if self.class_number is not None:
             return self.class_number(cards)
         if not self._classes:
-            keys = sorted({self.key(h) for h in representatives()}, reverse=True)  # type: ignore[type-var]
+            keys = sorted({self.key(h) for h in representatives()}, reverse=True)
             self._classes.update((k, i + 1) for i, k in enumerate(keys))
         found = self._classes.get(self.key(cards))
         if found is None:
@@ -92,8 +100,8 @@ class Evaluator:
         if not isinstance(hands, list) or len(hands) < 2:
             raise Refused(f"a showdown needs two hands or more, not {hands!r}")
         check_cards([*(board or []), *(c for h in hands for c in h)], range(7, 53))
-        keys = [self.key([*board, *h]) for h in hands]  # type: ignore[misc]
-        best = max(keys)  # type: ignore[type-var]
+        keys = [self.key([*board, *h]) for h in hands]  # type: ignore[misc]  # board may be None: a TypeError, as before
+        best = max(keys)
         return {"winners": [i for i, k in enumerate(keys) if k == best]}
 
     def answers(self) -> dict[str, Callable[[dict[str, Any]], Any]]:

@@ -94,7 +94,8 @@ class Hand:
             d.step(0)
 
     def _sizes(self) -> tuple[int, int, int]:
-        return self.dealer._bet_sizes()  # type: ignore[no-any-return]
+        sizes: tuple[int, int, int] = self.dealer._bet_sizes()  # clubs is untyped
+        return sizes
 
     def legal(self) -> dict[str, Any]:
         d = self.dealer

@@ -28,7 +28,7 @@ def compare(data: dict[str, Any]) -> dict[str, list[int]]:
     if not isinstance(hands, list) or len(hands) < 2:
         raise Refused(f"a showdown needs two hands or more, not {hands!r}")
     check_cards([*(board or []), *(c for h in hands for c in h)], range(7, 53))
-    result = pe.exact_from_text("holdem", ["".join(h) for h in hands], "".join(board), "")  # type: ignore[arg-type]
+    result = pe.exact_from_text("holdem", ["".join(h) for h in hands], "".join(board), "")  # type: ignore[arg-type]  # board may be None: a TypeError, as before
     if result is None:
         raise Refused("poker-equity would not enumerate this deal")
     return {"winners": [i for i, p in enumerate(result["players"]) if p["equity"] > 0]}
@@ -54,14 +54,14 @@ def combos(name: Any) -> list[tuple[str, str]]:
     return [(x, y) for x, y in pairs if (x[1] == y[1]) == (name[2] == "s")]
 
 
-def canonical(deal: tuple[str, ...]) -> tuple[tuple[str, str], tuple[str, str]]:
+def canonical(deal: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The least renaming of the suits of a deal (each hand sorted)."""
-    found = []
+    found: list[tuple[tuple[str, ...], tuple[str, ...]]] = []
     for perm in permutations(SUITS):
         rename = dict(zip(SUITS, perm, strict=True))
         cards = [c[0] + rename[c[1]] for c in deal]
         found.append((tuple(sorted(cards[:2])), tuple(sorted(cards[2:]))))
-    return min(found)  # type: ignore[return-value]
+    return min(found)
 
 
 def equity(data: dict[str, Any]) -> dict[str, int]:
@@ -70,13 +70,13 @@ def equity(data: dict[str, Any]) -> dict[str, int]:
         for a, b in product(combos(data.get("hand")), combos(data.get("opponent")))
         if not {*a} & {*b}
     ]
-    groups: dict[tuple[tuple[str, str], tuple[str, str]], int] = {}
+    groups: dict[tuple[tuple[str, ...], tuple[str, ...]], int] = {}
     for deal in deals:
         key = canonical(deal)
         groups[key] = groups.get(key, 0) + 1
     boards = wins = ties = 0
     for (a, b), weight in groups.items():
-        result = pe.exact_from_text("holdem", ["".join(a), "".join(b)], "", "")  # type: ignore[arg-type]
+        result = pe.exact_from_text("holdem", ["".join(a), "".join(b)], "", "")
         if result is None:
             raise Refused("poker-equity would not enumerate this deal")
         boards += weight * int(result["samples"])

@@ -36,7 +36,7 @@ def card(text: str) -> Any:
     return base.Card(text[1].upper(), text[0])
 
 
-class Arranged(np.random.RandomState):  # type: ignore[misc]
+class Arranged(np.random.RandomState):  # type: ignore[misc,name-defined]  # numpy, loaded at run time
     """The game's random state: the vector's deck, the small blind's seat; a seeded odd-chip draw."""
 
     def __init__(self, deck: list[Any], small_blind_seat: int) -> None:

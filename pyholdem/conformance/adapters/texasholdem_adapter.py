@@ -39,7 +39,7 @@ class Hand:
         cards = [Card(c) for h in table.holes for c in h] + [Card(c) for c in table.board + table.deck()]
         original = game_module.Deck
 
-        class VectorDeck(original):  # type: ignore[misc,valid-type]
+        class VectorDeck(original):  # type: ignore[misc,valid-type]  # the library's class, loaded at run time
             """The engine's deck holding the vector's cards in dealing order (ids 0, 1, … then the board)."""
 
             def __init__(self) -> None:
