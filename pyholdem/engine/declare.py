@@ -220,10 +220,9 @@ def _forward_motion(
 @dataclass(frozen=True)
 class ClockCall:
     """The clock called on ``seat`` at ``called_at_s`` seconds, when the hand had ``events`` events
-    (any later event means he acted). ``seat`` is the hand's ``to_act``: ``None`` on a ``LiveHand``
-    whose deal is not complete."""
+    (any later event means he acted)."""
 
-    seat: int | None
+    seat: int
     called_at_s: float
     events: int
 
@@ -231,10 +230,9 @@ class ClockCall:
 @dataclass(frozen=True)
 class ClockRuling:
     """What the clock or a disconnection did: the seconds ``seat`` has left to act, and the §6.11
-    time-out applied (``"check"``, ``"fold"``, ``"freeze"``), or ``None`` when none was. ``seat`` is
-    ``None`` as in ``ClockCall``."""
+    time-out applied (``"check"``, ``"fold"``, ``"freeze"``), or ``None`` when none was."""
 
-    seat: int | None
+    seat: int
     section: str
     time_left_s: float
     timed_out: str | None = None
@@ -247,9 +245,12 @@ def call_clock(
     table, and with ``clock_callers = "seated_when_dealt"`` seated when the hand was dealt."""
     if hand.is_over:
         raise IllegalAction("the clock cannot be called: the hand is over", "11.12")
+    seat = hand.to_act
+    if seat is None:
+        raise IllegalAction("no clock: nobody is to act before the deal is complete", "11.12")
     check_clock_caller(at_table, seated_when_dealt, hand.rules)
     clock_time_left(called_at_s, called_at_s, hand.rules)  # validates the seconds
-    return ClockCall(hand.to_act, called_at_s, len(hand.events))
+    return ClockCall(seat, called_at_s, len(hand.events))
 
 
 def run_clock(hand: DeclarableHand, clock: ClockCall, now_s: float) -> ClockRuling:
@@ -270,8 +271,10 @@ def disconnect(hand: DeclarableHand, time_left_s: float, reconnect_after_s: floa
     ``reconnect_after_s`` (``None``: never): he resumes with the time §11.13 gives, or is timed out."""
     if hand.is_over:
         raise IllegalAction("nobody is to act: the hand is over", "11.13")
-    outcome, seconds = disconnection(time_left_s, reconnect_after_s, hand.rules)
     seat = hand.to_act
+    if seat is None:
+        raise IllegalAction("nobody is to act before the deal is complete", "11.13")
+    outcome, seconds = disconnection(time_left_s, reconnect_after_s, hand.rules)
     if outcome == "resume":
         return ClockRuling(seat, "11.13", seconds)
     return ClockRuling(seat, "11.13", 0, _time_out(hand))

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
 import pytest
 
 from pyholdem import Hand, IllegalAction, InvalidCards, RuleSet, RuleViolation, preset
-from pyholdem.engine.declare import declare
+from pyholdem.engine.declare import call_clock, declare, disconnect
 from pyholdem.engine.hand import _native_hand_class
 from pyholdem.engine.live import LiveHand, replay_live
 from pyholdem.engine.setup import setup_from_arguments
@@ -263,6 +264,20 @@ def test_11_12_the_clock_on_a_live_hand_seed_001() -> None:
     assert h.apply(RunClock(800)).outcome == "acted"  # he acted in time: nothing changes
     again = replay_live(history_from_data(json.loads(json.dumps(history_to_data(h.history)))))
     assert same(again, h) and again.steps == h.steps
+
+
+@pytest.mark.parametrize(
+    ("call", "section"),
+    [(lambda h: call_clock(h, 600), "11.12"), (lambda h: disconnect(h, 8, 3), "11.13")],
+)
+def test_11_12_no_clock_before_the_deal_is_complete(call: Callable[[LiveHand], object], section: str) -> None:
+    h = hand(live("seed_004_online"), deal=False)
+    before = (h.to_act, h.steps, h.rulings)
+    with pytest.raises(IllegalAction, match=rf"nobody is to act before the deal is complete \(§{section}\)"):
+        call(h)
+    with pytest.raises(RuleViolation, match=rf"the deal is not complete \(§{section}\)"):
+        h.call_clock(600) if section == "11.12" else h.disconnect(8, 3)
+    assert (h.to_act, h.steps, h.rulings) == before
 
 
 def test_11_13_disconnection_on_a_live_hand_seed_004() -> None:
