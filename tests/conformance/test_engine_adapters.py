@@ -17,6 +17,7 @@ from pyholdem.conformance.readings import describe, reading_of
 from pyholdem.conformance.report import index, page, summarise
 from pyholdem.conformance.runner import Outcome, run_adapter
 from pyholdem.conformance.self_adapter import __name__ as SELF_MODULE
+from pyholdem.conformance.vectors import Vector
 
 SMOKE = [*list(evaluate_cases(random_count=4))[:12], *list(compare_cases(random_count=4))[:8]]
 EVALUATORS = [e for e in ENGINES.values() if e.kind == "evaluator"]
@@ -175,3 +176,21 @@ def test_a_summary_read_back_from_its_json_lists_its_sections_in_order() -> None
         "| 3.10",
         "| 12.11",
     ]
+
+
+@pytest.mark.parametrize("name", [e.name for e in EVALUATORS])
+def test_a_showdown_without_a_board_is_judged_or_refused_never_a_crash(name: str) -> None:
+    e = engine(name)
+    if not e.installed():
+        pytest.skip(f"{e.distribution} is not installed (the conformance extra)")
+    royal, full_house = ["As", "Ks", "Qs", "Js", "Ts", "2c", "3c"], ["Ah", "Ad", "Ac", "Kd", "Kh", "4c", "5c"]
+    seven = Vector("compare", "no-board-7", {"hands": [royal, full_house]}, {"result": {"winners": [0]}}, {})
+    two = [["2c", "3d"], ["4h", "5h"], ["6h", "7h"], ["8h", "9h"]]
+    short = Vector("compare", "no-board-2", {"hands": two}, {"result": {"winners": [0]}}, {})
+    report = run_adapter(e.command(), [seven, short], timeout=60)
+    judged, refused = report.outcomes
+    if name == "poker-equity":  # it takes hole cards and a board only
+        assert "takes two-card hands on a five-card board" in str(judged.actual), report.format()
+    else:
+        assert judged.status == "passed", report.format()
+    assert refused.status == "failed" and "card" in str(refused.actual["message"]), report.format()

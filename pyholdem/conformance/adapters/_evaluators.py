@@ -96,11 +96,15 @@ class Evaluator:
         return {"class": number, "category": category}
 
     def compare(self, data: dict[str, Any]) -> dict[str, list[int]]:
-        board, hands = data.get("board"), data.get("hands")
+        board, hands = data.get("board") or [], data.get("hands")
         if not isinstance(hands, list) or len(hands) < 2:
             raise Refused(f"a showdown needs two hands or more, not {hands!r}")
-        check_cards([*(board or []), *(c for h in hands for c in h)], range(7, 53))
-        keys = [self.key([*board, *h]) for h in hands]  # type: ignore[misc]  # board may be None: a TypeError, as before
+        if not isinstance(board, list):
+            raise Refused(f"the board {board!r} is not a list of cards")
+        check_cards([*board, *(c for h in hands for c in h)], range(7, 53))
+        if any(not 5 <= len(board) + len(h) <= 7 for h in hands):
+            raise Refused(f"each hand and the board make 5 to 7 cards, not {hands!r} on {board!r}")
+        keys = [self.key([*board, *h]) for h in hands]
         best = max(keys)
         return {"winners": [i for i, k in enumerate(keys) if k == best]}
 

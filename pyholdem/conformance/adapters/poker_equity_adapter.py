@@ -24,11 +24,15 @@ def score(cards: list[str]) -> int:
 
 
 def compare(data: dict[str, Any]) -> dict[str, list[int]]:
-    board, hands = data.get("board"), data.get("hands")
+    board, hands = data.get("board") or [], data.get("hands")
     if not isinstance(hands, list) or len(hands) < 2:
         raise Refused(f"a showdown needs two hands or more, not {hands!r}")
-    check_cards([*(board or []), *(c for h in hands for c in h)], range(7, 53))
-    result = pe.exact_from_text("holdem", ["".join(h) for h in hands], "".join(board), "")  # type: ignore[arg-type]  # board may be None: a TypeError, as before
+    if not isinstance(board, list):
+        raise Refused(f"the board {board!r} is not a list of cards")
+    check_cards([*board, *(c for h in hands for c in h)], range(7, 53))
+    if len(board) != 5 or any(len(h) != 2 for h in hands):
+        raise Refused(f"poker-equity takes two-card hands on a five-card board, not {hands!r} on {board!r}")
+    result = pe.exact_from_text("holdem", ["".join(h) for h in hands], "".join(board), "")
     if result is None:
         raise Refused("poker-equity would not enumerate this deal")
     return {"winners": [i for i, p in enumerate(result["players"]) if p["equity"] > 0]}
