@@ -26,6 +26,7 @@ from typing import Any
 
 from pyholdem.engine.hand import ENGINES, Hand
 from pyholdem.engine.table import PlayedHand, Table
+from pyholdem.engine.tournament_tables import TableRun
 from pyholdem.errors import RuleViolation, show_value
 from pyholdem.rules.ruleset import RuleSet
 from pyholdem.rules.structure import Level, Structure
@@ -179,14 +180,9 @@ class Tournament:
 
     def __reduce__(self) -> tuple[Any, tuple[bytes]]:
         """Pickled as its state, the tables' native buffers left out (made again when needed)."""
-        index = {id(table): k for k, (_, table) in enumerate(self._all_tables)}
-        state = dict(self.__dict__)
-        state["_levels_of"] = {index[key]: v for key, v in self._levels_of.items()}
-        state["_rounds_of"] = {index[key]: v for key, v in self._rounds_of.items()}
-        state["_resat"] = {(index[key], hand): v for (key, hand), v in self._resat.items()}
         # a table pickles without its C planner, a layout without its packed set-up and the layout that
         # followed it (a memo: a long tournament's chain would be pickled one inside the other)
-        return (_restored, (pickle.dumps(state, pickle.HIGHEST_PROTOCOL),))
+        return (_restored, (pickle.dumps(self.__dict__, pickle.HIGHEST_PROTOCOL),))
 
     def __init__(
         self,
@@ -231,16 +227,11 @@ class Tournament:
         self._shift = 0  # seconds the schedule's clock is ahead of the tournament's (§9.17's bump)
         self._hand_shift = 0  # hand rounds likewise, with level_clock "hands"
         self._ups = list(colour_ups(structure))
-        self._tables: dict[int, Table] = {}
-        self._seating: dict[int, dict[int, str]] = {}  # table -> seat (0-based) -> player
-        self._all_tables: list[tuple[int, Table]] = []
-        self._levels_of: dict[int, list[int]] = {}  # id(table) -> the level of each hand
-        self._rounds_of: dict[int, list[int]] = {}  # id(table) -> the round of each hand
-        self._resat: dict[tuple[int, int], dict[int, int]] = {}  # (id(table), hand) -> seat -> rebuy chips
+        self._runs: dict[int, TableRun] = {}  # the tables in play, by number
+        self._all_runs: list[TableRun] = []  # every table run, broken ones included, in order
         self._reading: tuple[tuple[int, int], tuple[int, Fraction, bool]] | None = None
         self._phase_memo: _PhaseMemo | None = None  # (level, on_break) over a clock interval
         self._paid: tuple[int, RuleSet, int] | None = None  # entries, rules -> places paid (§9.24)
-        self._seat_maps: dict[int, dict[int, str]] = {}  # table -> seat (1-based) -> player, for _layout
         self._settled_counts: tuple[int, ...] | None = None
         self._level_signalled = False  # a level changed by advance() since the last round
         self._round_open = False
@@ -279,14 +270,14 @@ class Tournament:
     @property
     def tables(self) -> dict[int, Table]:
         """The tables in play by number."""
-        return dict(self._tables)
+        return {n: run.table for n, run in self._runs.items()}
 
     @property
     def in_progress(self) -> dict[int, Hand]:
         """The hand being played at each table, by table number (the hands of the round not over)."""
         if not self._round_open:
             return {}
-        return {n: t.hand for n, t in self._tables.items() if t.hand_running}  # type: ignore[misc]
+        return {n: r.table.hand for n, r in self._runs.items() if r.table.hand_running}  # type: ignore[misc]
 
     def hands(self) -> list[Hand]:
         """The hands of the current round not over yet, by table number."""
@@ -302,12 +293,12 @@ class Tournament:
         entrant = self._entrant(name)
         if entrant.table is None or entrant.seat is None:
             return 0
-        view = self._tables[entrant.table].seats[entrant.seat]
+        view = self._runs[entrant.table].table.seats[entrant.seat]
         return view.stack if view.name == name else 0
 
     def chips_in_play(self) -> int:
         """The chips at every table (during a hand, as dealt); equals ``chips_expected``."""
-        return sum(table.chips_on_table() for table in self._tables.values())
+        return sum(run.table.chips_on_table() for run in self._runs.values())
 
     @property
     def entries(self) -> int:
@@ -317,7 +308,7 @@ class Tournament:
     @property
     def hands_dealt(self) -> int:
         """The hands dealt at every table so far."""
-        return sum(table.hand_number for _, table in self._all_tables)
+        return sum(run.table.hand_number for run in self._all_runs)
 
     @property
     def chips_expected(self) -> int:
@@ -397,9 +388,9 @@ class Tournament:
                 place = self._entrants[e.data["player"]].place  # as it stands (§9.8: late entries)
                 shown = f"{place[0]}-{place[1]}" if isinstance(place, tuple) else place
                 busts.setdefault((e.round, e.data["table"]), []).append([e.data["player"], shown])
-        last = max(((r[-1], n) for n, t in self._all_tables if (r := self._rounds_of[id(t)])), default=None)
-        for number, table in self._all_tables:
-            levels, rounds = self._levels_of[id(table)], self._rounds_of[id(table)]
+        last = max(((run.rounds[-1], run.number) for run in self._all_runs if run.rounds), default=None)
+        for run in self._all_runs:
+            number, table, levels, rounds = run.number, run.table, run.levels, run.rounds
             for k, hand in enumerate(table.hands, 1):
                 if not hand.is_over:
                     continue
@@ -412,7 +403,7 @@ class Tournament:
                         number,
                         k,
                         table.players(k),
-                        chips_added=_merged(table.chips_added(k), self._resat.get((id(table), k), {})),
+                        chips_added=_merged(table.chips_added(k), run.resat.get(k, {})),
                         chips_removed=table.chips_removed(k),
                         # after a colour-up (§9.18): its replay needs the unit
                         chip_unit=written_chip_unit(table.setups[k - 1].rules, self._first_rules),
@@ -480,11 +471,10 @@ class Tournament:
         stacks = starting_stacks([name], self.structure.starting_stack, self.rules)
         # the tournament's seating: a seat a player busted this round still holds stays his
         # until the round closes (he may rebuy into it, §9.6)
-        seating = self._seating
-        counts = {n: len(seating[n]) for n in self._tables}
+        counts = {n: len(run.seating) for n, run in self._runs.items()}
         number = min(counts, key=lambda n: (counts[n], n))
-        table = self._tables[number]
-        free = [v.seat for v in table.seats if v.state == "empty" and v.seat not in seating[number]]
+        run = self._runs[number]
+        free = [v.seat for v in run.table.seats if v.state == "empty" and v.seat not in run.seating]
         if not free:
             raise RuleViolation(f"no seat is free for {name!r}: every table is full", "9.8")
         seat = random.Random(f"{self.seed}-enter-{name}").choice(free)
@@ -551,7 +541,7 @@ class Tournament:
     def next_hands(self) -> list[Hand]:
         """Close the last round (if every hand of it is over) and deal the next: one hand at every
         table. Returns the hands by table number; ``[]`` once the tournament is over."""
-        if self._round_open and any(table.hand_running for table in self._tables.values()):
+        if self._round_open and any(run.table.hand_running for run in self._runs.values()):
             busy = sorted(self.in_progress)
             raise RuleViolation(
                 f"the hand at table {busy[0]} is not over; a round ends with its last", "9.15"
@@ -570,17 +560,17 @@ class Tournament:
         paid = self._paid
         if paid is None or paid[0] != self._entries or paid[1] is not self.rules:
             paid = self._paid = (self._entries, self.rules, places_paid(self._entries, self.rules))
-        on = hand_for_hand_in_force(remaining, paid[2], len(self._tables), self.rules)
+        on = hand_for_hand_in_force(remaining, paid[2], len(self._runs), self.rules)
         if on != self._hand_for_hand:
             self._hand_for_hand = on
             self._log("hand_for_hand", on=on, remaining=remaining)
         hands = []
-        self._round_tables = sorted(self._tables)
+        self._round_tables = sorted(self._runs)
         for number in self._round_tables:
-            table = self._tables[number]
-            hands.append(table.next_hand())
-            self._levels_of[id(table)].append(self._level)
-            self._rounds_of[id(table)].append(self.rounds)
+            run = self._runs[number]
+            hands.append(run.table.next_hand())
+            run.levels.append(self._level)
+            run.rounds.append(self.rounds)
         return hands
 
     step = next_hands
@@ -607,7 +597,7 @@ class Tournament:
             if not hands:
                 break
             for number, hand in zip(self._round_tables, hands, strict=True):
-                table = self._tables[number]
+                table = self._runs[number].table
                 absent = bool(table.absent_at_deal(table.hand_number))
                 while not hand.is_over:
                     if absent and table.fold_absent():
@@ -661,16 +651,12 @@ class Tournament:
             antes=lv.ante or None,
             bet_sizes=lv.bets,
             button=button,
-            seed=f"{self.seed}-table{number}-{len(self._all_tables)}",
+            seed=f"{self.seed}-table{number}-{len(self._all_runs)}",
             engine=self.engine,
             table=number,
         )
-        self._tables[number] = table
-        self._seating[number] = {}
-        self._seat_maps.pop(number, None)
-        self._all_tables.append((number, table))
-        self._levels_of[id(table)] = []
-        self._rounds_of[id(table)] = []
+        run = self._runs[number] = TableRun(number, table)
+        self._all_runs.append(run)
         return table
 
     def _between(self, name: str) -> tuple[_Entrant, Table, bool, int]:
@@ -679,7 +665,7 @@ class Tournament:
         entrant = self._entrant(name)
         if entrant.place is not None or entrant.table is None or entrant.seat is None:
             raise RuleViolation(f"player {name!r} is out of the tournament (place {entrant.place})", "9.9")
-        table = self._tables[entrant.table]
+        table = self._runs[entrant.table].table
         return entrant, table, not table.hand_running, self.stack(name)
 
     def _buy(self, entrant: _Entrant, table: Table, stack: int, chips: int) -> None:
@@ -689,7 +675,8 @@ class Tournament:
             if view.name != entrant.name:
                 table.sit(entrant.seat, chips, name=entrant.name)
                 # a session's next hand records his chips as added (§12.13)
-                resat = self._resat.setdefault((id(table), table.hand_number + 1), {})
+                assert entrant.table is not None
+                resat = self._runs[entrant.table].resat.setdefault(table.hand_number + 1, {})
                 resat[entrant.seat] = resat.get(entrant.seat, 0) + chips
             else:
                 table.add_chips(entrant.seat, chips)
@@ -708,7 +695,7 @@ class Tournament:
         finals: dict[int, tuple[dict[str, int], dict[str, int]]] = {}
         emptied = False  # did any stack dealt in end at 0 (the only way the round puts a player out)
         for number in self._round_tables:
-            table = self._tables[number]
+            table = self._runs[number].table
             hand = table.hand
             assert hand is not None
             final = hand.stacks
@@ -746,20 +733,20 @@ class Tournament:
                 self._log(
                     "elimination", player=name, place=places[name], table=entrant.table, start=starts[name]
                 )
-                seating = self._seating.get(entrant.table)  # type: ignore[arg-type]
-                if seating is not None and seating.get(entrant.seat) == name:  # type: ignore[arg-type]
+                run = self._runs.get(entrant.table)  # type: ignore[arg-type]
+                if run is not None and run.seating.get(entrant.seat) == name:  # type: ignore[arg-type]
                     # (a late entry may have taken the seat since the hand ended, §9.8)
-                    del seating[entrant.seat]  # type: ignore[arg-type]
-                    self._seat_maps.pop(entrant.table, None)  # type: ignore[arg-type]
+                    del run.seating[entrant.seat]  # type: ignore[arg-type]
+                    run.spec_seats = None
                 entrant.table = entrant.seat = None
         if emptied:  # §9.20 ends it when a player busts
             self._end_if_won()
 
     def _end_if_won(self) -> None:
         """§9.20: at one table, the last player with chips wins; prizes are awarded."""
-        if len(self._tables) == 1:
-            (table,) = self._tables.values()
-            stacks = {v.name: v.stack for v in table.seats if v.name is not None}
+        if len(self._runs) == 1:
+            (run,) = self._runs.values()
+            stacks = {v.name: v.stack for v in run.table.seats if v.name is not None}
             winner = tournament_winner(stacks)
             if winner is not None:
                 self._entrants[winner].place = 1
@@ -832,7 +819,7 @@ class Tournament:
         level = clock_level(seconds, self.rounds + self._hand_shift, self.structure, self.rules)[0]
         if self._level_posted(level):
             return
-        if len(self._tables) == 1 and sum(self.stack(n) > 0 for n in self._alive) <= 1:
+        if len(self._runs) == 1 and sum(self.stack(n) > 0 for n in self._alive) <= 1:
             return  # the round's close ends the tournament (§9.20)
         structure_level(self.structure, level, self.rules)  # raises, naming the level
 
@@ -868,8 +855,8 @@ class Tournament:
             return False
         stakes = self._stakes_of(level)
         self._level = level
-        for table in self._tables.values():
-            table.set_stakes(stakes["blinds"], antes=stakes["ante"] or None, bet_sizes=stakes["bets"])
+        for run in self._runs.values():
+            run.table.set_stakes(stakes["blinds"], antes=stakes["ante"] or None, bet_sizes=stakes["bets"])
         self._log("level", level=level, during_round=during_round, **stakes)
         return True
 
@@ -899,10 +886,10 @@ class Tournament:
         while self._ups and self._ups[0][0] <= self._level:
             _, removed, new = self._ups.pop(0)
             self.rules = unit_after_colour_up(self.rules, new)  # §5.12: the new smallest chip
-            for table in self._tables.values():
-                table.set_rules(self.rules)
+            for run in self._runs.values():
+                run.table.set_rules(self.rules)
             raced_out: dict[str, int] = {}  # §9.18 step 6, chip_race_no_elimination false: his odd chips
-            for number, table in sorted(self._tables.items()):
+            for number, table in sorted((n, run.table) for n, run in self._runs.items()):
                 views = [v for v in table.seats if v.state != "empty"]
                 stacks = {v.seat + 1: v.stack for v in views}
                 pos = table.positions
@@ -949,14 +936,11 @@ class Tournament:
     def _layout(self) -> dict[int, dict[str, Any]]:
         """The tables as spec 09 reads them: seats 1..max_seats, the last button and big blind."""
         out: dict[int, dict[str, Any]] = {}
-        maps = self._seat_maps
-        for number, table in self._tables.items():
-            pos = table.positions
-            seats = maps.get(number)
+        for number, run in self._runs.items():
+            pos = run.table.positions
+            seats = run.spec_seats
             if seats is None:  # rebuilt only after a change at the table (_sit, _leave, ...)
-                seats = maps[number] = {
-                    seat + 1: name for seat, name in sorted(self._seating[number].items())
-                }
+                seats = run.spec_seats = {seat + 1: name for seat, name in sorted(run.seating.items())}
             out[number] = {
                 "seats": seats,
                 "button": pos.button + 1 if pos is not None else None,
@@ -965,14 +949,16 @@ class Tournament:
         return out
 
     def _sit(self, number: int, seat: int, chips: int, name: str) -> None:
-        self._tables[number].sit(seat, chips, name=name)
-        self._seating[number][seat] = name
-        self._seat_maps.pop(number, None)
+        run = self._runs[number]
+        run.table.sit(seat, chips, name=name)
+        run.seating[seat] = name
+        run.spec_seats = None
 
     def _leave(self, number: int, seat: int) -> int:
-        chips = self._tables[number].leave(seat)
-        del self._seating[number][seat]
-        self._seat_maps.pop(number, None)
+        run = self._runs[number]
+        chips = run.table.leave(seat)
+        del run.seating[seat]
+        run.spec_seats = None
         return chips
 
     def _move(self, name: str, source: int, target: int, seat: int, why: str) -> None:
@@ -1001,7 +987,7 @@ class Tournament:
         if not level_changed and counts == self._settled_counts:
             return
         k = self.rounds
-        while len(self._tables) > 1:
+        while len(self._runs) > 1:
             if not table_break_due(counts, self.rules):
                 break
             layout = self._layout()
@@ -1009,18 +995,17 @@ class Tournament:
                 self._final_table(layout)
                 return
             # §9.16 on the layout the tournament keeps (its check: tests/engine/test_tournament_memo.py)
-            seed = f"{self.seed}-break-{k}-{len(self._tables)}"
+            seed = f"{self.seed}-break-{k}-{len(self._runs)}"
             moves = reseat_broken_table(layout, self.rules, seed=seed)
             if moves is None:
                 break
-            broken = table_to_break(dict(zip(sorted(self._tables), counts, strict=True)))
+            broken = table_to_break(dict(zip(sorted(self._runs), counts, strict=True)))
             chips: dict[str, int] = {}
             for name in moves:
                 entrant = self._entrants[name]
                 assert entrant.seat is not None
                 chips[name] = self._leave(broken, entrant.seat)
-            del self._tables[broken], self._seating[broken]
-            self._seat_maps.pop(broken, None)
+            del self._runs[broken]
             self._log("table_break", table=broken, players=len(moves))
             for name, (target, seat) in moves.items():
                 entrant = self._entrants[name]
@@ -1052,38 +1037,34 @@ class Tournament:
 
     def _counts(self) -> tuple[int, ...]:
         """The players seated at each table in play, by table number."""
-        seating = self._seating
-        return tuple([len(seating[n]) for n in sorted(self._tables)])
+        runs = self._runs
+        return tuple([len(runs[n].seating) for n in sorted(runs)])
 
     def _redraw(self, seats: Mapping[str, tuple[int, int]]) -> None:
         """§9.15, ``"redraw"``: every table broken and started anew with the players drawn to it."""
         chips: dict[str, int] = {}
-        away = {v.name for t in self._tables.values() for v in t.seats if v.state == "away"}
-        for number, seating in self._seating.items():
-            for seat, name in list(seating.items()):
+        away = {v.name for r in self._runs.values() for v in r.table.seats if v.state == "away"}
+        for number, run in self._runs.items():
+            for seat, name in list(run.seating.items()):
                 chips[name] = self._leave(number, seat)
-        numbers = sorted(self._tables)
-        self._tables.clear()
-        self._seating.clear()
-        self._seat_maps.clear()
+        numbers = sorted(self._runs)
+        self._runs.clear()
         for number in numbers:
             self._new_table(number)
         for name, (number, seat) in sorted(seats.items(), key=lambda item: item[1]):
             self._sit(number, seat - 1, chips[name], name)
             self._entrants[name].table, self._entrants[name].seat = number, seat - 1
             if name in away:  # still away at his new seat (§3.19)
-                self._tables[number].away(seat - 1)
+                self._runs[number].table.away(seat - 1)
         self._log("redraw", seats={n: [t, s - 1] for n, (t, s) in sorted(seats.items())})
 
     def _final_table(self, layout: dict[int, dict[str, Any]]) -> None:
         seats, level = final_table(layout, self._level, self.rules, seed=f"{self.seed}-final")
         chips: dict[str, int] = {}
-        for number, seating in list(self._seating.items()):
-            for seat, name in list(seating.items()):
+        for number, run in list(self._runs.items()):
+            for seat, name in list(run.seating.items()):
                 chips[name] = self._leave(number, seat)
-        self._tables.clear()
-        self._seating.clear()
-        self._seat_maps.clear()
+        self._runs.clear()
         home = min(layout)
         if level != self._level and self._level_posted(level):
             # §9.17: the bumped level starts now with its full duration: the schedule's clock jumps
@@ -1104,13 +1085,8 @@ class Tournament:
 
 
 def _restored(blob: bytes) -> Tournament:
-    state = pickle.loads(blob)
     t = Tournament.__new__(Tournament)
-    tables = [table for _, table in state["_all_tables"]]
-    state["_levels_of"] = {id(tables[k]): v for k, v in state["_levels_of"].items()}
-    state["_rounds_of"] = {id(tables[k]): v for k, v in state["_rounds_of"].items()}
-    state["_resat"] = {(id(tables[k]), hand): v for (k, hand), v in state["_resat"].items()}
-    t.__dict__.update(state)
+    t.__dict__.update(pickle.loads(blob))
     return t
 
 
