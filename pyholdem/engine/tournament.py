@@ -26,7 +26,7 @@ from typing import Any
 
 from pyholdem.engine.hand import ENGINES, Hand
 from pyholdem.engine.table import PlayedHand, Table
-from pyholdem.engine.tournament_tables import TableRun
+from pyholdem.engine.tournament_tables import DealtHand, TableRun
 from pyholdem.errors import RuleViolation, show_value
 from pyholdem.rules.ruleset import RuleSet
 from pyholdem.rules.structure import Level, Structure
@@ -388,28 +388,28 @@ class Tournament:
                 place = self._entrants[e.data["player"]].place  # as it stands (§9.8: late entries)
                 shown = f"{place[0]}-{place[1]}" if isinstance(place, tuple) else place
                 busts.setdefault((e.round, e.data["table"]), []).append([e.data["player"], shown])
-        last = max(((run.rounds[-1], run.number) for run in self._all_runs if run.rounds), default=None)
+        last = max(((run.dealt[-1].round, run.number) for run in self._all_runs if run.dealt), default=None)
         for run in self._all_runs:
-            number, table, levels, rounds = run.number, run.table, run.levels, run.rounds
-            for k, hand in enumerate(table.hands, 1):
+            table = run.table
+            for k, (hand, dealt) in enumerate(zip(table.hands, run.dealt, strict=True), 1):
                 if not hand.is_over:
                     continue
                 prizes = None
-                if self._over and k == len(table.hands) and (rounds[k - 1], number) == last:
+                if self._over and k == len(table.hands) and (dealt.round, dealt.table) == last:
                     prizes = {e.name: e.prize for e in self._entrants.values() if e.prize}
                 out.append(
                     PlayedHand(
                         hand,
-                        number,
+                        dealt.table,
                         k,
                         table.players(k),
                         chips_added=_merged(table.chips_added(k), run.resat.get(k, {})),
                         chips_removed=table.chips_removed(k),
                         # after a colour-up (§9.18): its replay needs the unit
                         chip_unit=written_chip_unit(table.setups[k - 1].rules, self._first_rules),
-                        level=levels[k - 1],
-                        round=rounds[k - 1],
-                        eliminations=busts.get((rounds[k - 1], number)),
+                        level=dealt.level,
+                        round=dealt.round,
+                        eliminations=busts.get((dealt.round, dealt.table)),
                         prizes=prizes,
                     )
                 )
@@ -569,8 +569,7 @@ class Tournament:
         for number in self._round_tables:
             run = self._runs[number]
             hands.append(run.table.next_hand())
-            run.levels.append(self._level)
-            run.rounds.append(self.rounds)
+            run.dealt.append(DealtHand(number, self.rounds, self._level))
         return hands
 
     step = next_hands

@@ -11,21 +11,30 @@ from dataclasses import dataclass, field
 
 from pyholdem.engine.table import Table
 
-__all__ = ["TableRun"]
+__all__ = ["DealtHand", "TableRun"]
+
+
+@dataclass(frozen=True, slots=True)
+class DealtHand:
+    """A hand the tournament dealt: at table ``table``, in hand round ``round`` (§9.11), under level
+    ``level`` (§9.3, §9.4); its history records all three (§12.13)."""
+
+    table: int
+    round: int
+    level: int
 
 
 @dataclass(slots=True)
 class TableRun:
     """Table ``number``'s ``table``; its ``seating`` as the tournament keeps it (0-based seat ->
     player: a seat a player busted this round holds stays his until the round closes, §9.6);
-    the level and the round of each hand dealt at it, in order; and the chips a rebuy into a seat
+    ``dealt``, each hand dealt at it, in order; and the chips a rebuy into a seat
     left empty added before a hand (hand number -> seat -> chips, §9.6, §12.13); ``spec_seats``,
     the seating as spec 09 reads it (1-based seats), made again after the seating changes."""
 
     number: int
     table: Table
     seating: dict[int, str] = field(default_factory=dict)
-    levels: list[int] = field(default_factory=list)
-    rounds: list[int] = field(default_factory=list)
+    dealt: list[DealtHand] = field(default_factory=list)
     resat: dict[int, dict[int, int]] = field(default_factory=dict)
     spec_seats: dict[int, str] | None = None
