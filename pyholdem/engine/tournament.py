@@ -26,6 +26,7 @@ from typing import Any
 
 from pyholdem.engine.hand import ENGINES, Hand
 from pyholdem.engine.table import PlayedHand, Table
+from pyholdem.engine.table_layout import TableLayout, spec_seat, spec_seats, table_layout, table_seat
 from pyholdem.engine.tournament_tables import DealtHand, TableRun
 from pyholdem.errors import RuleViolation, show_value
 from pyholdem.rules.ruleset import RuleSet
@@ -315,10 +316,13 @@ class Tournament:
         """Every chip sold (entries, rebuys, add-ons) less the chips colour-ups removed (§9.18)."""
         return self._chips - self.chips_removed
 
-    def layout(self) -> dict[int, dict[str, Any]]:
+    def layout(self) -> dict[int, TableLayout]:
         """The tables as spec 09 reads them (``balancing_due``, §9.15): by table number, its ``seats``
         (1..max_seats: who sits there), its last ``button`` and ``big_blind`` seat; a copy."""
-        return {n: {**t, "seats": dict(t["seats"])} for n, t in self._layout().items()}
+        return {
+            n: TableLayout(seats=dict(t["seats"]), button=t["button"], big_blind=t["big_blind"])
+            for n, t in self._layout().items()
+        }
 
     @property
     def prize_pool(self) -> int:
@@ -888,21 +892,23 @@ class Tournament:
             for run in self._runs.values():
                 run.table.set_rules(self.rules)
             raced_out: dict[str, int] = {}  # §9.18 step 6, chip_race_no_elimination false: his odd chips
-            for number, table in sorted((n, run.table) for n, run in self._runs.items()):
+            for number, run in sorted(self._runs.items()):
+                table = run.table
                 views = [v for v in table.seats if v.state != "empty"]
-                stacks = {v.seat + 1: v.stack for v in views}
+                stacks = {spec_seat(v.seat): v.stack for v in views}
                 pos = table.positions
-                button = pos.button + 1 if pos is not None else None
+                button = spec_seat(pos.button) if pos is not None else None
                 after = colour_up_table(
                     stacks, removed, new, self.rules, button=button, seed=f"{self.seed}-race-{number}-{new}"
                 )
                 delta = sum(stacks.values()) - sum(after.values())
                 for v in views:  # each keeps his seat and his state (away included)
-                    if after[v.seat + 1] == 0 and v.name is not None:
+                    chips = after[spec_seat(v.seat)]
+                    if chips == 0 and v.name is not None:
                         raced_out[v.name] = v.stack
                         self._leave(number, v.seat)
-                    elif after[v.seat + 1] != v.stack:
-                        table.set_stack(v.seat, after[v.seat + 1])
+                    elif chips != v.stack:
+                        table.set_stack(v.seat, chips)
                 self.chips_removed += delta
                 self._log(
                     "colour_up",
@@ -932,19 +938,14 @@ class Tournament:
                     entrant.table = entrant.seat = None
                 self._end_if_won()
 
-    def _layout(self) -> dict[int, dict[str, Any]]:
+    def _layout(self) -> dict[int, TableLayout]:
         """The tables as spec 09 reads them: seats 1..max_seats, the last button and big blind."""
-        out: dict[int, dict[str, Any]] = {}
+        out: dict[int, TableLayout] = {}
         for number, run in self._runs.items():
-            pos = run.table.positions
             seats = run.spec_seats
             if seats is None:  # rebuilt only after a change at the table (_sit, _leave, ...)
-                seats = run.spec_seats = {seat + 1: name for seat, name in sorted(run.seating.items())}
-            out[number] = {
-                "seats": seats,
-                "button": pos.button + 1 if pos is not None else None,
-                "big_blind": pos.big_blind + 1 if pos is not None else None,
-            }
+                seats = run.spec_seats = spec_seats(run.seating)
+            out[number] = table_layout(seats, run.table.positions)
         return out
 
     def _sit(self, number: int, seat: int, chips: int, name: str) -> None:
@@ -1006,19 +1007,19 @@ class Tournament:
                 chips[name] = self._leave(broken, entrant.seat)
             del self._runs[broken]
             self._log("table_break", table=broken, players=len(moves))
-            for name, (target, seat) in moves.items():
-                entrant = self._entrants[name]
-                self._sit(target, seat - 1, chips[name], name)
+            for name, (target, to) in moves.items():
+                entrant, seat = self._entrants[name], table_seat(to)
+                self._sit(target, seat, chips[name], name)
                 self._log(
                     "move",
                     player=name,
                     from_table=broken,
                     from_seat=entrant.seat,
                     to_table=target,
-                    to_seat=seat - 1,
+                    to_seat=seat,
                     reason="table_break",
                 )
-                entrant.table, entrant.seat = target, seat - 1
+                entrant.table, entrant.seat = target, seat
             counts = self._counts()
         if balancing_due_counts(counts, self.rules, level_changed=level_changed):  # the layout only then
             layout = self._layout()
@@ -1030,7 +1031,7 @@ class Tournament:
                 for source, name, target, seat in balance_moves(
                     layout, self.rules, level_changed=level_changed, seed=seed
                 ):
-                    self._move(name, source, target, seat - 1, "balance")
+                    self._move(name, source, target, table_seat(seat), "balance")
             counts = self._counts()
         self._settled_counts = counts
 
@@ -1050,14 +1051,15 @@ class Tournament:
         self._runs.clear()
         for number in numbers:
             self._new_table(number)
-        for name, (number, seat) in sorted(seats.items(), key=lambda item: item[1]):
-            self._sit(number, seat - 1, chips[name], name)
-            self._entrants[name].table, self._entrants[name].seat = number, seat - 1
+        for name, (number, to) in sorted(seats.items(), key=lambda item: item[1]):
+            seat = table_seat(to)
+            self._sit(number, seat, chips[name], name)
+            self._entrants[name].table, self._entrants[name].seat = number, seat
             if name in away:  # still away at his new seat (§3.19)
-                self._runs[number].table.away(seat - 1)
-        self._log("redraw", seats={n: [t, s - 1] for n, (t, s) in sorted(seats.items())})
+                self._runs[number].table.away(seat)
+        self._log("redraw", seats={n: [t, table_seat(s)] for n, (t, s) in sorted(seats.items())})
 
-    def _final_table(self, layout: dict[int, dict[str, Any]]) -> None:
+    def _final_table(self, layout: dict[int, TableLayout]) -> None:
         seats, level = final_table(layout, self._level, self.rules, seed=f"{self.seed}-final")
         chips: dict[str, int] = {}
         for number, run in list(self._runs.items()):
@@ -1075,12 +1077,14 @@ class Tournament:
                 self._shift += ahead
             self._update_level()
         self._new_table(home)
-        for name, seat in sorted(seats.items(), key=lambda item: item[1]):
-            self._sit(home, seat - 1, chips[name], name)
-            self._entrants[name].table, self._entrants[name].seat = home, seat - 1
+        for name, to in sorted(seats.items(), key=lambda item: item[1]):
+            seat = table_seat(to)
+            self._sit(home, seat, chips[name], name)
+            self._entrants[name].table, self._entrants[name].seat = home, seat
         self._final = True
         self._colour_up()
-        self._log("final_table", table=home, seats={n: s - 1 for n, s in seats.items()}, level=self._level)
+        moved = {n: table_seat(s) for n, s in seats.items()}
+        self._log("final_table", table=home, seats=moved, level=self._level)
 
 
 def _restored(blob: bytes) -> Tournament:
