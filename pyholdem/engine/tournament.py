@@ -25,6 +25,7 @@ from fractions import Fraction
 from typing import Any
 
 from pyholdem.engine.hand import ENGINES, Hand
+from pyholdem.engine.play import HandPolicy, play_hand
 from pyholdem.engine.table import PlayedHand, Table
 from pyholdem.engine.table_layout import TableLayout, spec_seat, spec_seats, table_layout, table_seat
 from pyholdem.engine.tournament_tables import DealtHand, TableRun
@@ -84,7 +85,6 @@ __all__ = [
 ]
 
 Place = int | tuple[int, int]
-Policy = Callable[[Hand], tuple[str, int | None]]
 
 
 # ---------------------------------------------------------------------------- events
@@ -580,7 +580,7 @@ class Tournament:
 
     def play(
         self,
-        policy: Policy,
+        policy: HandPolicy,
         *,
         max_rounds: int = 1_000_000,
         on_round: Callable[[Tournament], None] | None = None,
@@ -600,13 +600,7 @@ class Tournament:
             if not hands:
                 break
             for number, hand in zip(self._round_tables, hands, strict=True):
-                table = self._runs[number].table
-                absent = bool(table.absent_at_deal(table.hand_number))
-                while not hand.is_over:
-                    if absent and table.fold_absent():
-                        continue
-                    kind, amount = policy(hand)
-                    hand.act(kind, amount)
+                play_hand(hand, policy, self._runs[number].table)
             if on_round is not None and not self._over:
                 on_round(self)
         return self.result()
@@ -1111,7 +1105,7 @@ def _names(entrants: int | Sequence[str], rules: RuleSet) -> list[str]:
     return list(entrants)
 
 
-def random_policy(seed: object) -> Policy:
+def random_policy(seed: object) -> HandPolicy:
     """A seeded random player: bets and raises now and then (rarely all-in), calls a small bet
     mostly and a big one (a third of his stack or more) seldom, else folds; checks when he can."""
     rng = random.Random(f"policy-{seed}")
