@@ -229,6 +229,7 @@ class Tournament:
         self._hand_shift = 0  # hand rounds likewise, with level_clock "hands"
         self._ups = list(colour_ups(structure))
         self._runs: dict[int, TableRun] = {}  # the tables in play, by number
+        self._tables: dict[int, Table] = {}  # each run's table, by number: set by _new_table and _retire only
         self._all_runs: list[TableRun] = []  # every table run, broken ones included, in order
         self._reading: tuple[tuple[int, int], tuple[int, Fraction, bool]] | None = None
         self._phase_memo: _PhaseMemo | None = None  # (level, on_break) over a clock interval
@@ -271,14 +272,14 @@ class Tournament:
     @property
     def tables(self) -> dict[int, Table]:
         """The tables in play by number."""
-        return {n: run.table for n, run in self._runs.items()}
+        return dict(self._tables)
 
     @property
     def in_progress(self) -> dict[int, Hand]:
         """The hand being played at each table, by table number (the hands of the round not over)."""
         if not self._round_open:
             return {}
-        return {n: r.table.hand for n, r in self._runs.items() if r.table.hand_running}  # type: ignore[misc]
+        return {n: t.hand for n, t in self._tables.items() if t.hand_running}  # type: ignore[misc]
 
     def hands(self) -> list[Hand]:
         """The hands of the current round not over yet, by table number."""
@@ -294,12 +295,12 @@ class Tournament:
         entrant = self._entrant(name)
         if entrant.table is None or entrant.seat is None:
             return 0
-        view = self._runs[entrant.table].table.seats[entrant.seat]
+        view = self._tables[entrant.table].seats[entrant.seat]
         return view.stack if view.name == name else 0
 
     def chips_in_play(self) -> int:
         """The chips at every table (during a hand, as dealt); equals ``chips_expected``."""
-        return sum(run.table.chips_on_table() for run in self._runs.values())
+        return sum(table.chips_on_table() for table in self._tables.values())
 
     @property
     def entries(self) -> int:
@@ -545,7 +546,7 @@ class Tournament:
     def next_hands(self) -> list[Hand]:
         """Close the last round (if every hand of it is over) and deal the next: one hand at every
         table. Returns the hands by table number; ``[]`` once the tournament is over."""
-        if self._round_open and any(run.table.hand_running for run in self._runs.values()):
+        if self._round_open and any(table.hand_running for table in self._tables.values()):
             busy = sorted(self.in_progress)
             raise RuleViolation(
                 f"the hand at table {busy[0]} is not over; a round ends with its last", "9.15"
@@ -600,7 +601,7 @@ class Tournament:
             if not hands:
                 break
             for number, hand in zip(self._round_tables, hands, strict=True):
-                play_hand(hand, policy, self._runs[number].table)
+                play_hand(hand, policy, self._tables[number])
             if on_round is not None and not self._over:
                 on_round(self)
         return self.result()
@@ -654,7 +655,14 @@ class Tournament:
         )
         run = self._runs[number] = TableRun(number, table)
         self._all_runs.append(run)
+        self._tables[number] = table
         return table
+
+    def _retire(self, numbers: Iterable[int]) -> None:
+        """Tables ``numbers`` leave play (a table broken, §9.16; every table, for a redraw, §9.15, or
+        the final table, §9.17); their runs stay in ``_all_runs``, for their hands' histories."""
+        for number in list(numbers):
+            del self._runs[number], self._tables[number]
 
     def _between(self, name: str) -> tuple[_Entrant, Table, bool, int]:
         """The entrant, his table, whether his table is between hands, and his chips now."""
@@ -662,7 +670,7 @@ class Tournament:
         entrant = self._entrant(name)
         if entrant.place is not None or entrant.table is None or entrant.seat is None:
             raise RuleViolation(f"player {name!r} is out of the tournament (place {entrant.place})", "9.9")
-        table = self._runs[entrant.table].table
+        table = self._tables[entrant.table]
         return entrant, table, not table.hand_running, self.stack(name)
 
     def _buy(self, entrant: _Entrant, table: Table, stack: int, chips: int) -> None:
@@ -692,7 +700,7 @@ class Tournament:
         finals: dict[int, tuple[dict[str, int], dict[str, int]]] = {}
         emptied = False  # did any stack dealt in end at 0 (the only way the round puts a player out)
         for number in self._round_tables:
-            table = self._runs[number].table
+            table = self._tables[number]
             hand = table.hand
             assert hand is not None
             final = hand.stacks
@@ -741,9 +749,9 @@ class Tournament:
 
     def _end_if_won(self) -> None:
         """§9.20: at one table, the last player with chips wins; prizes are awarded."""
-        if len(self._runs) == 1:
-            (run,) = self._runs.values()
-            stacks = {v.name: v.stack for v in run.table.seats if v.name is not None}
+        if len(self._tables) == 1:
+            (table,) = self._tables.values()
+            stacks = {v.name: v.stack for v in table.seats if v.name is not None}
             winner = tournament_winner(stacks)
             if winner is not None:
                 self._entrants[winner].place = 1
@@ -852,8 +860,8 @@ class Tournament:
             return False
         stakes = self._stakes_of(level)
         self._level = level
-        for run in self._runs.values():
-            run.table.set_stakes(stakes["blinds"], antes=stakes["ante"] or None, bet_sizes=stakes["bets"])
+        for table in self._tables.values():
+            table.set_stakes(stakes["blinds"], antes=stakes["ante"] or None, bet_sizes=stakes["bets"])
         self._log("level", level=level, during_round=during_round, **stakes)
         return True
 
@@ -883,11 +891,10 @@ class Tournament:
         while self._ups and self._ups[0][0] <= self._level:
             _, removed, new = self._ups.pop(0)
             self.rules = unit_after_colour_up(self.rules, new)  # §5.12: the new smallest chip
-            for run in self._runs.values():
-                run.table.set_rules(self.rules)
+            for table in self._tables.values():
+                table.set_rules(self.rules)
             raced_out: dict[str, int] = {}  # §9.18 step 6, chip_race_no_elimination false: his odd chips
-            for number, run in sorted(self._runs.items()):
-                table = run.table
+            for number, table in sorted(self._tables.items()):
                 views = [v for v in table.seats if v.state != "empty"]
                 stacks = {spec_seat(v.seat): v.stack for v in views}
                 pos = table.positions
@@ -999,7 +1006,7 @@ class Tournament:
                 entrant = self._entrants[name]
                 assert entrant.seat is not None
                 chips[name] = self._leave(broken, entrant.seat)
-            del self._runs[broken]
+            self._retire([broken])
             self._log("table_break", table=broken, players=len(moves))
             for name, (target, to) in moves.items():
                 entrant, seat = self._entrants[name], table_seat(to)
@@ -1037,12 +1044,12 @@ class Tournament:
     def _redraw(self, seats: Mapping[str, tuple[int, int]]) -> None:
         """§9.15, ``"redraw"``: every table broken and started anew with the players drawn to it."""
         chips: dict[str, int] = {}
-        away = {v.name for r in self._runs.values() for v in r.table.seats if v.state == "away"}
+        away = {v.name for t in self._tables.values() for v in t.seats if v.state == "away"}
         for number, run in self._runs.items():
             for seat, name in list(run.seating.items()):
                 chips[name] = self._leave(number, seat)
         numbers = sorted(self._runs)
-        self._runs.clear()
+        self._retire(numbers)
         for number in numbers:
             self._new_table(number)
         for name, (number, to) in sorted(seats.items(), key=lambda item: item[1]):
@@ -1050,7 +1057,7 @@ class Tournament:
             self._sit(number, seat, chips[name], name)
             self._entrants[name].table, self._entrants[name].seat = number, seat
             if name in away:  # still away at his new seat (§3.19)
-                self._runs[number].table.away(seat)
+                self._tables[number].away(seat)
         self._log("redraw", seats={n: [t, table_seat(s)] for n, (t, s) in sorted(seats.items())})
 
     def _final_table(self, layout: dict[int, TableLayout]) -> None:
@@ -1059,7 +1066,7 @@ class Tournament:
         for number, run in list(self._runs.items()):
             for seat, name in list(run.seating.items()):
                 chips[name] = self._leave(number, seat)
-        self._runs.clear()
+        self._retire(self._runs)
         home = min(layout)
         if level != self._level and self._level_posted(level):
             # §9.17: the bumped level starts now with its full duration: the schedule's clock jumps
