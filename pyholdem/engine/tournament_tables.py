@@ -28,9 +28,9 @@ class DealtHand:
 class TableRun:
     """Table ``number``'s ``table``; its ``seating`` as the tournament keeps it (0-based seat ->
     player: a seat a player busted this round holds stays his until the round closes, §9.6);
-    ``dealt``, each hand dealt at it, in order; and the chips a rebuy into a seat
-    left empty added before a hand (hand number -> seat -> chips, §9.6, §12.13); ``spec_seats``,
-    the seating as spec 09 reads it (1-based seats), made again after the seating changes."""
+    ``dealt``, each hand dealt at it, in order; ``resat``, the chips a rebuy into a seat left empty
+    added before a hand (hand number -> seat -> chips, §9.6, §12.13); ``spec_seats``, the seating
+    as spec 09 reads it (1-based seats), made again after the seating changes."""
 
     number: int
     table: Table
