@@ -20,6 +20,7 @@ import sys
 from pathlib import Path
 
 from pyholdem import RuleSet, Tournament, preset, random_policy
+from pyholdem.engine.play import play_hand
 from pyholdem.history.phh import dumps_many
 from pyholdem.history.sessions import tournament_histories
 from pyholdem.rules.structure import DEFAULT_STRUCTURE, structure_preset
@@ -41,10 +42,9 @@ def buying_play(t: Tournament, seed: int, *, away: bool = False, enter: int = 0)
         hands = t.next_hands()
         if not hands:
             break
-        for number, hand in zip(sorted(t.tables), hands, strict=True):
-            while not hand.is_over:
-                if not t.tables[number].fold_absent():
-                    hand.act(*policy(hand))
+        tables = t.tables
+        for number, hand in zip(sorted(tables), hands, strict=True):
+            play_hand(hand, policy, tables[number])
         for standing in t.standings:
             if standing.place is None and rng.random() < 0.3:
                 for offer in (t.rebuy, t.add_on):

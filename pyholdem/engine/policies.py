@@ -42,6 +42,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
+from pyholdem.engine.play import play_hand
 from pyholdem.errors import SimulationError, show_value
 from pyholdem.spec.betting import LegalActions
 from pyholdem.spec.state import STREET_NAMES
@@ -248,9 +249,4 @@ class Player:
 
 def play(hand: Any, player: Player) -> int:
     """Play ``hand`` to its end with ``player``; the number of actions played."""
-    actions = 0
-    while not hand.is_over:
-        kind, amount = player(hand)
-        hand.act(kind, amount)
-        actions += 1
-    return actions
+    return play_hand(hand, player)

@@ -25,7 +25,10 @@ from fractions import Fraction
 from typing import Any
 
 from pyholdem.engine.hand import ENGINES, Hand
+from pyholdem.engine.play import HandPolicy, play_hand
 from pyholdem.engine.table import PlayedHand, Table
+from pyholdem.engine.table_layout import TableLayout, spec_seat, spec_seats, table_layout, table_seat
+from pyholdem.engine.tournament_tables import DealtHand, TableRun
 from pyholdem.errors import RuleViolation, show_value
 from pyholdem.rules.ruleset import RuleSet
 from pyholdem.rules.structure import Level, Structure
@@ -82,7 +85,6 @@ __all__ = [
 ]
 
 Place = int | tuple[int, int]
-Policy = Callable[[Hand], tuple[str, int | None]]
 
 
 # ---------------------------------------------------------------------------- events
@@ -179,14 +181,9 @@ class Tournament:
 
     def __reduce__(self) -> tuple[Any, tuple[bytes]]:
         """Pickled as its state, the tables' native buffers left out (made again when needed)."""
-        index = {id(table): k for k, (_, table) in enumerate(self._all_tables)}
-        state = dict(self.__dict__)
-        state["_levels_of"] = {index[key]: v for key, v in self._levels_of.items()}
-        state["_rounds_of"] = {index[key]: v for key, v in self._rounds_of.items()}
-        state["_resat"] = {(index[key], hand): v for (key, hand), v in self._resat.items()}
         # a table pickles without its C planner, a layout without its packed set-up and the layout that
         # followed it (a memo: a long tournament's chain would be pickled one inside the other)
-        return (_restored, (pickle.dumps(state, pickle.HIGHEST_PROTOCOL),))
+        return (_restored, (pickle.dumps(self.__dict__, pickle.HIGHEST_PROTOCOL),))
 
     def __init__(
         self,
@@ -231,16 +228,12 @@ class Tournament:
         self._shift = 0  # seconds the schedule's clock is ahead of the tournament's (§9.17's bump)
         self._hand_shift = 0  # hand rounds likewise, with level_clock "hands"
         self._ups = list(colour_ups(structure))
-        self._tables: dict[int, Table] = {}
-        self._seating: dict[int, dict[int, str]] = {}  # table -> seat (0-based) -> player
-        self._all_tables: list[tuple[int, Table]] = []
-        self._levels_of: dict[int, list[int]] = {}  # id(table) -> the level of each hand
-        self._rounds_of: dict[int, list[int]] = {}  # id(table) -> the round of each hand
-        self._resat: dict[tuple[int, int], dict[int, int]] = {}  # (id(table), hand) -> seat -> rebuy chips
+        self._runs: dict[int, TableRun] = {}  # the tables in play, by number
+        self._tables: dict[int, Table] = {}  # each run's table, by number: set by _new_table and _retire only
+        self._all_runs: list[TableRun] = []  # every table run, broken ones included, in order
         self._reading: tuple[tuple[int, int], tuple[int, Fraction, bool]] | None = None
         self._phase_memo: _PhaseMemo | None = None  # (level, on_break) over a clock interval
         self._paid: tuple[int, RuleSet, int] | None = None  # entries, rules -> places paid (§9.24)
-        self._seat_maps: dict[int, dict[int, str]] = {}  # table -> seat (1-based) -> player, for _layout
         self._settled_counts: tuple[int, ...] | None = None
         self._level_signalled = False  # a level changed by advance() since the last round
         self._round_open = False
@@ -317,17 +310,20 @@ class Tournament:
     @property
     def hands_dealt(self) -> int:
         """The hands dealt at every table so far."""
-        return sum(table.hand_number for _, table in self._all_tables)
+        return sum(run.table.hand_number for run in self._all_runs)
 
     @property
     def chips_expected(self) -> int:
         """Every chip sold (entries, rebuys, add-ons) less the chips colour-ups removed (§9.18)."""
         return self._chips - self.chips_removed
 
-    def layout(self) -> dict[int, dict[str, Any]]:
+    def layout(self) -> dict[int, TableLayout]:
         """The tables as spec 09 reads them (``balancing_due``, §9.15): by table number, its ``seats``
         (1..max_seats: who sits there), its last ``button`` and ``big_blind`` seat; a copy."""
-        return {n: {**t, "seats": dict(t["seats"])} for n, t in self._layout().items()}
+        return {
+            n: TableLayout(seats=dict(t["seats"]), button=t["button"], big_blind=t["big_blind"])
+            for n, t in self._layout().items()
+        }
 
     @property
     def prize_pool(self) -> int:
@@ -397,28 +393,28 @@ class Tournament:
                 place = self._entrants[e.data["player"]].place  # as it stands (§9.8: late entries)
                 shown = f"{place[0]}-{place[1]}" if isinstance(place, tuple) else place
                 busts.setdefault((e.round, e.data["table"]), []).append([e.data["player"], shown])
-        last = max(((r[-1], n) for n, t in self._all_tables if (r := self._rounds_of[id(t)])), default=None)
-        for number, table in self._all_tables:
-            levels, rounds = self._levels_of[id(table)], self._rounds_of[id(table)]
-            for k, hand in enumerate(table.hands, 1):
+        last = max(((run.dealt[-1].round, run.number) for run in self._all_runs if run.dealt), default=None)
+        for run in self._all_runs:
+            table = run.table
+            for k, (hand, dealt) in enumerate(zip(table.hands, run.dealt, strict=True), 1):
                 if not hand.is_over:
                     continue
                 prizes = None
-                if self._over and k == len(table.hands) and (rounds[k - 1], number) == last:
+                if self._over and k == len(table.hands) and (dealt.round, dealt.table) == last:
                     prizes = {e.name: e.prize for e in self._entrants.values() if e.prize}
                 out.append(
                     PlayedHand(
                         hand,
-                        number,
+                        dealt.table,
                         k,
                         table.players(k),
-                        chips_added=_merged(table.chips_added(k), self._resat.get((id(table), k), {})),
+                        chips_added=_merged(table.chips_added(k), run.resat.get(k, {})),
                         chips_removed=table.chips_removed(k),
                         # after a colour-up (§9.18): its replay needs the unit
                         chip_unit=written_chip_unit(table.setups[k - 1].rules, self._first_rules),
-                        level=levels[k - 1],
-                        round=rounds[k - 1],
-                        eliminations=busts.get((rounds[k - 1], number)),
+                        level=dealt.level,
+                        round=dealt.round,
+                        eliminations=busts.get((dealt.round, dealt.table)),
                         prizes=prizes,
                     )
                 )
@@ -480,11 +476,10 @@ class Tournament:
         stacks = starting_stacks([name], self.structure.starting_stack, self.rules)
         # the tournament's seating: a seat a player busted this round still holds stays his
         # until the round closes (he may rebuy into it, §9.6)
-        seating = self._seating
-        counts = {n: len(seating[n]) for n in self._tables}
+        counts = {n: len(run.seating) for n, run in self._runs.items()}
         number = min(counts, key=lambda n: (counts[n], n))
-        table = self._tables[number]
-        free = [v.seat for v in table.seats if v.state == "empty" and v.seat not in seating[number]]
+        run = self._runs[number]
+        free = [v.seat for v in run.table.seats if v.state == "empty" and v.seat not in run.seating]
         if not free:
             raise RuleViolation(f"no seat is free for {name!r}: every table is full", "9.8")
         seat = random.Random(f"{self.seed}-enter-{name}").choice(free)
@@ -570,24 +565,23 @@ class Tournament:
         paid = self._paid
         if paid is None or paid[0] != self._entries or paid[1] is not self.rules:
             paid = self._paid = (self._entries, self.rules, places_paid(self._entries, self.rules))
-        on = hand_for_hand_in_force(remaining, paid[2], len(self._tables), self.rules)
+        on = hand_for_hand_in_force(remaining, paid[2], len(self._runs), self.rules)
         if on != self._hand_for_hand:
             self._hand_for_hand = on
             self._log("hand_for_hand", on=on, remaining=remaining)
         hands = []
-        self._round_tables = sorted(self._tables)
+        self._round_tables = sorted(self._runs)
         for number in self._round_tables:
-            table = self._tables[number]
-            hands.append(table.next_hand())
-            self._levels_of[id(table)].append(self._level)
-            self._rounds_of[id(table)].append(self.rounds)
+            run = self._runs[number]
+            hands.append(run.table.next_hand())
+            run.dealt.append(DealtHand(number, self.rounds, self._level))
         return hands
 
     step = next_hands
 
     def play(
         self,
-        policy: Policy,
+        policy: HandPolicy,
         *,
         max_rounds: int = 1_000_000,
         on_round: Callable[[Tournament], None] | None = None,
@@ -607,13 +601,7 @@ class Tournament:
             if not hands:
                 break
             for number, hand in zip(self._round_tables, hands, strict=True):
-                table = self._tables[number]
-                absent = bool(table.absent_at_deal(table.hand_number))
-                while not hand.is_over:
-                    if absent and table.fold_absent():
-                        continue
-                    kind, amount = policy(hand)
-                    hand.act(kind, amount)
+                play_hand(hand, policy, self._tables[number])
             if on_round is not None and not self._over:
                 on_round(self)
         return self.result()
@@ -661,17 +649,20 @@ class Tournament:
             antes=lv.ante or None,
             bet_sizes=lv.bets,
             button=button,
-            seed=f"{self.seed}-table{number}-{len(self._all_tables)}",
+            seed=f"{self.seed}-table{number}-{len(self._all_runs)}",
             engine=self.engine,
             table=number,
         )
+        run = self._runs[number] = TableRun(number, table)
+        self._all_runs.append(run)
         self._tables[number] = table
-        self._seating[number] = {}
-        self._seat_maps.pop(number, None)
-        self._all_tables.append((number, table))
-        self._levels_of[id(table)] = []
-        self._rounds_of[id(table)] = []
         return table
+
+    def _retire(self, numbers: Iterable[int]) -> None:
+        """Tables ``numbers`` leave play (a table broken, §9.16; every table, for a redraw, §9.15, or
+        the final table, §9.17); their runs stay in ``_all_runs``, for their hands' histories."""
+        for number in list(numbers):
+            del self._runs[number], self._tables[number]
 
     def _between(self, name: str) -> tuple[_Entrant, Table, bool, int]:
         """The entrant, his table, whether his table is between hands, and his chips now."""
@@ -689,7 +680,8 @@ class Tournament:
             if view.name != entrant.name:
                 table.sit(entrant.seat, chips, name=entrant.name)
                 # a session's next hand records his chips as added (§12.13)
-                resat = self._resat.setdefault((id(table), table.hand_number + 1), {})
+                assert entrant.table is not None
+                resat = self._runs[entrant.table].resat.setdefault(table.hand_number + 1, {})
                 resat[entrant.seat] = resat.get(entrant.seat, 0) + chips
             else:
                 table.add_chips(entrant.seat, chips)
@@ -746,11 +738,11 @@ class Tournament:
                 self._log(
                     "elimination", player=name, place=places[name], table=entrant.table, start=starts[name]
                 )
-                seating = self._seating.get(entrant.table)  # type: ignore[arg-type]
-                if seating is not None and seating.get(entrant.seat) == name:  # type: ignore[arg-type]
+                run = self._runs.get(entrant.table)  # type: ignore[arg-type]
+                if run is not None and run.seating.get(entrant.seat) == name:  # type: ignore[arg-type]
                     # (a late entry may have taken the seat since the hand ended, §9.8)
-                    del seating[entrant.seat]  # type: ignore[arg-type]
-                    self._seat_maps.pop(entrant.table, None)  # type: ignore[arg-type]
+                    del run.seating[entrant.seat]  # type: ignore[arg-type]
+                    run.spec_seats = None
                 entrant.table = entrant.seat = None
         if emptied:  # §9.20 ends it when a player busts
             self._end_if_won()
@@ -832,7 +824,7 @@ class Tournament:
         level = clock_level(seconds, self.rounds + self._hand_shift, self.structure, self.rules)[0]
         if self._level_posted(level):
             return
-        if len(self._tables) == 1 and sum(self.stack(n) > 0 for n in self._alive) <= 1:
+        if len(self._runs) == 1 and sum(self.stack(n) > 0 for n in self._alive) <= 1:
             return  # the round's close ends the tournament (§9.20)
         structure_level(self.structure, level, self.rules)  # raises, naming the level
 
@@ -904,19 +896,20 @@ class Tournament:
             raced_out: dict[str, int] = {}  # §9.18 step 6, chip_race_no_elimination false: his odd chips
             for number, table in sorted(self._tables.items()):
                 views = [v for v in table.seats if v.state != "empty"]
-                stacks = {v.seat + 1: v.stack for v in views}
+                stacks = {spec_seat(v.seat): v.stack for v in views}
                 pos = table.positions
-                button = pos.button + 1 if pos is not None else None
+                button = spec_seat(pos.button) if pos is not None else None
                 after = colour_up_table(
                     stacks, removed, new, self.rules, button=button, seed=f"{self.seed}-race-{number}-{new}"
                 )
                 delta = sum(stacks.values()) - sum(after.values())
                 for v in views:  # each keeps his seat and his state (away included)
-                    if after[v.seat + 1] == 0 and v.name is not None:
+                    chips = after[spec_seat(v.seat)]
+                    if chips == 0 and v.name is not None:
                         raced_out[v.name] = v.stack
                         self._leave(number, v.seat)
-                    elif after[v.seat + 1] != v.stack:
-                        table.set_stack(v.seat, after[v.seat + 1])
+                    elif chips != v.stack:
+                        table.set_stack(v.seat, chips)
                 self.chips_removed += delta
                 self._log(
                     "colour_up",
@@ -946,33 +939,27 @@ class Tournament:
                     entrant.table = entrant.seat = None
                 self._end_if_won()
 
-    def _layout(self) -> dict[int, dict[str, Any]]:
+    def _layout(self) -> dict[int, TableLayout]:
         """The tables as spec 09 reads them: seats 1..max_seats, the last button and big blind."""
-        out: dict[int, dict[str, Any]] = {}
-        maps = self._seat_maps
-        for number, table in self._tables.items():
-            pos = table.positions
-            seats = maps.get(number)
+        out: dict[int, TableLayout] = {}
+        for number, run in self._runs.items():
+            seats = run.spec_seats
             if seats is None:  # rebuilt only after a change at the table (_sit, _leave, ...)
-                seats = maps[number] = {
-                    seat + 1: name for seat, name in sorted(self._seating[number].items())
-                }
-            out[number] = {
-                "seats": seats,
-                "button": pos.button + 1 if pos is not None else None,
-                "big_blind": pos.big_blind + 1 if pos is not None else None,
-            }
+                seats = run.spec_seats = spec_seats(run.seating)
+            out[number] = table_layout(seats, run.table.positions)
         return out
 
     def _sit(self, number: int, seat: int, chips: int, name: str) -> None:
-        self._tables[number].sit(seat, chips, name=name)
-        self._seating[number][seat] = name
-        self._seat_maps.pop(number, None)
+        run = self._runs[number]
+        run.table.sit(seat, chips, name=name)
+        run.seating[seat] = name
+        run.spec_seats = None
 
     def _leave(self, number: int, seat: int) -> int:
-        chips = self._tables[number].leave(seat)
-        del self._seating[number][seat]
-        self._seat_maps.pop(number, None)
+        run = self._runs[number]
+        chips = run.table.leave(seat)
+        del run.seating[seat]
+        run.spec_seats = None
         return chips
 
     def _move(self, name: str, source: int, target: int, seat: int, why: str) -> None:
@@ -1001,7 +988,7 @@ class Tournament:
         if not level_changed and counts == self._settled_counts:
             return
         k = self.rounds
-        while len(self._tables) > 1:
+        while len(self._runs) > 1:
             if not table_break_due(counts, self.rules):
                 break
             layout = self._layout()
@@ -1009,32 +996,31 @@ class Tournament:
                 self._final_table(layout)
                 return
             # §9.16 on the layout the tournament keeps (its check: tests/engine/test_tournament_memo.py)
-            seed = f"{self.seed}-break-{k}-{len(self._tables)}"
+            seed = f"{self.seed}-break-{k}-{len(self._runs)}"
             moves = reseat_broken_table(layout, self.rules, seed=seed)
             if moves is None:
                 break
-            broken = table_to_break(dict(zip(sorted(self._tables), counts, strict=True)))
+            broken = table_to_break(dict(zip(sorted(self._runs), counts, strict=True)))
             chips: dict[str, int] = {}
             for name in moves:
                 entrant = self._entrants[name]
                 assert entrant.seat is not None
                 chips[name] = self._leave(broken, entrant.seat)
-            del self._tables[broken], self._seating[broken]
-            self._seat_maps.pop(broken, None)
+            self._retire([broken])
             self._log("table_break", table=broken, players=len(moves))
-            for name, (target, seat) in moves.items():
-                entrant = self._entrants[name]
-                self._sit(target, seat - 1, chips[name], name)
+            for name, (target, to) in moves.items():
+                entrant, seat = self._entrants[name], table_seat(to)
+                self._sit(target, seat, chips[name], name)
                 self._log(
                     "move",
                     player=name,
                     from_table=broken,
                     from_seat=entrant.seat,
                     to_table=target,
-                    to_seat=seat - 1,
+                    to_seat=seat,
                     reason="table_break",
                 )
-                entrant.table, entrant.seat = target, seat - 1
+                entrant.table, entrant.seat = target, seat
             counts = self._counts()
         if balancing_due_counts(counts, self.rules, level_changed=level_changed):  # the layout only then
             layout = self._layout()
@@ -1046,44 +1032,41 @@ class Tournament:
                 for source, name, target, seat in balance_moves(
                     layout, self.rules, level_changed=level_changed, seed=seed
                 ):
-                    self._move(name, source, target, seat - 1, "balance")
+                    self._move(name, source, target, table_seat(seat), "balance")
             counts = self._counts()
         self._settled_counts = counts
 
     def _counts(self) -> tuple[int, ...]:
         """The players seated at each table in play, by table number."""
-        seating = self._seating
-        return tuple([len(seating[n]) for n in sorted(self._tables)])
+        runs = self._runs
+        return tuple([len(runs[n].seating) for n in sorted(runs)])
 
     def _redraw(self, seats: Mapping[str, tuple[int, int]]) -> None:
         """§9.15, ``"redraw"``: every table broken and started anew with the players drawn to it."""
         chips: dict[str, int] = {}
         away = {v.name for t in self._tables.values() for v in t.seats if v.state == "away"}
-        for number, seating in self._seating.items():
-            for seat, name in list(seating.items()):
+        for number, run in self._runs.items():
+            for seat, name in list(run.seating.items()):
                 chips[name] = self._leave(number, seat)
-        numbers = sorted(self._tables)
-        self._tables.clear()
-        self._seating.clear()
-        self._seat_maps.clear()
+        numbers = sorted(self._runs)
+        self._retire(numbers)
         for number in numbers:
             self._new_table(number)
-        for name, (number, seat) in sorted(seats.items(), key=lambda item: item[1]):
-            self._sit(number, seat - 1, chips[name], name)
-            self._entrants[name].table, self._entrants[name].seat = number, seat - 1
+        for name, (number, to) in sorted(seats.items(), key=lambda item: item[1]):
+            seat = table_seat(to)
+            self._sit(number, seat, chips[name], name)
+            self._entrants[name].table, self._entrants[name].seat = number, seat
             if name in away:  # still away at his new seat (§3.19)
-                self._tables[number].away(seat - 1)
-        self._log("redraw", seats={n: [t, s - 1] for n, (t, s) in sorted(seats.items())})
+                self._tables[number].away(seat)
+        self._log("redraw", seats={n: [t, table_seat(s)] for n, (t, s) in sorted(seats.items())})
 
-    def _final_table(self, layout: dict[int, dict[str, Any]]) -> None:
+    def _final_table(self, layout: dict[int, TableLayout]) -> None:
         seats, level = final_table(layout, self._level, self.rules, seed=f"{self.seed}-final")
         chips: dict[str, int] = {}
-        for number, seating in list(self._seating.items()):
-            for seat, name in list(seating.items()):
+        for number, run in list(self._runs.items()):
+            for seat, name in list(run.seating.items()):
                 chips[name] = self._leave(number, seat)
-        self._tables.clear()
-        self._seating.clear()
-        self._seat_maps.clear()
+        self._retire(self._runs)
         home = min(layout)
         if level != self._level and self._level_posted(level):
             # §9.17: the bumped level starts now with its full duration: the schedule's clock jumps
@@ -1095,22 +1078,19 @@ class Tournament:
                 self._shift += ahead
             self._update_level()
         self._new_table(home)
-        for name, seat in sorted(seats.items(), key=lambda item: item[1]):
-            self._sit(home, seat - 1, chips[name], name)
-            self._entrants[name].table, self._entrants[name].seat = home, seat - 1
+        for name, to in sorted(seats.items(), key=lambda item: item[1]):
+            seat = table_seat(to)
+            self._sit(home, seat, chips[name], name)
+            self._entrants[name].table, self._entrants[name].seat = home, seat
         self._final = True
         self._colour_up()
-        self._log("final_table", table=home, seats={n: s - 1 for n, s in seats.items()}, level=self._level)
+        moved = {n: table_seat(s) for n, s in seats.items()}
+        self._log("final_table", table=home, seats=moved, level=self._level)
 
 
 def _restored(blob: bytes) -> Tournament:
-    state = pickle.loads(blob)
     t = Tournament.__new__(Tournament)
-    tables = [table for _, table in state["_all_tables"]]
-    state["_levels_of"] = {id(tables[k]): v for k, v in state["_levels_of"].items()}
-    state["_rounds_of"] = {id(tables[k]): v for k, v in state["_rounds_of"].items()}
-    state["_resat"] = {(id(tables[k]), hand): v for (k, hand), v in state["_resat"].items()}
-    t.__dict__.update(state)
+    t.__dict__.update(pickle.loads(blob))
     return t
 
 
@@ -1132,7 +1112,7 @@ def _names(entrants: int | Sequence[str], rules: RuleSet) -> list[str]:
     return list(entrants)
 
 
-def random_policy(seed: object) -> Policy:
+def random_policy(seed: object) -> HandPolicy:
     """A seeded random player: bets and raises now and then (rarely all-in), calls a small bet
     mostly and a big one (a third of his stack or more) seldom, else folds; checks when he can."""
     rng = random.Random(f"policy-{seed}")

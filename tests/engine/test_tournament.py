@@ -316,7 +316,7 @@ def test_12_13_tournament_histories_carry_event_table_hand_and_level() -> None:
     t = Tournament(RuleSet(), HOME, 20, seed=16)
     t.play(random_policy(16))
     histories = tournament_histories(t)
-    assert len(histories) == sum(len(table.hands) for _, table in t._all_tables)
+    assert len(histories) == sum(len(run.table.hands) for run in t._all_runs)
     first = histories[0]
     assert first.table == 1 and first.hand == 1
     assert first.extra["event"] == "seed_000_home_nl" and first.extra["level"] == 1

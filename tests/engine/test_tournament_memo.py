@@ -33,7 +33,7 @@ def fresh_layout(t: Tournament) -> dict[int, dict[str, object]]:
     for number, table in t.tables.items():
         pos = table.positions
         out[number] = {
-            "seats": {seat + 1: name for seat, name in sorted(t._seating[number].items())},
+            "seats": {seat + 1: name for seat, name in sorted(t._runs[number].seating.items())},
             "button": pos.button + 1 if pos is not None else None,
             "big_blind": pos.big_blind + 1 if pos is not None else None,
         }

@@ -210,14 +210,14 @@ def test_9_15_seed_000_redraws_both_tables_instead_of_moving_a_player() -> None:
     assert not kinds(t, "move")  # nobody moved one at a time
     out = {e.data["player"] for e in kinds(t, "elimination")}
     assert set(redraw.data["seats"]) == before - out
-    counts = sorted(len(t._seating[n]) for n in t.tables)
+    counts = sorted(len(t._runs[n].seating) for n in t.tables)
     assert len(counts) == 2 and counts[-1] - counts[0] <= 1 and sum(counts) == len(before - out)
     for name, (number, seat) in redraw.data["seats"].items():
         view = t.tables[number].seats[seat]
         assert view.name == name and view.stack == t.stack(name) > 0
         assert (view.state == "away") == (name == away)
     for number, table in t.tables.items():  # seats 1 to k at a table of k; a new table
-        assert {v.seat for v in table.seats if v.state != "empty"} == set(range(len(t._seating[number])))
+        assert {v.seat for v in table.seats if v.state != "empty"} == set(range(len(t._runs[number].seating)))
         assert table.hand_number == 1
     for number, hand in t.in_progress.items():
         while not hand.is_over:

@@ -51,7 +51,8 @@ def snapshot(t: Tournament) -> tuple[Any, ...]:
 
 
 def random_action(hand: Any, rng: random.Random) -> tuple[str, int | None]:
-    """A legal action drawn at random (a raise to a random legal amount)."""
+    """A legal action drawn at random (a raise to a random legal amount: a multiple of the chip unit,
+    the least or all-in, §5.12)."""
     legal = hand.legal_actions()
     choices: list[tuple[str, int | None]] = [("fold", None)]
     if legal.check:
@@ -60,7 +61,11 @@ def random_action(hand: Any, rng: random.Random) -> tuple[str, int | None]:
         choices.append(("call", None))
     if legal.min_raise_to is not None and legal.max_raise_to is not None:
         kind = "bet" if legal.is_bet else "raise"
-        choices.append((kind, rng.randint(legal.min_raise_to, legal.max_raise_to)))
+        low, high = legal.min_raise_to, legal.max_raise_to
+        amount = rng.randint(low, high)
+        if amount != high:
+            amount = max(low, amount - amount % hand.rules.chip_unit)
+        choices.append((kind, amount))
     return rng.choice(choices)
 
 

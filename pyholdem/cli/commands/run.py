@@ -268,6 +268,7 @@ def tournament_run(entrants: int, seed: int = 1) -> bool:
     colour-up removes, accounted for), no table is over its size and the tables are within the
     balance tolerance; at the end that the places are 1..N with ties sharing a block and the
     prizes sum to the pool."""
+    from pyholdem.engine.play import play_hand
     from pyholdem.engine.tournament import Tournament, random_policy
     from pyholdem.history.tournament_checks import result_problems, round_problems
     from pyholdem.rules.structure import DEFAULT_STRUCTURE, structure_preset
@@ -282,10 +283,9 @@ def tournament_run(entrants: int, seed: int = 1) -> bool:
             if not hands:
                 break
             problems += round_problems(t)
-            for number, hand in zip(sorted(t.tables), hands, strict=True):
-                while not hand.is_over:
-                    if not t.tables[number].fold_absent():
-                        hand.act(*policy(hand))
+            tables = t.tables
+            for number, hand in zip(sorted(tables), hands, strict=True):
+                play_hand(hand, policy, tables[number])
             bar.update(t.entries - len(t.remaining), total=t.entries - 1)
     elapsed = time.perf_counter() - start
     result = t.result()
