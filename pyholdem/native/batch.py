@@ -64,8 +64,9 @@ def row_bytes(width: int, history: int) -> int:
 
 def _pages(size: int) -> mmap.mmap:
     """``size`` zeroed bytes of their own pages, huge ones where the system gives them (``MADV_HUGEPAGE``):
-    stepping a batch reads every row's hand, and far fewer address translations miss on huge pages."""
-    memory = mmap.mmap(-1, size)
+    stepping a batch reads every row's hand, and far fewer address translations miss on huge pages. The
+    mapping is private: a shared anonymous one is shared memory, which most systems keep on small pages."""
+    memory = mmap.mmap(-1, size, flags=mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS)
     advice = getattr(mmap, "MADV_HUGEPAGE", None)
     if advice is not None:
         with contextlib.suppress(OSError):
