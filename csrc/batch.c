@@ -186,7 +186,7 @@ int ph_batch_step(const ph_batch *b, const ph_batch_actions *actions, int64_t lo
             codes[i] = PH_BATCH_ENGINE;
             continue;
         }
-        if (b->history > 0) b->hist[r * b->history + b->hist_len[r]++] = (bets ? amount : 0) * 8 + action;
+        if (b->history > 0) b->hist[(int64_t)b->hist_len[r]++ * b->rows + r] = (bets ? amount : 0) * 8 + action;
         b->actions[r]++;
         observe(b, r, 0);
         finished[i] = h->over != 0;

@@ -535,8 +535,9 @@ int ph_plan_hand(const ph_plan_query *query);
 /* A batch of rows independent hands, every array the caller's (row-major, rows first): the hands; per layout
    (a set-up with no stacks, key or cards) its ph_setup and ph_rules; per row its layout, the stacks its hands
    start from (rows x width), the shuffle key of its hand (rows x 3 words: the seed's 32-bit words, least
-   significant first; the key is as many words as the number needs) and its last history entries (rows x
-   history, each action as amount * 8 + ph_action; hist_len the count). The observation, written for every row
+   significant first; the key is as many words as the number needs) and its last history entries (history x
+   rows, entries first, so that a step of rows at the same point of their hands writes one run; each action as
+   amount * 8 + ph_action; hist_len the count). The observation, written for every row
    a deal or an action changes: the seat to act (-1: none), the legal actions (bit k: ph_action k), the call,
    the bounds of a bet or raise (0: none), the chips in the middle (0 once over), per seat its stack, bet this
    round and folded flag (rows x width), the street, the board shown (rows x 5, -1: not shown), the hole cards

@@ -101,7 +101,7 @@ class BatchArrays:
             name: np.zeros(_shape(rows, width, per_seat, fixed), dtype=t)
             for name, (t, per_seat, fixed) in _PER_ROW.items()
         }
-        self.hist = np.zeros((rows, history), dtype=np.int64)
+        self.hist = np.zeros((history, rows), dtype=np.int64)  # entries first: a step writes one run
         c = self.c = ffi.new("ph_batch *")
         c.rows, c.width, c.history, c.layouts = rows, width, history, len(layouts)
         c.setups, c.rules, c.hands = self.setups, self.rules, self.hands
