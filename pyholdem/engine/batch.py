@@ -535,7 +535,7 @@ class HandBatch:
         full = np.flatnonzero(length >= self.history)
         if not full.size:
             return
-        for r, kept in zip(full.tolist(), self._arrays.hist[:, full].T.tolist()):
+        for r, kept in zip(full.tolist(), self._arrays.hist[:, full].T.tolist(), strict=True):
             self._spill.setdefault(r, []).extend(kept)
         length[full] = 0
 
