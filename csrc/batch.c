@@ -16,32 +16,19 @@
 
 enum { LOG_CAPACITY = 2 * PH_STEP_EVENTS, PREFETCH_AHEAD = 8 };
 
-/* The cache lines of a ph_hand that checking and taking an ordinary action read and write: the rules, the
-   counters and bets of the round, the stacks, bets and marks of the seats, the folded and acted flags, the
-   state of the hand and the legal actions (twelve of its 23 lines; the rest changes only when a street or
-   the hand ends). */
-static const size_t HOT_LINES[] = {
-    0,
-    64,
-    offsetof(ph_hand, seats),
-    offsetof(ph_hand, current_bet),
-    offsetof(ph_hand, stacks),
-    offsetof(ph_hand, stacks) + sizeof(int64_t) * (PH_MAX_SEATS - 1),
-    offsetof(ph_hand, bets) + sizeof(int64_t) * (PH_MAX_SEATS - 1),
-    offsetof(ph_hand, marks),
-    offsetof(ph_hand, marks) + sizeof(int64_t) * (PH_MAX_SEATS - 1),
-    offsetof(ph_hand, folded),
-    offsetof(ph_hand, over),
-    offsetof(ph_hand, legal_call),
-};
+/* The part of a ph_hand that checking and taking an ordinary action read and write: holdem.h puts the counters
+   and bets of the round, the legal actions, the seats' flags, stacks, bets and marks and then the rules at its
+   start, up to the rules' fields the betting does not read. */
+enum { HOT_BYTES = offsetof(ph_hand, rules) + offsetof(ph_rules, pl_round_pot_to) };
 
-/* Ask for the hot lines of a hand the step reaches PREFETCH_AHEAD rows later. A row of a large batch is far from
-   the last one stepped and its first read waits on memory; a dozen lines asked for ahead arrive while the rows
-   before it are played (about a third of the step's time on 100,000 six-max rows). */
+/* Ask for the hot lines of a hand the step reaches PREFETCH_AHEAD rows later (eight lines). A row of a large batch
+   is far from the last one stepped and its first read waits on memory; the lines asked for ahead arrive while the
+   rows before it are played. */
 static void prefetch_hand(const ph_hand *h) {
 #if defined(__GNUC__)
     const char *p = (const char *)h;
-    for (size_t k = 0; k < sizeof HOT_LINES / sizeof *HOT_LINES; k++) __builtin_prefetch(p + HOT_LINES[k], 1);
+    for (size_t k = 0; k < HOT_BYTES; k += 64) __builtin_prefetch(p + k, 1);
+    __builtin_prefetch(p + HOT_BYTES - 1, 1);
 #else
     (void)h;
 #endif
@@ -199,7 +186,7 @@ int ph_batch_step(const ph_batch *b, const ph_batch_actions *actions, int64_t lo
             codes[i] = PH_BATCH_ENGINE;
             continue;
         }
-        if (b->history > 0) b->hist[r * b->history + b->hist_len[r]++] = (bets ? amount : 0) * 8 + action;
+        if (b->history > 0) b->hist[(int64_t)b->hist_len[r]++ * b->rows + r] = (bets ? amount : 0) * 8 + action;
         b->actions[r]++;
         observe(b, r, 0);
         finished[i] = h->over != 0;

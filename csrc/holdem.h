@@ -281,40 +281,43 @@ typedef struct {
 } ph_event;
 
 /* The RuleSet fields the hand reads; each choice is its index in the RuleSet's list of choices, each
-   flag 0 or 1, each optional number -1 (nl_raise_cap) or 0 (pl_round_pot_to) for None. */
+   flag 0 or 1, each optional number -1 (nl_raise_cap) or 0 (pl_round_pot_to) for None. Those the betting
+   reads come first (chip_unit .. fl_raise_base, one cache line). */
 typedef struct {
-    int32_t betting_structure, nl_min_bet, min_raise_rule, nl_raise_cap, nl_cap_lifted_heads_up, fl_max_raises,
-        fl_cap_lifted_heads_up, fl_cap_counts_allin_raise, fl_cap_counts_short_allins, fl_cap_counts_blinds,
-        reopen_rule_big_bet, reopen_rule_limit, first_wager_reopens, raise_needs_a_caller, fl_raise_base,
-        ante_award, short_blind_call_amount, pl_pot_basis, pl_preflop_full_blinds, pl_sb_counts_as_bb,
-        straddle_raise_size, straddle_short_stack, ante_type, bba_priority, short_post_priority,
+    int64_t chip_unit;
+    int32_t betting_structure, nl_min_bet, min_raise_rule, nl_raise_cap, nl_cap_lifted_heads_up, reopen_rule_big_bet,
+        first_wager_reopens, raise_needs_a_caller, fl_max_raises, fl_cap_lifted_heads_up, fl_cap_counts_allin_raise,
+        fl_cap_counts_short_allins, reopen_rule_limit, fl_raise_base;
+    int64_t pl_round_pot_to;
+    int32_t fl_cap_counts_blinds, ante_award, short_blind_call_amount, pl_pot_basis, pl_preflop_full_blinds,
+        pl_sb_counts_as_bb, straddle_raise_size, straddle_short_stack, ante_type, bba_priority, short_post_priority,
         showdown_order, losers_may_muck, all_in_face_up, odd_chip_rule, side_pots_awarded_first;
     int32_t preflop_first_actor, odd_chip_pots;
-    int64_t chip_unit, pl_round_pot_to;
 } ph_rules;
 
 /* One hand: the fields of pyholdem.spec.state.HandState (lists per seat, to_act -1 when nobody acts,
    aggressors -1 for none), the deal, what the Python Hand keeps beside it, the legal actions of the seat
-   to act (section 6.1; -1 for none) and, once over, the result. Plain data: copy it with memcpy. */
+   to act (section 6.1; -1 for none) and, once over, the result. Plain data: copy it with memcpy. What checking
+   and taking an ordinary action reads and writes comes first, ending with the rules' betting fields (chip_unit to
+   fl_raise_base), so that a hand stepped from memory (csrc/batch.c) costs eight cache lines, not twelve. */
 typedef struct {
-    ph_rules rules;
-    int32_t seats, button, n_forced, straddles, street, to_act, capped, bet_count, raise_count;
+    int32_t seats, button, street, to_act, capped, bet_count, raise_count, over, n_exposed, n_shown, last_round;
+    int32_t legal_check, legal_is_bet;
     int32_t aggressors[4];
+    int64_t current_bet, full_level, full_increment, first_bet, last_increment, min_bet, big_blind;
+    int64_t legal_call, legal_min, legal_max, n_events;
+    uint8_t folded[PH_MAX_SEATS], acted[PH_MAX_SEATS], in_hand[PH_MAX_SEATS];
+    int64_t stacks[PH_MAX_SEATS], bets[PH_MAX_SEATS], marks[PH_MAX_SEATS];
+    ph_rules rules;
+    int32_t n_forced, straddles, uniform_antes, showdown, n_pots;
     int32_t blind_seats[PH_MAX_FORCED];
     int64_t blind_amounts[PH_MAX_FORCED];
-    int64_t big_blind, min_bet, small_bet, big_bet, current_bet, full_level, full_increment, first_bet,
-        last_increment;
-    int64_t stacks[PH_MAX_SEATS], bets[PH_MAX_SEATS], committed[PH_MAX_SEATS], antes[PH_MAX_SEATS],
-        marks[PH_MAX_SEATS], initial_stacks[PH_MAX_SEATS], dead[PH_MAX_SEATS];
-    uint8_t folded[PH_MAX_SEATS], acted[PH_MAX_SEATS], in_hand[PH_MAX_SEATS];
+    int64_t small_bet, big_bet;
+    int64_t committed[PH_MAX_SEATS], antes[PH_MAX_SEATS], initial_stacks[PH_MAX_SEATS], dead[PH_MAX_SEATS];
     uint8_t holes[PH_MAX_SEATS][2];
     uint8_t burns[3], board[5];
-    int32_t uniform_antes, last_round, n_exposed, n_shown, over, showdown, n_pots;
     uint8_t exposed[PH_MAX_SEATS], shown[PH_MAX_SEATS];
     ph_pot pots[2 * PH_MAX_POTS];
-    int64_t n_events;
-    int32_t legal_check, legal_is_bet;
-    int64_t legal_call, legal_min, legal_max;
 } ph_hand;
 
 /* Set up a hand from one set-up (sections 3.11-3.16, 3.20, 4.2-4.3, 6.2) and play it to the first decision.
@@ -532,8 +535,9 @@ int ph_plan_hand(const ph_plan_query *query);
 /* A batch of rows independent hands, every array the caller's (row-major, rows first): the hands; per layout
    (a set-up with no stacks, key or cards) its ph_setup and ph_rules; per row its layout, the stacks its hands
    start from (rows x width), the shuffle key of its hand (rows x 3 words: the seed's 32-bit words, least
-   significant first; the key is as many words as the number needs) and its last history entries (rows x
-   history, each action as amount * 8 + ph_action; hist_len the count). The observation, written for every row
+   significant first; the key is as many words as the number needs) and its last history entries (history x
+   rows, entries first, so that a step of rows at the same point of their hands writes one run; each action as
+   amount * 8 + ph_action; hist_len the count). The observation, written for every row
    a deal or an action changes: the seat to act (-1: none), the legal actions (bit k: ph_action k), the call,
    the bounds of a bet or raise (0: none), the chips in the middle (0 once over), per seat its stack, bet this
    round and folded flag (rows x width), the street, the board shown (rows x 5, -1: not shown), the hole cards

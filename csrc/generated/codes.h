@@ -101,18 +101,18 @@ enum {
     PH_MIN_RAISE_RULE_LAST_INCREMENT_INCLUDING_SHORT_ALLINS = 2
 };
 
-/* RuleSet.fl_cap_lifted_heads_up (section 5.4) */
-enum {
-    PH_FL_CAP_LIFTED_HEADS_UP_WHEN_EVENT_HEADS_UP = 0,
-    PH_FL_CAP_LIFTED_HEADS_UP_WHEN_ROUND_HEADS_UP = 1,
-    PH_FL_CAP_LIFTED_HEADS_UP_NEVER = 2
-};
-
 /* RuleSet.reopen_rule_big_bet (section 7.2) */
 enum {
     PH_REOPEN_RULE_BIG_BET_FULL_RAISE_CUMULATIVE = 0,
     PH_REOPEN_RULE_BIG_BET_FULL_RAISE_SINGLE = 1,
     PH_REOPEN_RULE_BIG_BET_ANY_RAISE = 2
+};
+
+/* RuleSet.fl_cap_lifted_heads_up (section 5.4) */
+enum {
+    PH_FL_CAP_LIFTED_HEADS_UP_WHEN_EVENT_HEADS_UP = 0,
+    PH_FL_CAP_LIFTED_HEADS_UP_WHEN_ROUND_HEADS_UP = 1,
+    PH_FL_CAP_LIFTED_HEADS_UP_NEVER = 2
 };
 
 /* RuleSet.reopen_rule_limit (section 7.4) */

@@ -457,7 +457,7 @@ class HandBatch:
         if self.history == 0:
             raise _fail("history=0: the batch keeps no actions, so a row cannot be read back as a Hand")
         length = int(self._arrays.arrays["hist_len"][r])
-        packed = self._spill.get(r, []) + self._arrays.hist[r, :length].tolist()
+        packed = self._spill.get(r, []) + self._arrays.hist[:length, r].tolist()
         return [(ACTIONS[p % 8], p // 8 if p % 8 in _BETS else None) for p in packed]
 
     def to_hand(self, row: int) -> Hand:
@@ -533,9 +533,12 @@ class HandBatch:
         if not self.history:
             return
         length = self._arrays.arrays["hist_len"]
-        for r in np.flatnonzero(length >= self.history).tolist():
-            self._spill.setdefault(r, []).extend(self._arrays.hist[r].tolist())
-            length[r] = 0
+        full = np.flatnonzero(length >= self.history)
+        if not full.size:
+            return
+        for r, kept in zip(full.tolist(), self._arrays.hist[:, full].T.tolist(), strict=True):
+            self._spill.setdefault(r, []).extend(kept)
+        length[full] = 0
 
     def reset(self, rows: Any = None, *, seeds: Any = None) -> np.ndarray:
         """Deal a new hand in each of ``rows`` (default: every row whose hand is over), each over; ``seeds``

@@ -64,8 +64,9 @@ def row_bytes(width: int, history: int) -> int:
 
 def _pages(size: int) -> mmap.mmap:
     """``size`` zeroed bytes of their own pages, huge ones where the system gives them (``MADV_HUGEPAGE``):
-    stepping a batch reads every row's hand, and far fewer address translations miss on huge pages."""
-    memory = mmap.mmap(-1, size)
+    stepping a batch reads every row's hand, and far fewer address translations miss on huge pages. The
+    mapping is private: a shared anonymous one is shared memory, which most systems keep on small pages."""
+    memory = mmap.mmap(-1, size, flags=mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS)
     advice = getattr(mmap, "MADV_HUGEPAGE", None)
     if advice is not None:
         with contextlib.suppress(OSError):
@@ -100,7 +101,7 @@ class BatchArrays:
             name: np.zeros(_shape(rows, width, per_seat, fixed), dtype=t)
             for name, (t, per_seat, fixed) in _PER_ROW.items()
         }
-        self.hist = np.zeros((rows, history), dtype=np.int64)
+        self.hist = np.zeros((history, rows), dtype=np.int64)  # entries first: a step writes one run
         c = self.c = ffi.new("ph_batch *")
         c.rows, c.width, c.history, c.layouts = rows, width, history, len(layouts)
         c.setups, c.rules, c.hands = self.setups, self.rules, self.hands
