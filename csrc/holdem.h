@@ -303,9 +303,9 @@ typedef struct {
     int32_t blind_seats[PH_MAX_FORCED];
     int64_t blind_amounts[PH_MAX_FORCED];
     int64_t big_blind, min_bet, small_bet, big_bet, current_bet, full_level, full_increment, first_bet,
-        last_increment;
+        last_increment, cumulative_increment;
     int64_t stacks[PH_MAX_SEATS], bets[PH_MAX_SEATS], committed[PH_MAX_SEATS], antes[PH_MAX_SEATS],
-        marks[PH_MAX_SEATS], initial_stacks[PH_MAX_SEATS], dead[PH_MAX_SEATS];
+        marks[PH_MAX_SEATS], initial_stacks[PH_MAX_SEATS], dead[PH_MAX_SEATS], raise_increments[PH_MAX_SEATS];
     uint8_t folded[PH_MAX_SEATS], acted[PH_MAX_SEATS], in_hand[PH_MAX_SEATS];
     uint8_t holes[PH_MAX_SEATS][2];
     uint8_t burns[3], board[5];
