@@ -79,7 +79,19 @@ static int64_t min_raise_to(const ph_hand *h) {
     int64_t increment = h->full_increment;
     if (h->rules.min_raise_rule == PH_MIN_RAISE_RULE_INITIAL_BET) increment = h->first_bet;
     else if (h->rules.min_raise_rule == PH_MIN_RAISE_RULE_LAST_INCREMENT_INCLUDING_SHORT_ALLINS) increment = max64(h->last_increment, min_bet(h));
+    else if (h->rules.min_raise_rule == PH_MIN_RAISE_RULE_CUMULATIVE_SHORT_ALLINS) increment = max64(h->full_increment, h->cumulative_increment);
     return h->current_bet + max64(increment, min_bet(h));
+}
+
+/* 5.6 cumulative_raise_size: the raise size of "cumulative_short_allins" after a wager that added `added`,
+   the hand already holding it */
+static int64_t cumulative_raise_size(const ph_hand *h, int64_t added, int all_in) {
+    int64_t size = h->cumulative_increment, run = 0;
+    if (added >= size) return added;
+    if (!all_in) return size;
+    for (int s = 0; s < h->seats; s++)
+        if (!h->folded[s] && h->stacks[s] == 0) run += h->raise_increments[s];
+    return run >= size ? run : size;
 }
 
 /* 5.2 fl_bet_size */
@@ -293,8 +305,9 @@ static void end_round(ph_hand *h, ph_event *log) {
 
 /* SpecHand._open_street */
 static void open_street(ph_hand *h) {
-    h->current_bet = h->full_level = h->first_bet = h->last_increment = 0;
+    h->current_bet = h->full_level = h->first_bet = h->last_increment = h->cumulative_increment = 0;
     h->full_increment = min_bet(h);
+    memset(h->raise_increments, 0, sizeof h->raise_increments);
     h->bet_count = h->raise_count = h->capped = 0;
     memset(h->acted, 0, sizeof h->acted);
     memset(h->marks, 0, sizeof h->marks);
@@ -556,6 +569,8 @@ static void apply_wager(ph_hand *h, int seat, int64_t amount) {
     h->bets[seat] = amount;
     h->current_bet = amount;
     h->aggressors[h->street] = seat;
+    h->raise_increments[seat] += amount - old;
+    h->cumulative_increment = cumulative_raise_size(h, amount - old, all_in);
 }
 
 /* pyholdem.spec.betting.check_action, as a verdict: is the action among the legal ones? */

@@ -304,10 +304,10 @@ typedef struct {
     int32_t seats, button, street, to_act, capped, bet_count, raise_count, over, n_exposed, n_shown, last_round;
     int32_t legal_check, legal_is_bet;
     int32_t aggressors[4];
-    int64_t current_bet, full_level, full_increment, first_bet, last_increment, min_bet, big_blind;
+    int64_t current_bet, full_level, full_increment, first_bet, last_increment, cumulative_increment, min_bet, big_blind;
     int64_t legal_call, legal_min, legal_max, n_events;
     uint8_t folded[PH_MAX_SEATS], acted[PH_MAX_SEATS], in_hand[PH_MAX_SEATS];
-    int64_t stacks[PH_MAX_SEATS], bets[PH_MAX_SEATS], marks[PH_MAX_SEATS];
+    int64_t stacks[PH_MAX_SEATS], bets[PH_MAX_SEATS], marks[PH_MAX_SEATS], raise_increments[PH_MAX_SEATS];
     ph_rules rules;
     int32_t n_forced, straddles, uniform_antes, showdown, n_pots;
     int32_t blind_seats[PH_MAX_FORCED];

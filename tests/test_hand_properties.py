@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pyholdem import Hand, IllegalAction, PyHoldemError, RuleSet
+from pyholdem.rules.ruleset import FIELDS
 
 STRUCTURES = ("no_limit", "pot_limit", "fixed_limit")
 SHORT_OR_DEEP = st.one_of(st.integers(1, 30), st.integers(1, 400), st.integers(400, 5000))
@@ -22,11 +23,7 @@ def hand_setups(draw: st.DrawFn) -> dict:
         ante_type=draw(st.sampled_from(["each_player", "each_player_except_blinds", "big_blind_ante"])),
         straddle_allowed=True,
         sleeper_allowed=True,
-        min_raise_rule=draw(
-            st.sampled_from(
-                ["largest_full_increment", "initial_bet", "last_increment_including_short_allins"]
-            )
-        ),
+        min_raise_rule=draw(st.sampled_from(FIELDS["min_raise_rule"].metadata["choices"])),
         reopen_rule_big_bet=draw(
             st.sampled_from(["full_raise_cumulative", "full_raise_single", "any_raise"])
         ),

@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pyholdem import Hand, IllegalAction, RuleSet, RuleViolation
-from pyholdem.rules.ruleset import PRESETS, preset
+from pyholdem.rules.ruleset import FIELDS, PRESETS, preset
 from pyholdem.spec.state import PREFLOP
 from pyholdem.spec.structures import fl_bet_size, fl_raise_to, min_raise_to
 from tests.native.test_hand_lockstep import setups as lockstep_setups
@@ -20,7 +20,7 @@ from tests.test_hand_properties import hand_setups, random_action
 
 ENGINES = ("spec", "native")
 STRUCTURES = ("no_limit", "pot_limit", "fixed_limit")
-MIN_RAISE_RULES = ("largest_full_increment", "initial_bet", "last_increment_including_short_allins")
+MIN_RAISE_RULES = FIELDS["min_raise_rule"].metadata["choices"]
 
 
 # ---------------------------------------------------------------------------- item 1: §7.2, §7.3
@@ -44,6 +44,21 @@ def test_7_2_short_all_in_does_not_reopen_under_seed_002_sng_addon(engine: str, 
     assert (legal.seat, legal.call, legal.min_raise_to, legal.max_raise_to) == (2, 50, None, None)
     with pytest.raises(IllegalAction, match=r"not reopened .*\(§7\.2\)"):
         h.raise_to(400)
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_5_6_cumulative_short_allins_sizes_the_offered_raise_on_both_engines(engine: str) -> None:
+    """texasholdem's reading: short all-ins that add up to the raise size become it (§5.6)."""
+    rules = RuleSet(min_raise_rule="cumulative_short_allins")
+    h = Hand(rules, [200, 1000, 1000, 1000, 150], button=0, blinds=(5, 10), engine=engine)
+    h.raise_to(100), h.all_in(), h.all_in()
+    assert (h.legal_actions().seat, h.legal_actions().min_raise_to) == (1, 300)
+    with pytest.raises(IllegalAction, match=r"below the minimum raise to 300 \(§5\.6\)"):
+        h.raise_to(290)
+    h = Hand(rules, [1000, 1000, 310, 360], button=0, blinds=(5, 10), engine=engine)
+    h.call(), h.call(), h.call(), h.check()
+    h.bet_to(100), h.all_in(), h.all_in()
+    assert (h.legal_actions().seat, h.legal_actions().min_raise_to) == (0, 600)
 
 
 # ------------------------------------------------------------------ item 2 and 12: §5.3, §7.4, §5.12

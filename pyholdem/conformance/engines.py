@@ -104,12 +104,14 @@ EVALUATION = ("evaluate", "compare")
 EQUITY_SAMPLE = 24
 
 # texasholdem's call after a short blind is what was posted (its Pot.chips_to_call); a pot's odd
-# chips all go to the first winner left of the button (its settle, "WSOP Rule 73")
+# chips all go to the first winner left of the button (its settle, "WSOP Rule 73"); all-in raises
+# that add up to its last raise become it (its _previous_all_in_sum, "WSOP 2021 Rule 96")
 TEXASHOLDEM: dict[str, Any] = {
     "preset": "tda_2024_cash",
     "changes": {
         "short_blind_call_amount": "posted_amount",
         "odd_chip_rule": "left_of_button_whole_chip",
+        "min_raise_rule": "cumulative_short_allins",
     },
 }
 # RLCard's limit cap counts raises, not bets: the big blind is not one of its four (allowed_raise_num)

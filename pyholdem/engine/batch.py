@@ -13,8 +13,8 @@ of ``n`` seeds seeds the rows' first hands one by one (a set-up's own int seed d
 
 Memory, stated and bounded: a batch of ``n`` rows ``S`` seats wide keeping ``history`` actions a row holds
 ``n * bytes_per_row`` bytes and 2 MiB more (the hands start on a huge page), where ``bytes_per_row`` =
-1,448 (the C hand, ``ph_hand``) + 8 * ``history`` + 35 * ``S`` + 68 (the observation and set-up arrays):
-1,982 bytes for six seats and the default 32 actions (10⁶ six-max rows: 1.98 GB), 2,122 for ten. That is
+1,536 (the C hand, ``ph_hand``) + 8 * ``history`` + 35 * ``S`` + 68 (the observation and set-up arrays):
+2,070 bytes for six seats and the default 32 actions (10⁶ six-max rows: 2.07 GB), 2,210 for ten. That is
 allocated once, at construction; stepping allocates only the results of each call (``BatchStep``, about
 2 bytes an entry) and, for a hand longer than ``history`` actions, a Python list of its earlier actions
 (so ``to_hand`` can replay it), dropped when its row is dealt again.

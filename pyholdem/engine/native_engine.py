@@ -291,6 +291,7 @@ class NativeHand(EngineActions):
             full_increment=h.full_increment,
             first_bet=h.first_bet,
             last_increment=h.last_increment,
+            cumulative_increment=h.cumulative_increment,
             bet_count=h.bet_count,
             raise_count=h.raise_count,
             capped=bool(h.capped),
@@ -302,6 +303,7 @@ class NativeHand(EngineActions):
             frozen=[False] * n,
             antes_contribute=bool(h.uniform_antes),
             dead=list(h.dead[0:n]),
+            raise_increments=list(h.raise_increments[0:n]),
         )
 
     @property

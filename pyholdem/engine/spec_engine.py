@@ -198,6 +198,7 @@ class SpecHand(EngineActions):
             antes_contribute=antes_are_contributions(due, big_seat),
             dead=[0] * n,
             dealt=sum(setup.in_hand),
+            raise_increments=[0] * n,
         )
         st.min_bet = min_bet(st, rules)
         events: list[RawEvent] = []
@@ -649,6 +650,8 @@ def _open_street(st: HandState, rules: RuleSet) -> None:
     st.full_increment = min_bet(st, rules)
     st.first_bet = 0
     st.last_increment = 0
+    st.cumulative_increment = 0
+    st.raise_increments = [0] * st.seats
     st.bet_count = 0
     st.raise_count = 0
     st.capped = False

@@ -73,6 +73,7 @@ class RuleSet:
         "largest_full_increment",
         "initial_bet",
         "last_increment_including_short_allins",
+        "cumulative_short_allins",
         section="5.6",
     )
     nl_raise_cap: int | None = _int(None, 1, section="5.8")

@@ -10,6 +10,7 @@ from pyholdem.spec.pots import all_in_to, limit_all_in_is_full, reopened
 from pyholdem.spec.state import PREFLOP, HandState
 from pyholdem.spec.structures import (
     check_chip_unit,
+    cumulative_raise_size,
     fl_bet_size,
     fl_cap_reached,
     fl_raise_to,
@@ -343,6 +344,8 @@ def apply_wager(state: HandState, rules: RuleSet, seat: int, amount: int) -> Non
     game; in fixed limit a short all-in counts only with ``fl_cap_counts_short_allins``, and no all-in
     counts with ``fl_cap_counts_allin_raise`` off. Reaching ``fl_max_raises`` with more than two
     players in the hand caps the round (``capped``, read by §5.4's ``"when_round_heads_up"``).
+    Every wager adds to its seat's ``raise_increments`` and moves the raise size of
+    ``"cumulative_short_allins"`` (``cumulative_increment``, §5.6).
     """
     old = state.current_bet
     all_in = amount == all_in_to(state, seat)
@@ -375,3 +378,5 @@ def apply_wager(state: HandState, rules: RuleSet, seat: int, amount: int) -> Non
     state.bets[seat] = amount
     state.current_bet = amount
     state.aggressors[state.street] = seat
+    state.raise_increments[seat] += amount - old
+    state.cumulative_increment = cumulative_raise_size(state, amount - old, all_in)

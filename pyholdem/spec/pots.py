@@ -56,6 +56,8 @@ def cumulative_reopen(state: HandState, rules: RuleSet, seat: int) -> bool:
     increment of §5.6 with short all-ins left out: the round's first full bet under
     ``min_raise_rule = "initial_bet"``, else its largest full bet or raise (never less than the
     minimum bet, §5.5, which the state carries), so a short all-in alone never reopens the betting.
+    Under ``"cumulative_short_allins"`` too the full raise is this one, not the raise size that short
+    all-ins add up to (§5.6).
     """
     increment = state.first_bet if rules.min_raise_rule == "initial_bet" else state.full_increment
     return state.current_bet - state.marks[seat] >= max(increment, state.min_bet)

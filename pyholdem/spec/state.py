@@ -23,6 +23,9 @@ class HandState:
     by the last full bet or raise (§5.3, §7.2). ``antes_contribute`` says whether the antes are their
     payers' contributions rather than dead money (§7.7, ``antes_are_contributions``). ``dead[s]`` is
     the dead blind seat ``s`` posted (§3.20): in the pot, not part of his bet (empty list: none).
+    ``raise_increments[s]`` adds up what seat ``s``'s bets and raises of this round added over the bet
+    before them, and ``cumulative_increment`` is the round's raise size of ``min_raise_rule =
+    "cumulative_short_allins"`` (§5.6, both 0 when the round opens).
     ``min_bet`` is the hand's minimum bet (§5.5 ``min_bet``, set when the hand starts), which §7.3
     reads from here. ``dealt`` is the number of players dealt in (§3.20; None: every seat).
     A seat not in the hand (§3.20) is folded from the start.
@@ -47,6 +50,7 @@ class HandState:
     full_increment: int = 0
     first_bet: int = 0
     last_increment: int = 0
+    cumulative_increment: int = 0
     bet_count: int = 0
     raise_count: int = 0
     capped: bool = False
@@ -61,6 +65,7 @@ class HandState:
     frozen: list[bool] = field(default_factory=list)
     out_of_turn: dict[int, tuple[str, int | None, int]] = field(default_factory=dict)
     dead: list[int] = field(default_factory=list)
+    raise_increments: list[int] = field(default_factory=list)
 
     def can_act(self, seat: int) -> bool:
         """In the hand, holding chips and not frozen (§7.8): a player who still takes part in the betting."""
@@ -80,5 +85,8 @@ class HandState:
         return new
 
 
-_LISTS = ("stacks", "bets", "committed", "antes", "folded", "acted", "marks", "aggressors", "frozen", "dead")
+_LISTS = (
+    "stacks", "bets", "committed", "antes", "folded", "acted", "marks", "aggressors", "frozen", "dead",
+    "raise_increments",
+)  # fmt: skip
 _SCALARS = tuple(f.name for f in fields(HandState) if f.name not in (*_LISTS, "out_of_turn"))

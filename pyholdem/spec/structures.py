@@ -98,15 +98,37 @@ def min_raise_to(state: HandState, rules: RuleSet) -> int:
     ``"largest_full_increment"``: the largest full bet or raise of this round (preflop the big
     blind; a short all-in never counts). ``"initial_bet"``: the round's first full bet.
     ``"last_increment_including_short_allins"``: the last increment, short all-ins included, but
-    never less than the minimum bet. The minimum never depends on an opponent's stack.
+    never less than the minimum bet. ``"cumulative_short_allins"``: the larger of the largest full
+    increment and the round's raise size, which short all-in raises that add up to it replace by
+    their sum (``cumulative_increment``, kept by §6.12). The minimum never depends on an opponent's
+    stack.
     """
     if rules.min_raise_rule == "initial_bet":
         increment = state.first_bet
     elif rules.min_raise_rule == "last_increment_including_short_allins":
         increment = max(state.last_increment, min_bet(state, rules))
+    elif rules.min_raise_rule == "cumulative_short_allins":
+        increment = max(state.full_increment, state.cumulative_increment)
     else:
         increment = state.full_increment
     return state.current_bet + max(increment, min_bet(state, rules))
+
+
+@part_of("5.6")
+def cumulative_raise_size(state: HandState, added: int, all_in: bool) -> int:
+    """§5.6 ``"cumulative_short_allins"``: the round's raise size after a bet or raise that added
+    ``added`` chips over the bet before it, ``state`` already holding it. What it added when that is at
+    least the raise size; else, for an all-in, what every bet and raise of the round by the players now
+    all-in added, when that sum is at least the raise size; else the raise size unchanged.
+    """
+    size = state.cumulative_increment
+    if added >= size:
+        return added
+    if not all_in:
+        return size
+    all_ins = [s for s in range(state.seats) if not state.folded[s] and state.stacks[s] == 0]
+    run = sum(state.raise_increments[s] for s in all_ins)
+    return run if run >= size else size
 
 
 @rule("5.7")

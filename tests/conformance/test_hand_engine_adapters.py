@@ -194,3 +194,19 @@ def test_texasholdem_names_the_street_of_a_refused_move() -> None:
     data["actions"] = [*data["actions"][:5], "d db 2h3h4s", "p1 cbr 10"]
     with pytest.raises(Refused, match="available moves on the flop"):
         hand(data)
+
+
+def test_5_6_texasholdem_sizes_raises_by_short_all_ins_that_add_up() -> None:
+    """Two short all-ins that add up to the last raise: texasholdem's next minimum raise is their sum,
+    and pyholdem replaying the hand under ``min_raise_rule = 'cumulative_short_allins'`` answers
+    exactly as texasholdem does, so the failure is that reading (§5.6)."""
+    e = engine("texasholdem")
+    if e.unchecked():
+        pytest.skip(e.unchecked())
+    from pyholdem.conformance.adapters.texasholdem_adapter import hand
+
+    vector = _case("short-all-ins-add-up")
+    outcome = judge(vector, {"result": hand(dict(vector.input))})
+    assert outcome.status == "failed" and "min_to: expected 290, got 300" in outcome.reason
+    signature, section = _signature(outcome, e)
+    assert (signature, section) == (("reading", "min_raise_rule = 'cumulative_short_allins' (§5.6)"), "5.6")

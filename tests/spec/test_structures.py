@@ -159,6 +159,49 @@ def test_5_6_initial_bet_rule_ignores_a_larger_raise() -> None:
     assert min_raise_to(h.state, NL) == 380
 
 
+CUMULATIVE = RuleSet(min_raise_rule="cumulative_short_allins")
+
+
+def test_5_6_cumulative_short_allins_two_short_all_ins_add_up_to_the_raise_size() -> None:
+    h = Hand(NL, [200, 1000, 1000, 1000, 150], button=0, blinds=(5, 10))
+    h.raise_to(100)  # seat 3: 90 more
+    h.all_in()  # seat 4 to 150: 50 more, short
+    assert min_raise_to(h.state, NL) == min_raise_to(h.state, CUMULATIVE) == 240
+    h.all_in()  # seat 0 to 200: 50 more; the two add up to 100, at least 90
+    assert min_raise_to(h.state, NL) == 290
+    assert min_raise_to(h.state, CUMULATIVE) == 300
+
+
+def test_5_6_cumulative_short_allins_counts_a_full_all_in_raise_in_the_sum() -> None:
+    h = to_flop(Hand(NL, [1000, 1000, 310, 360], button=0, blinds=(5, 10)))
+    h.bet_to(100)
+    h.all_in()  # seat 2 to 300: 200 more, a full raise
+    h.all_in()  # seat 3 to 350: 50 more, short; with the 200 before it, 250
+    assert min_raise_to(h.state, NL) == 550
+    assert min_raise_to(h.state, CUMULATIVE) == 600
+
+
+def test_5_6_cumulative_short_allins_counts_the_raise_of_a_player_who_called_all_in() -> None:
+    h = Hand(NL, [1000, 1000, 1000, 200, 360, 1000], button=0, blinds=(5, 10))
+    h.raise_to(30)  # seat 3: 20 more
+    h.call(), h.fold(), h.fold(), h.fold()
+    h.raise_to(200)  # the big blind: 170 more
+    h.call()  # seat 3 calls all-in: his raise of 20 now counts
+    h.all_in()  # seat 4 to 360: 160 more, short; 160 + 20 = 180
+    assert min_raise_to(h.state, NL) == 530
+    assert min_raise_to(h.state, CUMULATIVE) == 540
+
+
+def test_5_6_cumulative_short_allins_raise_size_starts_at_zero_in_each_round() -> None:
+    h = Hand(NL, [22, 25, 1000, 15], button=0, blinds=(5, 10))
+    h.all_in()  # seat 3 to 15: 5 more, the raise size is 5
+    h.all_in()  # seat 0 to 22: 7 more, at least 5: the raise size is 7, below the big blind
+    assert min_raise_to(h.state, CUMULATIVE) == min_raise_to(h.state, NL) == 32
+    h.all_in()  # seat 1 to 25: 3 more, short; 3 + 7 + 5 = 15
+    assert min_raise_to(h.state, NL) == 35
+    assert min_raise_to(h.state, CUMULATIVE) == 40
+
+
 def test_5_7_no_limit_maximum_is_the_stack() -> None:
     h = Hand(NL, [1000, 700], button=0, blinds=(5, 10))
     assert nl_max_raise_to(h.state, 0) == 1000
