@@ -277,7 +277,7 @@ def _native_hand_class() -> Callable[..., Engine] | None:
 
 
 @cache
-def native_layouts() -> tuple[Callable[[HandSetup], Any], Callable[[HandSetup, Any], Engine]] | None:
+def native_layouts() -> tuple[Callable[[HandSetup], Any], Callable[..., Engine]] | None:
     """How a table deals hands laid out again on the C engine (``pyholdem.engine.native_engine``'s
     ``pack_layout`` and ``start_laid_out``), or None when the core is not built."""
     try:
