@@ -180,20 +180,20 @@ class Planner:
         after = None if last is None else last.after
         if after is not None and after[1] is stakes and after[0] == seats:
             layout = after[2]
+            return layout, laid_out_again(layout.setup, stacks, seed)
+        known = (rules, self._c is None, start, seats, stakes)
+        known_layout = _LAYOUTS.get(known)
+        if known_layout is None:
+            layout = self._lay_out(start, seats, stacks, stakes, rules, seed)
+            if len(_LAYOUTS) >= _LAYOUTS_KEPT:
+                forget_layouts()
+            _LAYOUTS[known] = layout
+            setup = layout.setup
         else:
-            known = (rules, self._c is None, start, seats, stakes)
-            layout = _LAYOUTS.get(known)  # type: ignore[assignment]
-            if layout is None:
-                layout = self._lay_out(start, seats, stacks, stakes, rules, seed)
-                if len(_LAYOUTS) >= _LAYOUTS_KEPT:
-                    forget_layouts()
-                _LAYOUTS[known] = layout
-                if last is not None:
-                    last.after = (seats, stakes, layout)
-                return layout, layout.setup
-            if last is not None:
-                last.after = (seats, stakes, layout)
-        return layout, laid_out_again(layout.setup, stacks, seed)
+            layout, setup = known_layout, laid_out_again(known_layout.setup, stacks, seed)
+        if last is not None:
+            last.after = (seats, stakes, layout)
+        return layout, setup
 
     def _lay_out(
         self,

@@ -105,14 +105,15 @@ class HandSetup:
         return tuple(s == "in" for s in self.seats)
 
     @classmethod
-    def _trusted(cls, **fields: object) -> HandSetup:
+    def _trusted(cls, base: HandSetup | None = None, /, **fields: object) -> HandSetup:
         """A set-up of values its maker has already checked as ``check_setup`` would (§3.20), made
-        without checking them again: every field given (``hole_cards`` and ``board`` may be left
-        out: none known), as the checked constructor stores it (tuples; ``bet_sizes`` not None),
-        and optionally ``in_hand``."""
+        without checking them again: the fields of ``base`` (if given) with ``fields``, each as the
+        checked constructor stores it (tuples; ``bet_sizes`` not None; without ``base``, every
+        field)."""
         setup = object.__new__(cls)
         values = setup.__dict__
-        values["hole_cards"], values["board"] = None, ()
+        if base is not None:
+            values.update(base.__dict__)
         values.update(fields)
         return setup
 
@@ -205,7 +206,7 @@ def planned_setup(
     check_bet_sizes(bet_sizes, rules)
     return HandSetup._trusted(
         rules=rules, stacks=stacks, button=button, posts=posts, blinds=blinds, bet_sizes=bet_sizes,
-        seats=seats, seed=seed,
+        seats=seats, seed=seed, hole_cards=None, board=(),
     )  # fmt: skip
 
 
@@ -279,7 +280,7 @@ def with_stacks(setup: HandSetup, stacks: Sequence[int], seed: Seed) -> HandSetu
     ):
         raise RuleViolation(f"stacks {show_value(stacks)} do not fit the seats {list(seats)}", "3.1")
     shuffle_seed(seed)
-    return HandSetup._trusted(**{**setup.__dict__, "stacks": stacks, "seed": seed})
+    return HandSetup._trusted(setup, stacks=stacks, seed=seed)
 
 
 def laid_out_again(setup: HandSetup, stacks: tuple[int, ...], seed: Seed) -> HandSetup:
@@ -288,4 +289,4 @@ def laid_out_again(setup: HandSetup, stacks: tuple[int, ...], seed: Seed) -> Han
     ints (checked when bought in or added, or the engine's results), with chips exactly where the
     earlier set-up had them (the layout's key records which seats have chips), and the seed is
     the table's seed and the hand's number as a ``str`` (§1.4)."""
-    return HandSetup._trusted(**{**setup.__dict__, "stacks": stacks, "seed": seed})
+    return HandSetup._trusted(setup, stacks=stacks, seed=seed)

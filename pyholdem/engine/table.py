@@ -484,11 +484,21 @@ class Table:
         self._hand, self._settled, self._dealt, self._layout = hand, False, layout.seats, layout
         self.hands.append(hand)
         self.setups.append(setup)
-        added = self._added
-        if added:
-            self._added = {}
+        added, absent = self._added, self._absent_at_deal
         names = self._seat_names or self._names_now()
-        self._records.append(_HandRecord(names, self._absent_at_deal, added or _NONE_ADDED))
+        records = self._records
+        record = records[-1] if records else None
+        if (
+            added
+            or record is None
+            or record.names is not names
+            or record.absent is not absent
+            or record.added is not _NONE_ADDED
+        ):
+            record = _HandRecord(names, absent, added or _NONE_ADDED)
+            if added:
+                self._added = {}
+        records.append(record)  # the last hand's record when it records the same (a value: shared)
         return hand
 
     def fold_absent(self) -> bool:
