@@ -104,6 +104,19 @@ class HandSetup:
         """Per seat: dealt in?"""
         return tuple(s == "in" for s in self.seats)
 
+    @classmethod
+    def _trusted(cls, base: HandSetup | None = None, /, **fields: object) -> HandSetup:
+        """A set-up of values its maker has already checked as ``check_setup`` would (§3.20), made
+        without checking them again: the fields of ``base`` (if given) with ``fields``, each as the
+        checked constructor stores it (tuples; ``bet_sizes`` not None; without ``base``, every
+        field)."""
+        setup = object.__new__(cls)
+        values = setup.__dict__
+        if base is not None:
+            values.update(base.__dict__)
+        values.update(fields)
+        return setup
+
 
 def setup_from_arguments(
     rules: RuleSet,
@@ -158,9 +171,8 @@ def setup_from_arguments(
     if sleeper is not None:
         last = straddles[-1] if straddles else amounts[-1]
         posts.append(ForcedPost(sleeper, "sleeper", sleeper_amount(last, rules)))
-    # every field is checked above, in the keyword form's order of refusals: made without checking again
-    setup = object.__new__(HandSetup)
-    setup.__dict__.update(
+    # every field is checked above, in the keyword form's order of refusals
+    return HandSetup._trusted(
         rules=rules,
         stacks=tuple(stacks),
         button=button,
@@ -173,7 +185,29 @@ def setup_from_arguments(
         hole_cards=holes,
         board=known_board,
     )
-    return setup
+
+
+def planned_setup(
+    rules: RuleSet,
+    stacks: tuple[int, ...],
+    button: int,
+    posts: tuple[ForcedPost, ...],
+    blinds: tuple[int, ...],
+    bet_sizes: tuple[int, int] | None,
+    seats: tuple[str, ...],
+    seed: Seed,
+) -> HandSetup:
+    """The set-up of a hand a table's C planner laid out (§3.18, §3.20), without the full
+    ``check_setup``: the plan deals in exactly the seats with chips it planned for and posts what
+    §3.18 and §3.20 place; the stakes were checked when the table took them; the seed is the
+    table's (a str, §1.4). The bet sizes are checked against the rules (§5.2) as a ``HandSetup``
+    would."""
+    bet_sizes = bet_sizes or (blinds[-1], 2 * blinds[-1])
+    check_bet_sizes(bet_sizes, rules)
+    return HandSetup._trusted(
+        rules=rules, stacks=stacks, button=button, posts=posts, blinds=blinds, bet_sizes=bet_sizes,
+        seats=seats, seed=seed, hole_cards=None, board=(),
+    )  # fmt: skip
 
 
 def deal_setup(setup: HandSetup, shuffle: Callable[[Seed], tuple[Card, ...]] = shuffled_deck) -> Deal:
@@ -246,10 +280,7 @@ def with_stacks(setup: HandSetup, stacks: Sequence[int], seed: Seed) -> HandSetu
     ):
         raise RuleViolation(f"stacks {show_value(stacks)} do not fit the seats {list(seats)}", "3.1")
     shuffle_seed(seed)
-    other = object.__new__(HandSetup)
-    other.__dict__.update(setup.__dict__)
-    other.__dict__.update(stacks=stacks, seed=seed)
-    return other
+    return HandSetup._trusted(setup, stacks=stacks, seed=seed)
 
 
 def laid_out_again(setup: HandSetup, stacks: tuple[int, ...], seed: Seed) -> HandSetup:
@@ -258,9 +289,4 @@ def laid_out_again(setup: HandSetup, stacks: tuple[int, ...], seed: Seed) -> Han
     ints (checked when bought in or added, or the engine's results), with chips exactly where the
     earlier set-up had them (the layout's key records which seats have chips), and the seed is
     the table's seed and the hand's number as a ``str`` (§1.4)."""
-    other = object.__new__(HandSetup)
-    fields = other.__dict__
-    fields.update(setup.__dict__)
-    fields["stacks"] = stacks
-    fields["seed"] = seed
-    return other
+    return HandSetup._trusted(setup, stacks=stacks, seed=seed)

@@ -1,9 +1,10 @@
 """The table: hand after hand at one table (§3.3–3.8, §3.18–3.22, §4.1).
 
 ``Table`` keeps who sits where, with how many chips, and in which state (playing, waiting to
-enter, away, and the blinds a seat owes). For every hand it asks the rules (``plan_hand``,
-§3.18; ``plan_posts``, §3.20) for the positions and the forced posts, builds the ``HandSetup``
-(§3.20) and plays it with ``Hand(setup, engine=...)``. Between hands it reads the final stacks:
+enter, away, and the blinds a seat owes). For every hand it asks its ``Planner``
+(``pyholdem.engine.planning``: the rules' ``plan_hand``, §3.18, and ``plan_posts``, §3.20, with
+every speed-up behind that one seam) for the positions, the forced posts and the ``HandSetup``
+(§3.20), and plays it on its engine. Between hands it reads the final stacks:
 a busted player leaves (tournament) or sits out with 0 until he adds chips or leaves (cash game,
 ``busted_player_leaves``, §3.21). It sequences only: every choice is a section function's.
 
@@ -16,21 +17,17 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
 from typing import Any
 
-from pyholdem.engine.hand import ENGINES, Hand, native_layouts
-from pyholdem.engine.setup import HandSetup, laid_out_again
-from pyholdem.errors import NativeError, RuleViolation, show_value
+from pyholdem.engine.hand import ENGINES, Hand
+from pyholdem.engine.planning import FirstHand, Layout, Planner, SeatKey, Stakes, forget_layouts
+from pyholdem.engine.setup import HandSetup
+from pyholdem.errors import RuleViolation, show_value
 from pyholdem.rules.ruleset import RuleSet
 from pyholdem.spec.cards import Seed
 from pyholdem.spec.dealing import HAND_START_MARKERS, level_change_applies
-from pyholdem.spec.structures import check_bet_sizes
 from pyholdem.spec.table import (
-    ForcedPost,
-    HandPlan,
     Positions,
-    TableSeat,
     absent_hand_dead,
     antes_due,
     blind_amounts,
@@ -41,8 +38,6 @@ from pyholdem.spec.table import (
     check_entry,
     check_table_size,
     entry_options,
-    plan_hand,
-    plan_posts,
 )
 from pyholdem.spec.tournament import check_chip_unit_change, written_chip_unit
 from pyholdem.values import is_int, plain
@@ -119,73 +114,18 @@ class _Seat:
     owes_big: bool = False
     button_passed: bool = False
 
-    def spec(self, stack: int) -> TableSeat:
-        return TableSeat(
-            stack, self.status, self.entry, self.new, self.owes_small, self.owes_big, self.button_passed
-        )
+
+@dataclass(frozen=True, slots=True)
+class _HandRecord:
+    """What a table records of a hand it dealt (§12.13): who sat at each seat, the seats dealt in
+    absent (§3.19) and the chips added at each seat before it (§3.22)."""
+
+    names: tuple[str | None, ...]
+    absent: frozenset[int]
+    added: Mapping[int, int]
 
 
-class _Layout:
-    """A hand's layout as the table planned it (§3.18, §3.20): the plan, the set-up it was first
-    dealt with, the new players it deals in, the absent seats it deals in, whether it records
-    nothing in the seats (``quiet``), and ``after``: the layout that followed it, with the seats'
-    keys and the stakes it followed with (the stakes the same object)."""
-
-    __slots__ = ("absent", "after", "new", "outs", "packed", "plan", "positions", "quiet", "seats", "setup")
-
-    def __init__(
-        self, plan: HandPlan, setup: HandSetup, new: tuple[int, ...], absent: frozenset[int]
-    ) -> None:
-        self.plan, self.setup, self.new, self.absent = plan, setup, new, absent
-        self.positions, self.seats = plan.positions, plan.seats
-        self.quiet = not (plan.entered or plan.missed or plan.passed or new)
-        self.outs = tuple(s for s, state in enumerate(plan.seats) if state != "in")
-        self.after: tuple[Any, _Stakes, _Layout] | None = None
-        self.packed: Any = _UNPACKED  # the C engine's packed set-up, made when the layout is dealt again
-
-    def __getstate__(self) -> dict[str, Any]:
-        """The layout without what is made again on demand: the packed set-up and what followed it."""
-        return {name: getattr(self, name) for name in self.__slots__ if name not in ("after", "packed")}
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        for name, value in state.items():
-            setattr(self, name, value)
-        self.after, self.packed = None, _UNPACKED
-
-
-_UNPACKED = object()
-_NONE_ADDED: dict[int, int] = {}  # the hands before which no chips were added share it (never changed)
-
-
-_LAYOUTS: dict[tuple[Any, ...], _Layout] = {}
-"""Every table's layouts by the values they were planned from: the rules, whether the spec alone
-plans them (a table on the spec engine), the previous positions (before a first hand: the first
-button, the seed and the order the players sat down in), the seats' keys and the stakes.
-``plan_hand`` and ``plan_posts`` are pure and a layout keeps nothing of a table's stacks (a
-hand is laid out again with its own, ``laid_out_again``; the C engine's packed set-up holds no
-stacks), so the layout one table planned is any other's in the same state (tournament tables,
-sessions in one process). Bounded by ``_LAYOUTS_KEPT``."""
-_LAYOUTS_KEPT = 8192
-
-
-def _remember(known: tuple[Any, ...], layout: _Layout) -> None:
-    if len(_LAYOUTS) >= _LAYOUTS_KEPT:
-        forget_layouts()
-    _LAYOUTS[known] = layout
-
-
-def forget_layouts() -> None:
-    """Forget every table's layouts (the next hands are planned afresh): for a benchmark's cold run."""
-    for old in _LAYOUTS.values():  # no chain of layouts outlives the cache
-        old.after = None
-    _LAYOUTS.clear()
-
-
-@dataclass(frozen=True)
-class _Stakes:
-    blinds: tuple[int, ...]
-    antes: int | tuple[int, ...] | None
-    bet_sizes: tuple[int, int] | None
+_NONE_ADDED: Mapping[int, int] = {}  # the hands before which no chips were added share it (never changed)
 
 
 class Table:
@@ -272,7 +212,7 @@ class Table:
         self._seed = seed
         self._first_button = button
         self._stakes = self._checked_stakes(blinds, antes, bet_sizes)
-        self._pending: _Stakes | None = None
+        self._pending: Stakes | None = None
         self._seats: list[_Seat | None] = [None] * seat_count
         self._arrivals: tuple[int, ...] = ()  # the occupied seats in the order their players sat down (§3.3)
         self._stacks: tuple[int, ...] = (0,) * seat_count  # the chips at each seat (0: empty; ``_put``)
@@ -280,22 +220,21 @@ class Table:
         self._hand: Hand | None = None
         self._settled = True
         self._absent_at_deal: frozenset[int] = frozenset()
-        # each hand's record: who sat where, the seats dealt in absent, the chips added before it
-        self._records: list[tuple[tuple[str | None, ...], frozenset[int], dict[int, int]]] = []
+        self._records: list[_HandRecord] = []
         self._added: dict[int, int] = {}
         self._dealt: tuple[str, ...] = ()
-        self._layout: _Layout | None = None
+        self._layout: Layout | None = None
         self._removed_log: dict[int, dict[int, tuple[str, int]]] = {}
         # what plan_hand reads of each seat (None: empty), made again when the seat changes
         # (``_seat_changed``); the seats' part of the layout key, the views and the names are derived
         # from the seats and kept until one changes
-        self._seat_keys: list[tuple[object, ...] | None] = [None] * seat_count
+        self._seat_keys: list[SeatKey] = [None] * seat_count
         self._stale: set[int] = set()  # the seats whose key is to be made again
-        self._keys: tuple[tuple[object, ...] | None, ...] | None = None
+        self._keys: tuple[SeatKey, ...] | None = None
         self._views: tuple[SeatView, ...] | None = None
         self._without: tuple[int, ...] | None = ()  # the seats with a player and no chips
         self._seat_names: tuple[str | None, ...] | None = None
-        self._planner = _table_planner(seat_count, engine)  # §3.20: the C planner, or None
+        self._planner = Planner(seat_count, engine)
         self._empty = tuple(SeatView(s, None, 0, "empty") for s in range(seat_count))
         self.hands: list[Hand] = []
         self.setups: list[HandSetup] = []
@@ -305,15 +244,6 @@ class Table:
         self.chips_out = 0
         self._count = 0
         self._busted_leave = busted_player_leaves(rules)
-
-    def __getstate__(self) -> dict[str, Any]:
-        """Every field but the C planner (made again from the seat count and the engine)."""
-        return {name: getattr(self, name) for name in self.__slots__ if name != "_planner"}
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        for name, value in state.items():
-            setattr(self, name, value)
-        self._planner = _table_planner(self.seat_count, self.engine)
 
     # ------------------------------------------------------------------ queries
     @property
@@ -335,6 +265,16 @@ class Table:
     def positions(self) -> Positions | None:
         """The button and blinds of the current (or last) hand (§3.4–3.8)."""
         return self._previous
+
+    @property
+    def planner(self) -> Planner:
+        """The table's planner of its next hands (§3.18–3.20, ``pyholdem.engine.planning``)."""
+        return self._planner
+
+    @property
+    def layout(self) -> Layout | None:
+        """The layout of the current (or last) hand as the planner gave it (None before the first)."""
+        return self._layout
 
     @property
     def blinds(self) -> tuple[int, ...]:
@@ -398,12 +338,12 @@ class Table:
         """Who sat at each seat when hand ``number`` (1, 2, …) was dealt (``None``: empty)."""
         if not is_int(number) or not 1 <= number <= self.hand_number:
             raise RuleViolation(f"hand {show_value(number)} is not a hand dealt at this table", "3.18")
-        return self._records[number - 1][0]
+        return self._records[number - 1].names
 
     def absent_at_deal(self, number: int) -> frozenset[int]:
         """The seats dealt in absent in hand ``number`` (a tournament, §3.19)."""
         self.players(number)
-        return self._records[number - 1][1]
+        return self._records[number - 1].absent
 
     @property
     def rules_at_start(self) -> RuleSet:
@@ -415,11 +355,12 @@ class Table:
         replayed under ``rules_at_start``: a hand played under another chip unit (``set_rules``)
         carries it (§12.10). ``pyholdem.history.sessions.table_histories`` writes them as PHH."""
         out = []
-        for number, (hand, (names, _, added)) in enumerate(zip(self.hands, self._records, strict=True), 1):
+        for number, (hand, record) in enumerate(zip(self.hands, self._records, strict=True), 1):
             if not hand.is_over:
                 continue
             unit = written_chip_unit(hand.rules, self._rules_at_start)
-            out.append(PlayedHand(hand, self.table, number, names, added, self.chips_removed(number), unit))
+            removed = self.chips_removed(number)
+            out.append(PlayedHand(hand, self.table, number, record.names, record.added, removed, unit))
         return out
 
     # ------------------------------------------------------------------ between hands
@@ -529,24 +470,11 @@ class Table:
         stacks = self._stacks
         number = len(self.hands) + 1
         seed = None if self._seed is None else f"{self._seed!s}-{number}"
-        # plan_hand and plan_posts are pure and read the stacks only as "has chips": a layout seen
-        # before (the same previous positions, seats and stakes) is laid out again with this
-        # hand's stacks and seed
         keys = self._keys or self._layout_keys()
-        last = self._layout
-        after = None if last is None else last.after
-        if after is not None and after[1] is stakes and after[0] == keys:
-            layout, fresh = after[2], False  # what followed the last layout with these seats and stakes
-        else:
-            layout, fresh = self._known_layout(keys, stakes, stacks, seed)
-            if last is not None:
-                last.after = (keys, stakes, layout)
-        if fresh:
-            setup = layout.setup
-            hand = Hand(setup, engine=self.engine)
-        else:
-            setup = laid_out_again(layout.setup, stacks, seed)
-            hand = self._deal_again(layout, setup)
+        start: Positions | FirstHand = self._previous or (self._first_button, self._seed, self._arrivals)
+        planner = self._planner
+        layout, setup = planner.plan_next(self._layout, start, keys, stacks, stakes, self.rules, seed)
+        hand = planner.deal(layout, setup)
         if self._pending is not None:
             self._stakes, self._pending = stakes, None
         if layout.quiet:  # nobody enters, misses a blind or is passed by the button
@@ -556,11 +484,21 @@ class Table:
         self._hand, self._settled, self._dealt, self._layout = hand, False, layout.seats, layout
         self.hands.append(hand)
         self.setups.append(setup)
-        added = self._added
-        if added:
-            self._added = {}
+        added, absent = self._added, self._absent_at_deal
         names = self._seat_names or self._names_now()
-        self._records.append((names, self._absent_at_deal, added or _NONE_ADDED))
+        records = self._records
+        record = records[-1] if records else None
+        if (
+            added
+            or record is None
+            or record.names is not names
+            or record.absent is not absent
+            or record.added is not _NONE_ADDED
+        ):
+            record = _HandRecord(names, absent, added or _NONE_ADDED)
+            if added:
+                self._added = {}
+        records.append(record)  # the last hand's record when it records the same (a value: shared)
         return hand
 
     def fold_absent(self) -> bool:
@@ -612,7 +550,7 @@ class Table:
         """The chips added at each seat (0-based) between hand ``number - 1`` and hand ``number``
         (§3.22, §12.13)."""
         self.players(number)
-        return dict(self._records[number - 1][2])
+        return dict(self._records[number - 1].added)
 
     def chips_removed(self, number: int) -> dict[int, int]:
         """The chips removed (``set_stack``, a colour-up §9.18) at each seat (0-based) between hand
@@ -645,7 +583,7 @@ class Table:
         blinds: int | Sequence[int],
         antes: int | Sequence[int] | None,
         bet_sizes: tuple[int, int] | None,
-    ) -> _Stakes:
+    ) -> Stakes:
         amounts = blind_amounts(blinds, self.rules)
         if len(amounts) != 2:
             raise RuleViolation(
@@ -659,7 +597,7 @@ class Table:
             or not all(is_int(b) and b > 0 for b in bet_sizes)
         ):
             raise RuleViolation(f"bet_sizes {show_value(bet_sizes)} are not (small bet, big bet) > 0", "5.2")
-        return _Stakes(amounts, frozen, bet_sizes)
+        return Stakes(amounts, frozen, bet_sizes)
 
     def _check_seat(self, seat: object) -> None:
         if not is_int(seat) or not 0 <= seat < self.seat_count:
@@ -687,76 +625,10 @@ class Table:
         player.owes_small = player.owes_big = False
         self._seat_changed(seat)
 
-    def _known_layout(
-        self, keys: tuple[Any, ...], stakes: _Stakes, stacks: tuple[int, ...], seed: Seed
-    ) -> tuple[_Layout, bool]:
-        """The layout every table planned from this state (``_LAYOUTS``), or a fresh one (True)."""
-        rules = self.rules
-        # a spec-engine table keeps to layouts the spec planned (the oracle never calls C)
-        planned_in = self._planner is None
-        start = self._previous or (self._first_button, self._seed, self._arrivals)
-        known = (rules, planned_in, start, keys, stakes)
-        layout = _LAYOUTS.get(known)
-        if layout is not None:
-            return layout, False
-        layout = self._lay_out(keys, stakes, stacks, seed)
-        _remember(known, layout)
-        return layout, True
-
     def _names_now(self) -> tuple[str | None, ...]:
         """Who sits at each seat now (kept until a seat is taken or left)."""
         names = self._seat_names = tuple([None if s is None else s.name for s in self._seats])
         return names
-
-    def _lay_out(
-        self, keys: tuple[Any, ...], stakes: _Stakes, stacks: tuple[int, ...], seed: Seed
-    ) -> _Layout:
-        """The next hand as the rules lay it out (§3.18, §3.20), kept by what it was planned from: planned
-        in C after the first hand unless the table plays on the spec engine (its set-up then made as the
-        plan says, not checked again: ``_planned_setup``), else by the spec with its set-up checked in
-        full."""
-        seats = self._seats
-        planner, previous = self._planner, self._previous
-        planned = None
-        if planner is not None and previous is not None:
-            planned = planner.plan(previous, keys, self.rules, stakes.blinds, stakes.antes)
-        if planned is not None:
-            plan, posts, new = planned
-            setup = _planned_setup(self.rules, stacks, plan, posts, stakes, seed)
-        else:
-            specs = [
-                TableSeat() if s is None else s.spec(stack) for s, stack in zip(seats, stacks, strict=True)
-            ]
-            plan = plan_hand(
-                previous, specs, self.rules, button=self._first_button, seed=self._seed, order=self._arrivals
-            )
-            posts = plan_posts(plan, stakes.blinds, stakes.antes, self.rules)
-            setup = HandSetup(
-                self.rules,
-                stacks,
-                button=plan.positions.button,
-                posts=posts,
-                blinds=stakes.blinds,
-                bet_sizes=stakes.bet_sizes,
-                seats=plan.seats,
-                seed=seed,
-            )
-            new = tuple(s for s, state in enumerate(plan.seats) if state == "in" and seats[s].new)  # type: ignore[union-attr]
-        return _Layout(plan, setup, new, frozenset(plan.absent))
-
-    def _deal_again(self, layout: _Layout, setup: HandSetup) -> Hand:
-        """The hand of ``setup``, laid out as ``layout`` was: on the C engine from the layout's packed
-        set-up (packed once, §3.20), else as ``Hand(setup)`` deals it."""
-        if self.engine == "spec":
-            return Hand(setup, engine="spec")
-        packed = layout.packed
-        if packed is _UNPACKED:
-            native = native_layouts()
-            packed = layout.packed = None if native is None else native[0](layout.setup)
-        if packed is None:
-            return Hand(setup, engine=self.engine)
-        start = native_layouts()[1]  # type: ignore[index]
-        return Hand.on_engine(setup, start(setup, packed, insist=self.engine == "native"))
 
     def _place(self, seat: int, player: _Seat | None) -> None:
         """Seat ``player`` (or nobody, and no chips) at ``seat``; what the table derived from its
@@ -785,7 +657,7 @@ class Table:
             self._stale.add(seat)
         self._keys = self._views = self._without = None
 
-    def _layout_keys(self) -> tuple[tuple[object, ...] | None, ...]:
+    def _layout_keys(self) -> tuple[SeatKey, ...]:
         """The seats' part of the layout key: what ``plan_hand`` reads of each seat but his stack, and
         whether he has chips (None: an empty seat)."""
         seats, stacks, keys = self._seats, self._stacks, self._seat_keys
@@ -800,7 +672,7 @@ class Table:
         self._keys = layout_keys = tuple(keys)
         return layout_keys
 
-    def _apply(self, layout: _Layout, number: int, big_blind: int) -> None:
+    def _apply(self, layout: Layout, number: int, big_blind: int) -> None:
         """Record what the plan decided: entries (debts settled), missed blinds, the button passing. A
         returning player who posts with no chip left after his live big blind pays no dead small
         blind (§3.11: the live blind first): it is waived."""
@@ -872,54 +744,6 @@ class Table:
             without.append(seat)
         self._without = tuple(without)
         self._settled = True
-
-
-# ------------------------------------------------------------ §3.20: planning in C
-@cache
-def _planner_class() -> Any:
-    """``pyholdem.native.table.TablePlanner``, or None when the compiled core is not built."""
-    try:
-        from pyholdem.native.table import TablePlanner
-    except NativeError:
-        return None
-    return TablePlanner
-
-
-def _table_planner(seat_count: int, engine: str) -> Any:
-    """The C planner of a table (§3.18, §3.20): none on the spec engine (the oracle plans in Python)."""
-    planner = None if engine == "spec" else _planner_class()
-    return None if planner is None else planner(seat_count)
-
-
-def _planned_setup(
-    rules: RuleSet,
-    stacks: tuple[int, ...],
-    plan: HandPlan,
-    posts: tuple[ForcedPost, ...],
-    stakes: _Stakes,
-    seed: Seed,
-) -> HandSetup:
-    """The set-up of a hand planned in C (§3.20), made as ``laid_out_again`` makes one, without the full
-    ``check_setup``: the plan deals in exactly the seats with chips it planned for and posts what §3.18
-    and §3.20 place; the stakes were checked when set; the seed is the table's (a str, §1.4). The bet
-    sizes are checked against the rules (§5.2) as a ``HandSetup`` would."""
-    big = stakes.blinds[-1]
-    bet_sizes = stakes.bet_sizes or (big, 2 * big)
-    check_bet_sizes(bet_sizes, rules)
-    setup = object.__new__(HandSetup)
-    setup.__dict__.update(
-        rules=rules,
-        stacks=stacks,
-        button=plan.positions.button,
-        posts=posts,
-        blinds=stakes.blinds,
-        bet_sizes=bet_sizes,
-        seats=plan.seats,
-        seed=seed,
-        hole_cards=None,
-        board=(),
-    )
-    return setup
 
 
 # ---------------------------------------------------------------------------- random sessions

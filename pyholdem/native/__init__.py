@@ -20,6 +20,7 @@ TWINS: dict[str, tuple[str, str]] = {
     "pyholdem.engine.policies:play": ("ph_simulate", "pyholdem.engine.bulk:simulate"),
     "pyholdem.spec.tournament:icm_values": ("ph_icm_exact", "pyholdem.native.icm:icm_values"),
     "pyholdem.spec.table:plan_hand": ("ph_plan_hand", "pyholdem.native.table:plan_hand"),
+    "pyholdem.spec.table:plan_next": ("ph_plan_hand", "pyholdem.engine.planning:Planner"),
 }
 
 __all__ = ["TWINS", "ffi", "lib"]

@@ -6,7 +6,9 @@ differential tests compare them); what the C function does not plan — a table'
 first button, §3.3), more seats than ``PH_MAX_SEATS``, a seat status it has no code for, amounts beyond
 64 bits, the posts of a per-seat ante list (§3.12) — and every refusal are the spec's own.
 ``TablePlanner`` is the table's cheaper entry: it keeps the seats' codes in a C buffer that changes only
-when the seats do, and gives what ``Table._lay_out`` needs.
+when the seats do, and gives what a table's ``Planner`` (``pyholdem.engine.planning``, the one seam the
+table plans through) needs. The module's memos (rule codes, seat codes, decoded plans) are keyed by
+values and hold immutable values only.
 """
 
 from __future__ import annotations

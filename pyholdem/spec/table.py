@@ -923,6 +923,25 @@ def plan_posts(
     return tuple(posts)
 
 
+@part_of("3.20")
+def plan_next(
+    previous: Positions | None,
+    seats: Sequence[TableSeat],
+    rules: RuleSet,
+    blinds: Sequence[int],
+    antes: int | Sequence[int] | None,
+    *,
+    button: int | None = None,
+    seed: Seed = None,
+    order: Sequence[int] | None = None,
+) -> tuple[HandPlan, tuple[ForcedPost, ...]]:
+    """§3.20: a table's next hand: its ``plan_hand`` (§3.18, §3.19; ``button``, ``seed`` and ``order``
+    choose the first button, §3.3) and the forced posts ``plan_posts`` lays out for it at the level
+    ``blinds`` with ``antes``."""
+    plan = plan_hand(previous, seats, rules, button=button, seed=seed, order=order)
+    return plan, plan_posts(plan, blinds, antes, rules)
+
+
 @part_of("3.1")
 def check_table_size(seat_count: object, rules: RuleSet) -> None:
     """§3.1: a table has 2 to ``max_seats`` seats."""

@@ -68,7 +68,7 @@ def _private(t: Table) -> tuple[Any, ...]:
         dict(t._added),
         repr(t._removed_log),
         tuple(t.ledger),
-        tuple((r[0], r[1], dict(r[2])) for r in t._records),
+        tuple((r.names, r.absent, dict(r.added)) for r in t._records),
         t.chips_in,
         t.chips_out,
         t._count,

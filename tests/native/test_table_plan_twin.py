@@ -233,7 +233,7 @@ def test_3_20_sessions_planned_in_c_deal_the_spec_planners_set_ups(
 ) -> None:
     native = random_session(preset(rules), seats, 60, seed, engine="native", antes=antes)
     spec = random_session(preset(rules), seats, 60, seed, engine="spec", antes=antes)
-    assert native._planner is not None and spec._planner is None
+    assert native.planner.in_c and not spec.planner.in_c
     assert native.setups == spec.setups
     assert native.ledger == spec.ledger and native.seats == spec.seats
     _check_full(native.setups)
@@ -314,7 +314,7 @@ def test_3_18_a_table_on_the_spec_engine_plans_without_the_compiled_core(tmp_pat
         "from pyholdem import preset\n"
         "from pyholdem.engine.table import random_session\n"
         "t = random_session(preset('tda_2024_cash'), 6, 40, 3, engine='spec', antes=1)\n"
-        "assert t.hand_number == 40 and t._planner is None\n"
+        "assert t.hand_number == 40 and not t.planner.in_c\n"
     )
     root = Path(__file__).resolve().parents[2]
     done = subprocess.run(

@@ -28,7 +28,7 @@ NATIVE = (
 )
 FACADE_ONLY = {
     "pyholdem.engine.hand": {"_native_hand_class", "native_layouts"},  # the façade and a table's C engine
-    "pyholdem.engine.table": {"_planner_class"},  # §3.20: a table's C planner, never on the spec engine
+    "pyholdem.engine.planning": {"_planner_class"},  # §3.20: a table's C planner, never on the spec engine
 }
 ORACLE_ROOTS = (
     *sorted(
