@@ -385,6 +385,13 @@ class Table:
         self._put(seat, stack)
         self._place(seat, _Seat(name, entry=post))
         self.chips_in += stack
+        if self._same_player_again(seat, name):  # his history goes on: the chips he sat with are added
+            self._added[seat] = self._added.get(seat, 0) + stack
+
+    def _same_player_again(self, seat: int, name: str) -> bool:
+        """Whether ``name`` at ``seat`` is who sat there in the last hand dealt: histories read him as
+        the same player, who carries his chips from hand to hand (§12.13)."""
+        return bool(self._records) and self._records[-1].names[seat] == name
 
     def leave(self, seat: int) -> int:
         """The player at ``seat`` leaves with his chips (returned); blinds he owes are forfeited."""
@@ -395,6 +402,11 @@ class Table:
                 f"seat {seat} is in hand {self.hand_number}; he leaves when it is over", "3.18"
             )
         stack = self._stacks[seat]
+        taken = stack - self._added.get(seat, 0)
+        if taken > 0 and self._same_player_again(seat, player.name):  # if he sits here again (§12.13)
+            pending = self._removed_log.setdefault(self.hand_number + 1, {})
+            name, before = pending.get(seat, (player.name, 0))
+            pending[seat] = (player.name, (before if name == player.name else 0) + taken)
         self._forfeit(seat, player)
         self._place(seat, None)
         self._added.pop(seat, None)

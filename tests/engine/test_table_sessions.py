@@ -14,6 +14,7 @@ from pyholdem import HandSetup, RuleSet, RuleViolation, preset
 from pyholdem.engine import planning
 from pyholdem.engine.setup import with_stacks
 from pyholdem.engine.table import Table, random_session
+from pyholdem.history.table_checks import session_problems
 from pyholdem.rules.ruleset import PRESETS
 
 HANDS = 300
@@ -253,3 +254,32 @@ def test_3_20_a_spec_engine_table_never_deals_a_layout_planned_in_c() -> None:
     by_spec = [layout for layout in planning._LAYOUTS.values() if id(layout) not in by_c]
     assert by_spec and spec.layout is not None and id(spec.layout) not in by_c
     assert [h.setup for h in spec.hands] == [h.setup for h in native.hands]
+
+
+def _play_out(t: Table) -> None:
+    if not t.hand_running:
+        t.next_hand()
+    while t.hand_running:
+        hand = t.hand
+        assert hand is not None
+        legal = hand.legal_actions()
+        hand.act("check" if legal.check else "call" if legal.call is not None else "fold")
+
+
+@pytest.mark.parametrize("engine", ["auto", "spec"])
+def test_12_13_the_same_player_sitting_again_at_his_seat_keeps_his_history_continuous(engine: str) -> None:
+    t = Table(preset("tda_2024"), 3, blinds=(5, 10), seed="again", engine=engine)
+    for seat in range(3):
+        t.sit(seat, 1000, name=f"N{seat}", post="post_bb_now")
+    _play_out(t)
+    finished = t.seats[0].stack
+    t.add_chips(0, 100)
+    assert t.leave(0) == finished + 100
+    t.sit(0, 300, name="N0", post="post_bb_now")  # he takes his seat again with other chips
+    _play_out(t)
+    assert (t.chips_added(2), t.chips_removed(2)) == ({0: 300}, {0: finished})
+    t.leave(1)
+    t.sit(1, 500, name="Zed", post="post_bb_now")  # somebody else: a new player, nothing carried
+    _play_out(t)
+    assert (t.chips_added(3), t.chips_removed(3)) == ({}, {})
+    assert session_problems(t) == []
