@@ -408,7 +408,7 @@ class Tournament:
                         dealt.table,
                         k,
                         table.players(k),
-                        chips_added=_merged(table.chips_added(k), run.resat.get(k, {})),
+                        chips_added=table.chips_added(k),
                         chips_removed=table.chips_removed(k),
                         # after a colour-up (§9.18): its replay needs the unit
                         chip_unit=written_chip_unit(table.setups[k - 1].rules, self._first_rules),
@@ -678,11 +678,7 @@ class Tournament:
         if stack == 0:  # busted this round: he takes his seat again
             view = table.seats[entrant.seat]
             if view.name != entrant.name:
-                table.sit(entrant.seat, chips, name=entrant.name)
-                # a session's next hand records his chips as added (§12.13)
-                assert entrant.table is not None
-                resat = self._runs[entrant.table].resat.setdefault(table.hand_number + 1, {})
-                resat[entrant.seat] = resat.get(entrant.seat, 0) + chips
+                table.sit(entrant.seat, chips, name=entrant.name)  # the table adds his chips (§12.13)
             else:
                 table.add_chips(entrant.seat, chips)
             self._rebought.add(entrant.name)
@@ -1092,10 +1088,6 @@ def _restored(blob: bytes) -> Tournament:
     t = Tournament.__new__(Tournament)
     t.__dict__.update(pickle.loads(blob))
     return t
-
-
-def _merged(a: Mapping[int, int], b: Mapping[int, int]) -> dict[int, int]:
-    return {seat: a.get(seat, 0) + b.get(seat, 0) for seat in sorted({*a, *b})}
 
 
 def _names(entrants: int | Sequence[str], rules: RuleSet) -> list[str]:

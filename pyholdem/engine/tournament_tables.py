@@ -28,13 +28,11 @@ class DealtHand:
 class TableRun:
     """Table ``number``'s ``table``; its ``seating`` as the tournament keeps it (0-based seat ->
     player: a seat a player busted this round holds stays his until the round closes, §9.6);
-    ``dealt``, each hand dealt at it, in order; ``resat``, the chips a rebuy into a seat left empty
-    added before a hand (hand number -> seat -> chips, §9.6, §12.13); ``spec_seats``, the seating
+    ``dealt``, each hand dealt at it, in order; ``spec_seats``, the seating
     as spec 09 reads it (1-based seats), made again after the seating changes."""
 
     number: int
     table: Table
     seating: dict[int, str] = field(default_factory=dict)
     dealt: list[DealtHand] = field(default_factory=list)
-    resat: dict[int, dict[int, int]] = field(default_factory=dict)
     spec_seats: dict[int, str] | None = None
