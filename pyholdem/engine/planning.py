@@ -23,7 +23,18 @@ from pyholdem.rules.ruleset import RuleSet
 from pyholdem.spec.cards import Seed
 from pyholdem.spec.table import HandPlan, Positions, TableSeat, plan_next
 
-__all__ = ["FirstHand", "Layout", "Planner", "SeatKey", "Stakes", "forget_layouts", "plan_setup", "seat_key"]
+__all__ = [
+    "LAYOUTS_KEPT",
+    "FirstHand",
+    "Layout",
+    "Planner",
+    "SeatKey",
+    "Stakes",
+    "forget_layouts",
+    "known_layouts",
+    "plan_setup",
+    "seat_key",
+]
 
 SeatKey = tuple[str, str | None, bool, bool, bool, bool, bool] | None
 """What ``plan_hand`` reads of a seat but its stack (§3.18): (status, entry, new, owes_small,
@@ -98,8 +109,14 @@ plans them (a table on the spec engine), the previous positions (before a first 
 layout keeps nothing of a table's stacks (a hand is laid out again with its own,
 ``laid_out_again``; the C engine's packed set-up holds no stacks), so the layout one table planned
 is any other's in the same state (tournament tables, sessions in one process). Bounded by
-``_LAYOUTS_KEPT``."""
-_LAYOUTS_KEPT = 8192
+``LAYOUTS_KEPT``."""
+LAYOUTS_KEPT = 8192
+
+
+def known_layouts() -> tuple[Layout, ...]:
+    """The layouts every table of this process has planned and still shares (at most
+    ``LAYOUTS_KEPT``), oldest first."""
+    return tuple(_LAYOUTS.values())
 
 
 def forget_layouts() -> None:
@@ -185,7 +202,7 @@ class Planner:
         known_layout = _LAYOUTS.get(known)
         if known_layout is None:
             layout = self._lay_out(start, seats, stacks, stakes, rules, seed)
-            if len(_LAYOUTS) >= _LAYOUTS_KEPT:
+            if len(_LAYOUTS) >= LAYOUTS_KEPT:
                 forget_layouts()
             _LAYOUTS[known] = layout
             setup = layout.setup

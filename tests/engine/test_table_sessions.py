@@ -187,7 +187,7 @@ def _rebuy_session(engine: str) -> Table:
 
 def test_3_20_a_table_laying_hands_out_again_deals_what_the_full_check_accepts() -> None:
     native, spec = _rebuy_session("native"), _rebuy_session("spec")
-    firsts = {id(layout.setup) for layout in planning._LAYOUTS.values()}
+    firsts = {id(layout.setup) for layout in planning.known_layouts()}
     assert sum(id(s) not in firsts for s in native.setups) > native.hand_number / 2  # laid out again
     assert [h.events for h in native.hands] == [h.events for h in spec.hands]
     assert native.seats == spec.seats and native.ledger == spec.ledger
@@ -236,9 +236,9 @@ def test_3_20_tables_in_the_same_state_share_their_layouts() -> None:
     """A layout one table planned is found by another in the same state (``plan_hand`` is pure):
     the second session plans nothing and deals the very same hands."""
     first = _rebuy_session("native")
-    planned = len(planning._LAYOUTS)
+    planned = len(planning.known_layouts())
     second = _rebuy_session("native")
-    assert len(planning._LAYOUTS) == planned or planned >= planning._LAYOUTS_KEPT
+    assert len(planning.known_layouts()) == planned or planned >= planning.LAYOUTS_KEPT
     assert [h.setup for h in second.hands] == [h.setup for h in first.hands]
     assert [h.events for h in second.hands] == [h.events for h in first.hands]
     assert second.ledger == first.ledger and second.seats == first.seats
@@ -249,9 +249,9 @@ def test_3_20_a_spec_engine_table_never_deals_a_layout_planned_in_c() -> None:
     own (in Python) even after a C-engine table in the same state planned the same hands."""
     planning.forget_layouts()
     native = _rebuy_session("native")
-    by_c = {id(layout) for layout in planning._LAYOUTS.values()}
+    by_c = {id(layout) for layout in planning.known_layouts()}
     spec = _rebuy_session("spec")
-    by_spec = [layout for layout in planning._LAYOUTS.values() if id(layout) not in by_c]
+    by_spec = [layout for layout in planning.known_layouts() if id(layout) not in by_c]
     assert by_spec and spec.layout is not None and id(spec.layout) not in by_c
     assert [h.setup for h in spec.hands] == [h.setup for h in native.hands]
 
