@@ -165,7 +165,12 @@ def main() -> None:
         else:
             name = request["workload"]
             if name not in ready:
-                ready[name] = WORKLOADS[name]()
+                try:
+                    ready[name] = WORKLOADS[name]()
+                except (ImportError, AttributeError, TypeError) as error:  # a tree without this call
+                    sys.stdout.write(json.dumps({"unavailable": f"{type(error).__name__}: {error}"}) + "\n")
+                    sys.stdout.flush()
+                    continue
             run, digest, items = ready[name]
             start = time.perf_counter()
             result = run()

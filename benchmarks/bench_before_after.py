@@ -154,6 +154,10 @@ def _pair(base: Worker, current: Worker, workload: str, turn: int, times: dict[s
     """One round on each side, in alternating order; both must answer alike. Returns the items."""
     order = (base, current) if turn % 2 == 0 else (current, base)
     answers = {worker.label: worker.ask(op="round", workload=workload) for worker in order}
+    if "unavailable" in answers["current"]:
+        pytest.fail(f"{workload}: the current tree cannot run it ({answers['current']['unavailable']})")
+    if "unavailable" in answers["base"]:
+        pytest.skip(f"{workload}: the base revision cannot run it ({answers['base']['unavailable']})")
     assert answers["base"]["digest"] == answers["current"]["digest"], (
         f"{workload}: the current tree answers differently from the base revision"
     )

@@ -224,5 +224,5 @@ def test_bulk_floor_interleaved(benchmark: Any, report: Any, random_hands: np.nd
     assert np.array_equal(pyholdem.evaluate_batch(random_hands), out)
     assert out[:CALLS].tolist() == [pyholdem.evaluate(r.tolist()) for r in random_hands[:CALLS]]
     for name, seconds in best.items():
-        stats = SimpleNamespace(stats=SimpleNamespace(stats=SimpleNamespace(min=seconds)))
+        stats = SimpleNamespace(stats=SimpleNamespace(stats=SimpleNamespace(min=seconds)), extra_info={})
         report(stats, "floor interleaved, 2 M 7-card", name, rows)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Sequence, Sized
 from dataclasses import dataclass
 from typing import TypeGuard
 
@@ -217,34 +217,37 @@ def check_settlement(
     The one argument check of pot settlement: the C resolver's binding runs it too and adds only
     the limits of its 64-bit amounts. Raises ``RuleViolation`` naming the first bad argument.
     """
-    given: list[tuple[str, Sequence[object]]] = [
+    given = (
         ("contributions", contributions),
         ("folded", folded),
         ("values", values),
-    ]
-    if dead is not None:
-        given.append(("dead", dead))
-    if all_in is not None:
-        given.append(("all_in", all_in))
-    for name, seq in given:
-        if not _sized(seq):
+        ("dead", dead),
+        ("all_in", all_in),
+    )
+    for k, (name, seq) in enumerate(given):  # dead and all_in may be None
+        if (
+            (k < 3 or seq is not None)
+            and seq.__class__ is not list
+            and seq.__class__ is not tuple
+            and not _sized(seq)
+        ):
             raise RuleViolation(f"{name} = {seq!r} is not a sequence with one entry per seat", "7.7")
     n = len(contributions)
     if not POT_SEATS[0] <= n <= POT_SEATS[1]:
         raise RuleViolation(seat_count_message(n), "7.7")
     for name, seq in given[1:]:
-        if len(seq) != n:
+        if seq is not None and len(seq) != n:
             raise RuleViolation(f"{name} has {len(seq)} entries; expected one per seat ({n})", "7.7")
-    for name, seq in (given[0], *(g for g in given[3:] if g[0] == "dead")):
-        for s, c in enumerate(seq):
-            if not is_int(c) or c < 0:
+    for name, seq in (("contributions", contributions), ("dead", dead)):
+        for s, c in enumerate(() if seq is None else seq):
+            if (c.__class__ is not int and not is_int(c)) or c < 0:
                 raise RuleViolation(bad_amount_message(name, s, c), "7.7")
-    for name, flags in (("folded", folded), *(g for g in given[3:] if g[0] == "all_in")):
-        for s, f in enumerate(flags):
-            if isinstance(f, str) or f not in (True, False):
+    for name, flags in (("folded", folded), ("all_in", all_in)):
+        for s, f in enumerate(() if flags is None else flags):
+            if f.__class__ is not bool and (isinstance(f, str) or f not in (True, False)):
                 raise RuleViolation(f"{name}[{s}] = {f!r} is not True or False", "7.7")
     for s, v in enumerate(values):
-        if not folded[s] and (not is_int(v) or not 0 <= v <= MAX_VALUE):
+        if not folded[s] and ((v.__class__ is not int and not is_int(v)) or not 0 <= v <= MAX_VALUE):
             raise RuleViolation(bad_value_message(s, v), "7.7")
     if not is_int(button) or not 0 <= button < n:
         raise RuleViolation(bad_button_message(button, n), "7.7")
@@ -258,8 +261,8 @@ def check_settlement(
         raise RuleViolation(ALL_FOLDED, "7.7")
 
 
-def _sized(seq: Sequence[object]) -> bool:
-    if not hasattr(seq, "__getitem__"):
+def _sized(seq: object) -> bool:
+    if not hasattr(seq, "__getitem__") or not isinstance(seq, Sized):
         return False
     try:
         len(seq)
