@@ -8,7 +8,8 @@ pure-Python oracle); the suite checks pyholdem's fast paths against them.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from functools import partial
 from typing import Any
 
 from pyholdem.conformance.vectors import Vector
@@ -32,7 +33,7 @@ def expectation(compute: Callable[[], Any]) -> dict[str, Any]:
 # --- pots ------------------------------------------------------------------------------------------
 
 
-def settle(data: dict[str, Any], resolver: Callable[..., Settlement] = resolve_pots) -> dict[str, Any]:
+def settle(data: Mapping[str, Any], resolver: Callable[..., Settlement] = resolve_pots) -> dict[str, Any]:
     """The ``pots`` runner's answer from ``resolver`` (default: pyholdem's oracle, §8.10)."""
     s = resolver(
         data["contributions"],
@@ -204,12 +205,12 @@ def pots_cases(random_count: int = 2000, seed: int = SEED) -> Iterator[Vector]:
     """Worked pot settlements of spec 07/08 and seeded random ones (valid and invalid)."""
     for c in WORKED_POTS:
         meta = {"section": c.section, "source": "worked case", "description": c.description}
-        yield Vector("pots", c.case, c.input, expectation(lambda d=c.input: settle(d)), meta)
+        yield Vector("pots", c.case, c.input, expectation(partial(settle, c.input)), meta)
     rng = random.Random(seed)
     for i in range(random_count):
         data = random_pots_input(rng)
         meta = {"section": "8.10", "source": f"seeded random (seed {seed}, #{i})"}
-        yield Vector("pots", f"random-{i:05d}", data, expectation(lambda d=data: settle(d)), meta)
+        yield Vector("pots", f"random-{i:05d}", data, expectation(partial(settle, data)), meta)
 
 
 def random_pots_input(rng: random.Random) -> dict[str, Any]:
@@ -250,13 +251,13 @@ def random_pots_input(rng: random.Random) -> dict[str, Any]:
 # --- evaluate and compare --------------------------------------------------------------------------
 
 
-def evaluation(data: dict[str, Any]) -> dict[str, int]:
+def evaluation(data: Mapping[str, Any]) -> dict[str, int]:
     """The ``evaluate`` runner's answer from the oracle (§2.4, §2.7)."""
     value = hand_value(data["cards"])
     return {"value": value, "class": hand_class(value), "category": int(category(value))}
 
 
-def showdown_winners(data: dict[str, Any]) -> dict[str, list[int]]:
+def showdown_winners(data: Mapping[str, Any]) -> dict[str, list[int]]:
     """The ``compare`` runner's answer: the hands (board + hole cards) that tie for best (§2.5)."""
     board, hands = data["board"], data["hands"]
     if not isinstance(hands, list) or len(hands) < 2:
@@ -332,27 +333,25 @@ def evaluate_cases(random_count: int = 3000, seed: int = SEED) -> Iterator[Vecto
     """Worked hands of spec 02 and seeded random 5-, 6- and 7-card hands."""
     for c in WORKED_HANDS:
         meta = {"section": c.section, "source": "worked case"}
-        yield Vector("evaluate", c.case, c.input, expectation(lambda d=c.input: evaluation(d)), meta)
+        yield Vector("evaluate", c.case, c.input, expectation(partial(evaluation, c.input)), meta)
     for i in range(random_count):
         deck = shuffled_deck(f"{seed}-evaluate-{i}")
         data = {"cards": format_cards(deck[: 5 + i % 3]).split()}
         meta = {"section": "2.4", "source": f"seeded random (shuffled_deck('{seed}-evaluate-{i}'))"}
-        yield Vector("evaluate", f"random-{i:05d}", data, expectation(lambda d=data: evaluation(d)), meta)
+        yield Vector("evaluate", f"random-{i:05d}", data, expectation(partial(evaluation, data)), meta)
 
 
 def compare_cases(random_count: int = 1500, seed: int = SEED) -> Iterator[Vector]:
     """Worked showdowns of spec 02 and seeded random boards with 2 to 9 hands."""
     for c in WORKED_SHOWDOWNS:
         meta = {"section": c.section, "source": "worked case"}
-        yield Vector("compare", c.case, c.input, expectation(lambda d=c.input: showdown_winners(d)), meta)
+        yield Vector("compare", c.case, c.input, expectation(partial(showdown_winners, c.input)), meta)
     for i in range(random_count):
         deck = format_cards(shuffled_deck(f"{seed}-compare-{i}")).split()
         n = 2 + i % 8
         data = {"board": deck[:5], "hands": [deck[5 + 2 * k : 7 + 2 * k] for k in range(n)]}
         meta = {"section": "2.5", "source": f"seeded random (shuffled_deck('{seed}-compare-{i}'))"}
-        yield Vector(
-            "compare", f"random-{i:05d}", data, expectation(lambda d=data: showdown_winners(d)), meta
-        )
+        yield Vector("compare", f"random-{i:05d}", data, expectation(partial(showdown_winners, data)), meta)
 
 
 def hand_cases(random_count: int = 1500, seed: int = SEED) -> Iterator[Vector]:

@@ -263,7 +263,7 @@ WORKED: tuple[WorkedCase, ...] = (
     ),
 )
 
-_STRUCTURES = (
+_STRUCTURES: tuple[dict[str, Any], ...] = (
     {},
     FL,
     {"betting_structure": "pot_limit"},

@@ -758,7 +758,7 @@ def hand_cases(random_count: int = 1500, seed: int = 20240601) -> Iterator[Vecto
     rng = random.Random(seed)
     structures = ("no_limit", "pot_limit", "fixed_limit")
     for i in range(random_count):
-        spec = {"preset": "pokerkit_0_7"} if i % 4 == 3 else TDA
+        spec: dict[str, Any] = {"preset": "pokerkit_0_7"} if i % 4 == 3 else TDA
         rules = rules_of({"rules": spec}).replace(betting_structure=structures[i % 3])
         table = table_of(seeded_hand(seed + i, rules, engine="spec"))
         spec = {**spec, "changes": {}}

@@ -22,7 +22,7 @@ from pyholdem.engine.setup import setup_from_arguments
 from pyholdem.errors import PyHoldemError
 from pyholdem.history.live import history_from_data, history_to_data
 from pyholdem.rules.ruleset import PRESETS, preset
-from pyholdem.spec.cards import format_cards, shuffled_deck
+from pyholdem.spec.cards import Seed, format_cards, shuffled_deck
 from pyholdem.spec.declarations import WORDS, CallClock, Declaration, Disconnect, RunClock
 from pyholdem.spec.irregularities import (
     MISDEAL_CAUSES,
@@ -73,7 +73,7 @@ def _rules(name: str) -> Any:
     return preset(name).replace(live_play_layer=True)
 
 
-def _hand(name: str, seed: object, n: int = 4, **kw: Any) -> LiveHand:
+def _hand(name: str, seed: Seed, n: int = 4, **kw: Any) -> LiveHand:
     return LiveHand(setup_from_arguments(_rules(name), [1000] * n, button=0, blinds=(5, 10), seed=seed), **kw)
 
 

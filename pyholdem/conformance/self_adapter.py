@@ -7,10 +7,11 @@ the executable spec wrote.
 
 from __future__ import annotations
 
+import io
 import json
 import sys
 from collections.abc import Callable
-from typing import Any, TextIO
+from typing import Any, TextIO, cast
 
 from pyholdem import __version__
 from pyholdem.conformance.answers import ANSWERS
@@ -53,5 +54,5 @@ def serve(stdin: TextIO, stdout: TextIO, answers: Answers = ANSWERS) -> int:
 
 
 if __name__ == "__main__":
-    sys.stdin.reconfigure(errors="replace")  # type: ignore[union-attr]  # the interpreter's stdin: a TextIOWrapper
+    cast(io.TextIOWrapper, sys.stdin).reconfigure(errors="replace")  # the interpreter's stdin
     raise SystemExit(serve(sys.stdin, sys.stdout))

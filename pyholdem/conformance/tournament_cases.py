@@ -415,10 +415,11 @@ def random_cases(count: int, seed: int = SEED) -> Iterator[Vector]:
             )
         elif kind == 6:
             n = rng.randint(2, 9)
-            start = [[f"P{j}", rng.choice([100, 200, 300, 500])] for j in range(n)]
+            chips = [rng.choice([100, 200, 300, 500]) for _ in range(n)]
+            start = [[f"P{j}", c] for j, c in enumerate(chips)]
             end = [[p, 0 if rng.random() < 0.5 else s] for p, s in start]
             if all(s == 0 for _, s in end):
-                end[0][1] = sum(s for _, s in start)
+                end[0][1] = sum(chips)
             rules = RuleSet(multi_bust_equal=rng.choice(["share", "seat_order"]))
             yield _case(
                 name,

@@ -323,8 +323,10 @@ class HandBatch:
         return distinct, index, initial, seeds
 
     def _keyword_setups(
-        self, rules: RuleSet, n: object, stacks: object, arguments: dict[str, object]
+        self, rules: RuleSet, n: object, stacks: object, arguments: dict[str, Any]
     ) -> tuple[list[HandSetup], np.ndarray, np.ndarray, None]:
+        """The rows of ``HandBatch(rules, n, stacks, **arguments)``, the keywords as given
+        (``setup_from_arguments`` checks them)."""
         count = _count("n", n, 1, MAX_ROWS)
         for name in ("seed", "hole_cards", "board"):
             if name in arguments:
@@ -337,7 +339,7 @@ class HandBatch:
         if array.ndim == 2 and array.shape[0] != count:
             raise _fail(f"stacks has shape {array.shape}; one row per hand needs ({count}, seats)")
         first = array if array.ndim == 1 else array[0]
-        setup = setup_from_arguments(rules, [int(x) for x in first], **arguments)  # type: ignore[arg-type]
+        setup = setup_from_arguments(rules, [int(x) for x in first], **arguments)
         self._check_setup("setup", setup, own_seed=False)
         if array.ndim == 1:
             return [setup], np.zeros(count, dtype=np.int32), np.tile(first.astype(np.int64), (count, 1)), None
@@ -385,7 +387,7 @@ class HandBatch:
         if own is not None:
             mine = [i for i, s in enumerate(own) if s is not None]
             if mine:
-                keys[mine] = _keys_of([own[i] for i in mine])  # type: ignore[misc]
+                keys[mine] = _keys_of([s for s in own if s is not None])
         return base, keys
 
     def _refuse_deal(self, row: int) -> None:
@@ -521,7 +523,7 @@ class HandBatch:
         if self.history:
             name: object = ACTIONS[kind] if 0 <= kind < len(ACTIONS) else kind
             try:
-                self.to_hand(row).act(name, amount if kind in _BETS else None)  # type: ignore[arg-type]
+                self.to_hand(row).act(name, amount if kind in _BETS else None)  # type: ignore[arg-type]  # an unknown kind too: Hand's refusal
             except IllegalAction as error:
                 raise IllegalAction(f"row {row}: {error.detail}", error.section) from None
         raise IllegalAction(

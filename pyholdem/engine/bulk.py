@@ -86,13 +86,14 @@ def _policy_struct(policy: object) -> Any:
     return c
 
 
-def _the_setup(rules: object, stacks: object, arguments: dict[str, object]) -> HandSetup:
+def _the_setup(rules: Any, stacks: Any, arguments: dict[str, Any]) -> HandSetup:
+    """The set-up of ``simulate``'s arguments as given (``setup_from_arguments`` checks them)."""
     if isinstance(rules, HandSetup):
         if stacks is not None or arguments:
             raise SimulationError("setup: simulate(setup, n_hands) takes no stacks or set-up keywords")
         setup = rules
     else:
-        setup = setup_from_arguments(rules, stacks, **arguments)  # type: ignore[arg-type]
+        setup = setup_from_arguments(rules, stacks, **arguments)
     if setup.seed is not None or setup.hole_cards is not None or setup.board:
         raise SimulationError(
             "setup: simulate deals every hand from its seed and index; the set-up must fix no seed or cards"

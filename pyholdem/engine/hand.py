@@ -290,8 +290,9 @@ def native_layouts() -> tuple[Callable[[HandSetup], Any], Callable[..., Engine]]
     return pack_layout, start_laid_out
 
 
-def _setup_of(rules: object, stacks: object, arguments: dict[str, object]) -> HandSetup:
-    """The set-up a ``Hand(...)`` call gives: ``Hand(setup)``, or the keyword form."""
+def _setup_of(rules: Any, stacks: Any, arguments: dict[str, Any]) -> HandSetup:
+    """The set-up a ``Hand(...)`` call gives: ``Hand(setup)``, or the keyword form (its values as given:
+    ``setup_from_arguments`` checks them)."""
     if isinstance(rules, HandSetup):
         if stacks is not None or arguments:
             raise RuleViolation("Hand(setup) takes no other arguments than engine", "3.20")
@@ -306,4 +307,4 @@ def _setup_of(rules: object, stacks: object, arguments: dict[str, object]) -> Ha
         if needed not in arguments:
             raise RuleViolation(f"Hand(rules, stacks, ...) needs the keyword {needed!r}", "3.20")
     given = {name: plain(value) for name, value in arguments.items()}
-    return setup_from_arguments(rules, plain(stacks), **given)  # type: ignore[arg-type]
+    return setup_from_arguments(rules, plain(stacks), **given)

@@ -511,7 +511,9 @@ def _bust(state: LiveState, at: float, names: object, hand_id: object = None, st
         )
     by_table: dict[int, list[str]] = {}
     for name in sorted(names, key=lambda n: (state.entrants[n].table, state.entrants[n].seat)):
-        by_table.setdefault(state.entrants[name].table, []).append(name)  # type: ignore[arg-type]
+        table = state.entrants[name].table
+        assert table is not None  # _seated checked it
+        by_table.setdefault(table, []).append(name)
     start = given if given is not None else dict.fromkeys(names, 0)
     remaining = len(alive) - len(names)
     if state.hand_for_hand:

@@ -395,12 +395,12 @@ class NativeHand(EngineActions):
         ffi.memmove(log, self._log, self._h.n_events * _EVENT_SIZE)
         self._log, self._capacity = log, 2 * self._capacity
 
-    def _refuse(self, kind: object, amount: object) -> NoReturn:
+    def _refuse(self, kind: str, amount: int | None) -> NoReturn:
         """Raise the refusal the spec gives for the action the C engine refused (§6.1)."""
         if self._h.to_act < 0:
             raise IllegalAction(f"{kind} is not allowed: the hand is over", "6.1")
         state = self.state
-        check_action(state, self.rules, kind, amount, legal_actions(state, self.rules))  # type: ignore[arg-type]
+        check_action(state, self.rules, kind, amount, legal_actions(state, self.rules))
         raise NativeError(f"the C engine refused {kind} {amount!r}, which the spec allows (§6.1)")
 
     def all_in(self) -> None:

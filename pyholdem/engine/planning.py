@@ -249,7 +249,9 @@ class Planner:
             packed = layout.packed = None if native is None else native[0](layout.setup)
         if packed is None:
             return Hand(setup, engine=engine)
-        start = native_layouts()[1]  # type: ignore[index]
+        native = native_layouts()
+        assert native is not None  # the layout was packed by it
+        start = native[1]
         return Hand.on_engine(setup, start(setup, packed, insist=engine == "native"))
 
 

@@ -24,7 +24,7 @@ def play_hand(hand: Any, policy: HandPolicy, table: Table | None = None) -> int:
     absent = table is not None and bool(table.absent_at_deal(table.hand_number))
     actions = 0
     while not hand.is_over:
-        if absent and table.fold_absent():  # type: ignore[union-attr]
+        if absent and table is not None and table.fold_absent():
             continue
         kind, amount = policy(hand)
         hand.act(kind, amount)

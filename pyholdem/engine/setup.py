@@ -23,7 +23,7 @@ from typing import cast
 
 from pyholdem.errors import InvalidCards, RuleViolation, show_value
 from pyholdem.rules.ruleset import RuleSet
-from pyholdem.spec.cards import Card, Seed, parse_cards, shuffle_seed, shuffled_deck
+from pyholdem.spec.cards import Card, CardsLike, Seed, parse_cards, shuffle_seed, shuffled_deck
 from pyholdem.spec.dealing import Deal, deal_cards
 from pyholdem.spec.structures import check_bet_sizes
 from pyholdem.spec.table import (
@@ -247,14 +247,14 @@ def _parse_cards(
                     (None, None) if given is None else cast("tuple[Card, Card]", given)
                 )
             else:
-                cards = parse_cards(given, allow_unknown=True)  # type: ignore[arg-type]
+                cards = parse_cards(cast("CardsLike", given), allow_unknown=True)
             if len(cards) != 2:
                 raise InvalidCards(f"seat {seat} is given {len(cards)} hole cards, not 2", "4.2")
             holes.append((cards[0], cards[1]))
-    board_cards = () if board is None else parse_cards(board)  # type: ignore[arg-type]
+    board_cards = () if board is None else parse_cards(cast("CardsLike", board))
     if len(board_cards) > 5:
         raise InvalidCards(f"board {board!r} has {len(board_cards)} cards; at most 5", "4.3")
-    return (None if holes is None else tuple(holes)), board_cards  # type: ignore[return-value]
+    return (None if holes is None else tuple(holes)), board_cards
 
 
 def _check_distinct(holes: HoleCards | None, board: Sequence[Card]) -> None:

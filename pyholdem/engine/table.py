@@ -254,7 +254,11 @@ class Table:
     @property
     def hand_running(self) -> bool:
         """True while a hand is dealt and not over."""
-        return not self._settled and not self._hand.is_over  # type: ignore[union-attr]
+        if self._settled:
+            return False
+        hand = self._hand
+        assert hand is not None  # not settled: a hand was dealt
+        return not hand.is_over
 
     @property
     def hand_number(self) -> int:
@@ -370,8 +374,9 @@ class Table:
         seat, stack = plain(seat), plain(stack)
         self._settle()
         self._check_seat(seat)
-        if self._seats[seat] is not None:
-            raise RuleViolation(f"seat {seat} is taken by {self._seats[seat].name}", "3.18")  # type: ignore[union-attr]
+        taken = self._seats[seat]
+        if taken is not None:
+            raise RuleViolation(f"seat {seat} is taken by {taken.name}", "3.18")
         check_buy_in(stack, self.blinds[-1], self.rules)
         check_entry(post, True, self.rules)
         if name is None:
@@ -475,7 +480,9 @@ class Table:
     def next_hand(self) -> Hand:
         """Deal the next hand: positions, entries and posts as the rules say; returns the ``Hand``."""
         if not self._settled:
-            if not self._hand.is_over:  # type: ignore[union-attr]
+            last = self._hand
+            assert last is not None  # not settled: a hand was dealt
+            if not last.is_over:
                 raise RuleViolation(f"hand {self.hand_number} is not over; finish it before the next", "3.18")
             self._settle()
         stakes = self._pending or self._stakes
@@ -728,10 +735,12 @@ class Table:
         over (or none was dealt): ``hand_running`` is ``not _settled``."""
         if self._settled:
             return
-        final = self._hand.final_stacks()  # type: ignore[union-attr]
+        hand, layout = self._hand, self._layout
+        assert hand is not None and layout is not None  # not settled: a hand was dealt on a layout
+        final = hand.final_stacks()
         if final is None:  # the hand is being played
             return
-        outs = self._layout.outs  # type: ignore[union-attr]
+        outs = layout.outs
         if outs:  # a seat not dealt in keeps the table's count (he may have left meanwhile)
             kept, table = list(final), self._stacks
             for seat in outs:

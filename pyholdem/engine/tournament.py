@@ -279,7 +279,7 @@ class Tournament:
         """The hand being played at each table, by table number (the hands of the round not over)."""
         if not self._round_open:
             return {}
-        return {n: t.hand for n, t in self._tables.items() if t.hand_running}  # type: ignore[misc]
+        return {n: hand for n, t in self._tables.items() if t.hand_running and (hand := t.hand) is not None}
 
     def hands(self) -> list[Hand]:
         """The hands of the current round not over yet, by table number."""
@@ -349,8 +349,12 @@ class Tournament:
         """Place and prize of every entrant, best first (the tournament must be over)."""
         if not self._over:
             raise RuleViolation(f"the tournament is not over: {len(self.remaining)} players remain", "9.20")
-        rows = sorted(self._entrants.values(), key=lambda e: (_best(e.place), e.name))  # type: ignore[arg-type]
-        return {e.name: (e.place, e.prize) for e in rows}  # type: ignore[misc]
+        places: dict[str, Place] = {}
+        for e in self._entrants.values():
+            assert e.place is not None  # over: every entrant has his place
+            places[e.name] = e.place
+        rows = sorted(self._entrants.values(), key=lambda e: (_best(places[e.name]), e.name))
+        return {e.name: (places[e.name], e.prize) for e in rows}
 
     def as_dict(self) -> dict[str, Any]:
         """The tournament as plain data: set-up, pool, payouts, result (when over) and events."""
@@ -734,10 +738,11 @@ class Tournament:
                 self._log(
                     "elimination", player=name, place=places[name], table=entrant.table, start=starts[name]
                 )
-                run = self._runs.get(entrant.table)  # type: ignore[arg-type]
-                if run is not None and run.seating.get(entrant.seat) == name:  # type: ignore[arg-type]
+                table_number, seat = entrant.table, entrant.seat
+                run = None if table_number is None else self._runs.get(table_number)
+                if run is not None and seat is not None and run.seating.get(seat) == name:
                     # (a late entry may have taken the seat since the hand ended, §9.8)
-                    del run.seating[entrant.seat]  # type: ignore[arg-type]
+                    del run.seating[seat]
                     run.spec_seats = None
                 entrant.table = entrant.seat = None
         if emptied:  # §9.20 ends it when a player busts

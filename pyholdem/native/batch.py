@@ -22,7 +22,7 @@ from pyholdem.native.parallel import chunks, map_threads
 
 __all__ = ["HAND_BYTES", "BatchArrays", "row_bytes"]
 
-HAND_BYTES = ffi.sizeof("ph_hand")
+HAND_BYTES: int = ffi.sizeof("ph_hand")
 """The C state of one hand (``ph_hand``)."""
 
 # per row: name -> (dtype, entries per seat of the width, fixed entries)
@@ -50,8 +50,8 @@ _PER_ROW: dict[str, tuple[type, int, int]] = {
     "showdown": (np.uint8, 0, 1),
 }
 _HUGE = 2 << 20
-_C_TYPES = {np.int8: "int8_t", np.uint8: "uint8_t", np.int32: "int32_t", np.uint16: "uint16_t",
-            np.uint32: "uint32_t", np.int64: "int64_t"}  # fmt: skip
+_C_TYPES: dict[type, str] = {np.int8: "int8_t", np.uint8: "uint8_t", np.int32: "int32_t",
+                             np.uint16: "uint16_t", np.uint32: "uint32_t", np.int64: "int64_t"}  # fmt: skip
 
 
 def row_bytes(width: int, history: int) -> int:

@@ -41,7 +41,8 @@ _ph_evaluate_mask = lib.ph_evaluate_mask
 
 
 def _wrong_count(ids: bytes) -> int:
-    return -lib.PH_ERR_CARD_COUNT
+    status: int = -lib.PH_ERR_CARD_COUNT
+    return status
 
 
 _BY_COUNT = (*[_wrong_count] * 5, lib.ph_hand_value5, lib.ph_hand_value6, lib.ph_hand_value7)
@@ -69,8 +70,7 @@ def evaluate(hand: CardsLike) -> int:
     ``hand`` is card text (``"As Kd Qh Jc Ts"``) or an iterable of texts, ``Card``s or integer
     ids (any integer type, NumPy's included).
     """
-    kind = hand.__class__
-    if kind is tuple or kind is list:
+    if hand.__class__ is tuple or hand.__class__ is list:
         if hand and hand[0].__class__ is str:
             return _evaluate_texts(hand)
         try:
@@ -81,13 +81,13 @@ def evaluate(hand: CardsLike) -> int:
             if card.__class__ is not int:  # a bool, a NumPy integer or 0-d array: the spec's reading
                 return _slow_evaluate(hand)
         try:
-            value = _BY_COUNT[len(ids)](ids)
+            value: int = _BY_COUNT[len(ids)](ids)
         except IndexError:
             return _slow_evaluate(hand)
         if value < 0:
             return _slow_evaluate(hand)
         return value
-    if kind is str:
+    if hand.__class__ is str:
         return _evaluate_texts(hand.split(), hand)
     if not isinstance(hand, Iterable):
         return _slow_evaluate(hand)
@@ -111,7 +111,7 @@ def _evaluate_texts(hand: list[Any] | tuple[Any, ...], original: Any = None) -> 
         return _slow_evaluate(original)
     if mask.bit_count() != len(hand):
         return _slow_evaluate(original)
-    value = _ph_evaluate_mask(mask)
+    value: int = _ph_evaluate_mask(mask)
     if value < 0:
         return _slow_evaluate(original)
     return value
@@ -129,7 +129,7 @@ def _evaluate_mask(mask: int) -> int:
     """``evaluate_mask`` for every argument the C builtin hands back: other integer types, bools,
     ints that are not masks and bad masks, each refused with its typed error."""
     try:
-        value = _ph_evaluate_mask(mask)
+        value: int = _ph_evaluate_mask(mask)
     except (TypeError, OverflowError):
         raise InvalidCards(f"{show_value(mask)} is not a card mask (an int of 52 bits)", "2.4") from None
     if value < 0:
@@ -143,7 +143,8 @@ def _bind_evaluate_mask() -> Callable[[int], int]:
     address = lib.ph_py_make_evaluate_mask(id(_evaluate_mask))
     if not address:
         raise NativeError("the C core could not create evaluate_mask")
-    return ctypes.cast(address, ctypes.py_object).value  # type: ignore[no-any-return]
+    builtin: Callable[[int], int] = ctypes.cast(address, ctypes.py_object).value
+    return builtin
 
 
 evaluate_mask: Callable[[int], int] = _bind_evaluate_mask()
@@ -193,9 +194,11 @@ def _hands_buffer(hands: Any, k: int | None) -> tuple[Any, int, int]:
     if not view.c_contiguous:
         raise InvalidCards("a hands buffer must be C-contiguous", "2.4")
     if view.ndim == 2:
-        k = view.shape[1] if k is None else k
-        if k != view.shape[1]:
-            raise InvalidCards(f"k={k} does not match the buffer's rows of {view.shape[1]}", "2.4")
+        shape = view.shape
+        assert shape is not None  # a memoryview has a shape
+        k = shape[1] if k is None else k
+        if k != shape[1]:
+            raise InvalidCards(f"k={k} does not match the buffer's rows of {shape[1]}", "2.4")
     if k is None or k not in (5, 6, 7):
         raise InvalidCards(f"hands of 5, 6 or 7 cards: give k for a flat buffer, not k={k!r}", "2.4")
     if view.nbytes % k:
@@ -534,7 +537,9 @@ def equity_batch(
     seed_ptr, seed_data = _bytes_for_c(seeds, np.uint64)
     wins, ties, shares = (np.zeros((queries, players), dtype=np.uint64) for _ in range(3))
     done = np.zeros(queries, dtype=np.uint64)
-    outs = [ffi.from_buffer("uint64_t[]", a) for a in (wins, ties, shares, done)] if queries else [None] * 4
+    outs: list[Any] = (
+        [ffi.from_buffer("uint64_t[]", a) for a in (wins, ties, shares, done)] if queries else [None] * 4
+    )
     hole_p = ffi.cast("uint8_t *", hole_ptr)
     board_p, count_p = ffi.cast("uint8_t *", board_ptr), ffi.cast("uint8_t *", count_ptr)
     dead_p, exact_p = ffi.cast("uint8_t *", dead_ptr), ffi.cast("uint8_t *", exact_ptr)

@@ -95,6 +95,8 @@ def pack_setup(
     """The ``ph_setup`` of ``setup`` (its fields in their order; ``stacks`` instead of its stacks when
     given); ``key`` and ``cards`` are C pointers (or ``ffi.NULL``) the caller keeps alive while the
     struct is used."""
+    bet_sizes = setup.bet_sizes
+    assert bet_sizes is not None  # a checked set-up has its bet sizes
     return ffi.new(
         "ph_setup *",
         [
@@ -105,7 +107,7 @@ def pack_setup(
             setup.stacks if stacks is None else stacks,
             [(p.amount, p.seat, _POST_CODES[p.kind], p.live) for p in setup.posts],
             setup.blinds[-1],
-            *setup.bet_sizes,  # type: ignore[misc]
+            *bet_sizes,
             key,
             key_bytes,
             cards,

@@ -22,6 +22,7 @@ def seed_key(seed: Seed) -> bytes | None:
         value = shuffle_seed(seed)
     except RuleViolation:
         return None
+    assert value is not None  # the seed is not None
     if isinstance(value, int):
         number = abs(value)  # as Python seeds an int: by its absolute value
     else:

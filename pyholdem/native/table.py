@@ -57,7 +57,7 @@ _NONE = -1  # ph_plan_hand's ante: none laid out in C
 _new = object.__new__
 _new_tuple = tuple.__new__
 _RULES: dict[RuleSet, Any] = {}
-_SEATS: dict[tuple[object, ...], tuple[int, int, int]] = {}
+_SEATS: dict[tuple[object, ...] | None, tuple[int, int, int]] = {}
 _PLANS: dict[tuple[int, bytes], tuple[HandPlan, tuple[ForcedPost, ...], tuple[int, ...]]] = {}
 _POSTS: dict[tuple[int, ...], tuple[tuple[ForcedPost, ...], tuple[tuple[int, str, bool], ...]]] = {}
 _STATES: dict[tuple[int, ...], tuple[str, ...]] = {}
@@ -91,11 +91,11 @@ def seat_codes(
         | lib.PH_FLAG_BUTTON_PASSED * bool(passed)
         | lib.PH_FLAG_HAS_CHIPS * bool(chips)
     )
-    return STATUS_CODES[status], ENTRY_CODES.get(entry, lib.PH_ENTRY_NONE), flags  # type: ignore[call-overload]
+    return STATUS_CODES[status], ENTRY_CODES.get(entry, lib.PH_ENTRY_NONE), flags
 
 
 def _fits(value: object) -> bool:
-    return is_int(value) and -_INT64 <= value < _INT64  # type: ignore[operator]
+    return is_int(value) and -_INT64 <= value < _INT64
 
 
 def plan_query(crules: Any, cseats: Any, out: Any) -> Any:
@@ -202,6 +202,7 @@ def plan_with_posts(
     if not planned_in_c:
         plan = spec_plan_hand(previous, seats, rules, button=button, seed=seed, order=order)
         return plan, spec_plan_posts(plan, blinds, antes, rules)
+    assert previous is not None  # planned_in_c
     cseats = ffi.new("ph_table_seats *")
     cseats.seats = n
     for s, seat in enumerate(seats):
@@ -217,9 +218,11 @@ def plan_with_posts(
         cseats.status[s], cseats.entry[s], cseats.flags[s] = codes
     out = ffi.new("int64_t[]", lib.PH_PLAN_RECORD)
     crules = table_rules(rules)
-    one_amount = is_int(antes) and 0 <= antes < _INT64  # type: ignore[operator]
-    ante = antes if one_amount else _NONE
-    status = _run(plan_query(crules, cseats, out), previous, blinds[0], blinds[-1], ante)  # type: ignore[arg-type]
+    if is_int(antes) and 0 <= antes < _INT64:
+        one_amount, ante = True, antes
+    else:
+        one_amount, ante = False, _NONE
+    status = _run(plan_query(crules, cseats, out), previous, blinds[0], blinds[-1], ante)
     if status == lib.PH_ERR_REFUSED:
         spec_plan_hand(previous, seats, rules, button=button, seed=seed)  # the spec's refusal (§3.1)
         raise NativeError("ph_plan_hand refused a table the spec plans")
@@ -269,12 +272,12 @@ class TablePlanner:
         for s, key in enumerate(keys):
             if last is not None and key == last[s]:
                 continue
-            codes = _SEATS.get(key)  # type: ignore[arg-type]
+            codes = _SEATS.get(key)
             if codes is None:
                 codes = (lib.PH_SEAT_EMPTY, lib.PH_ENTRY_NONE, 0) if key is None else seat_codes(*key)
                 if len(_SEATS) >= 4096:
                     _SEATS.clear()
-                _SEATS[key] = codes  # type: ignore[index]
+                _SEATS[key] = codes
             cseats.status[s], cseats.entry[s], cseats.flags[s] = codes
         self._keys = keys
 
@@ -290,7 +293,10 @@ class TablePlanner:
         plan it (a refusal, amounts beyond 64 bits): the caller asks the spec, which refuses or plans."""
         if keys is not self._keys:
             self._load(keys)
-        one_amount = antes.__class__ is int and 0 <= antes < _INT64  # type: ignore[operator]
+        if antes.__class__ is int and 0 <= antes < _INT64:
+            one_amount, ante = True, antes
+        else:
+            one_amount, ante = False, _NONE
         small, big = blinds[0], blinds[-1]
         if not (small < _INT64 and big < _INT64):
             return None
@@ -298,7 +304,7 @@ class TablePlanner:
         if self._rules[0] is not rules:
             self._rules = (rules, table_rules(rules))
             query.rules = self._rules[1]  # kept alive by self._rules
-        status = _run(query, previous, small, big, antes if one_amount else _NONE)  # type: ignore[arg-type]
+        status = _run(query, previous, small, big, ante)
         if status != lib.PH_OK:
             return None
         plan, posts, new = _decoded(self._out, self.seat_count)

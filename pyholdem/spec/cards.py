@@ -7,6 +7,7 @@ import operator
 import random
 import re
 from collections.abc import Iterable, Sequence
+from typing import Literal, overload
 
 from pyholdem.errors import InvalidCards, RuleViolation, show_value
 from pyholdem.rules.ruleset import RuleSet
@@ -99,6 +100,10 @@ def _card_id(text: str) -> int:
     return RANKS.index(rank_char) * 4 + SUITS.index(suit_char)
 
 
+@overload
+def parse_cards(cards: CardsLike, *, allow_unknown: Literal[False] = False) -> tuple[Card, ...]: ...
+@overload
+def parse_cards(cards: CardsLike, *, allow_unknown: bool) -> tuple[Card | None, ...]: ...
 @rule("1.8")
 def parse_cards(cards: CardsLike, *, allow_unknown: bool = False) -> tuple[Card | None, ...]:
     """Card text: ``"As Kd Tc"``, ``"AsKdTc"``, or an iterable of texts, ids or ``Card``s.
@@ -149,7 +154,7 @@ def _items(cards: object) -> list[CardLike]:
 
 def cards(text: CardsLike) -> tuple[Card, ...]:
     """Like ``parse_cards`` without unknown cards: every element is a ``Card``."""
-    return parse_cards(text)  # type: ignore[return-value]  # no None without allow_unknown
+    return parse_cards(text)
 
 
 def format_cards(cards: Iterable[Card | None], sep: str = " ") -> str:

@@ -33,7 +33,7 @@ def _one_line_error(parser: argparse.ArgumentParser) -> None:
         print(f"{parser.prog}: error: {message}", file=sys.stderr)
         raise SystemExit(2)
 
-    parser.error = error  # type: ignore[method-assign]
+    parser.error = error  # type: ignore[method-assign]  # this parser's own error(): one line, no usage
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

@@ -11,7 +11,7 @@ import argparse
 import json
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict
 
 from pyholdem.errors import RuleViolation
 from pyholdem.rules.ruleset import PRESETS, RuleSet, load_rules, preset
@@ -73,6 +73,24 @@ def load_structure_argument(text: str | None, rules_name: str) -> Structure:
     return load_structure(Path(text).read_text(encoding="utf-8"))
 
 
+class PayoutRow(TypedDict):
+    """A paid place of ``PayoutTable``: ``fixed`` when its amount was fixed by the rules."""
+
+    place: int
+    amount: int
+    fixed: bool
+
+
+class PayoutTable(TypedDict):
+    """``payout_table``'s answer (JSON-ready)."""
+
+    entrants: int
+    prize_pool: int
+    house_fees: int
+    places_paid: int
+    payouts: list[PayoutRow]
+
+
 def payout_table(
     entrants: int,
     rules: RuleSet,
@@ -81,7 +99,7 @@ def payout_table(
     pool: int | None = None,
     buy_in: int | None = None,
     unit: int = 1,
-) -> dict[str, object]:
+) -> PayoutTable:
     """The payout table as plain data: pool, fees and each place's amount (JSON-ready)."""
     rules = rules.replace(**structure.payout_changes())
     if pool is None:
@@ -117,7 +135,7 @@ def run_payouts(args: argparse.Namespace) -> int:
         f"{table['places_paid']} places paid"
     )
     print(f"{'place':>5}  {'amount':>10}  {'of pool':>8}")
-    for row in table["payouts"]:  # type: ignore[attr-defined]
+    for row in table["payouts"]:
         share = f"{100 * row['amount'] / pool:.2f}%" if pool else "-"
         mark = "  (fixed)" if row["fixed"] else ""
         print(f"{row['place']:>5}  {row['amount']:>10}  {share:>8}{mark}")

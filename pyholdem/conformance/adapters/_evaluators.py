@@ -57,7 +57,7 @@ def representatives() -> list[list[str]]:
     return hands
 
 
-def check_cards(cards: Sequence[Any], counts: Sequence[int] = (5, 6, 7)) -> list[str]:
+def check_cards(cards: object, counts: Sequence[int] = (5, 6, 7)) -> list[str]:
     """Refuse what no evaluator is asked to judge: a wrong count, a card twice, text not a card."""
     if not isinstance(cards, list) or len(cards) not in counts:
         raise Refused(f"{cards!r} is not {' or '.join(map(str, counts))} cards")

@@ -19,7 +19,8 @@ def rank(cards: list[str]) -> int:
 
 
 def category(cards: list[str]) -> int:
-    return 9 - EVALUATOR.get_rank_class(rank(cards))
+    rank_class: int = EVALUATOR.get_rank_class(rank(cards))
+    return 9 - rank_class
 
 
 ENGINE = Evaluator(key=lambda cards: -rank(cards), class_number=rank, category=category)

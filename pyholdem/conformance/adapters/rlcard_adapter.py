@@ -18,10 +18,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from pyholdem.conformance.adapters._hands import Table, legal_of, replay
 from pyholdem.conformance.adapters._serve import NotExpressible, Refused, require, serve, version
 
-np = require("numpy", "rlcard")
 base = require("rlcard.games.base", "rlcard")
 limit_game = require("rlcard.games.limitholdem.game", "rlcard")
 nolimit_game = require("rlcard.games.nolimitholdem.game", "rlcard")
@@ -36,7 +37,7 @@ def card(text: str) -> Any:
     return base.Card(text[1].upper(), text[0])
 
 
-class Arranged(np.random.RandomState):  # type: ignore[misc,name-defined]  # numpy, loaded at run time
+class Arranged(np.random.RandomState):
     """The game's random state: the vector's deck, the small blind's seat; a seeded odd-chip draw."""
 
     def __init__(self, deck: list[Any], small_blind_seat: int) -> None:
@@ -47,7 +48,7 @@ class Arranged(np.random.RandomState):  # type: ignore[misc,name-defined]  # num
     def shuffle(self, x: Any) -> None:
         x[:] = self.deck
 
-    def randint(self, *args: Any, **kwargs: Any) -> int:
+    def randint(self, *args: Any, **kwargs: Any) -> int:  # type: ignore[override]  # RLCard draws one seat
         return self.seat
 
 

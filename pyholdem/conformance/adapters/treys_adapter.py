@@ -20,7 +20,8 @@ def rank(cards: list[str]) -> int:
 
 def category(cards: list[str]) -> int:
     """treys' rank class 0 royal flush, 1 straight flush … 9 high card → 8 … 0."""
-    return min(8, 9 - EVALUATOR.get_rank_class(rank(cards)))
+    rank_class: int = EVALUATOR.get_rank_class(rank(cards))
+    return min(8, 9 - rank_class)
 
 
 ENGINE = Evaluator(key=lambda cards: -rank(cards), class_number=rank, category=category)
