@@ -5,6 +5,8 @@ PY := $(VENV)/bin/python
 PIP := $(PY) -m pip
 EXTRAS ?= test,director,conformance-quick
 PYTEST_ARGS ?=
+# make test spreads the test files over the machine's cores (pytest-xdist; TEST_WORKERS=0: one process)
+TEST_WORKERS ?= auto
 CONFORMANCE_HANDS ?= 300
 ASAN_LIB = $(shell $(CC) -print-file-name=libasan.so)
 # preloaded with ASan so that C++ extensions (matplotlib's ft2font) can throw: ASan intercepts __cxa_throw
@@ -37,7 +39,7 @@ browser:
 	else echo "browser: chromium/chromedriver missing and not root with apt-get; the browser test will be skipped"; fi
 
 test: install browser
-	$(PY) -m pytest $(PYTEST_ARGS)
+	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile $(PYTEST_ARGS)
 
 # One run of every benchmark; the README's speed table is written from it (benchmarks/speed_table.py).
 bench: install
