@@ -3,7 +3,6 @@ the pool, sampled values within the stated bound, and the same refusals."""
 
 from __future__ import annotations
 
-import importlib
 from fractions import Fraction
 
 import pytest
@@ -14,6 +13,7 @@ from pyholdem import RuleViolation
 from pyholdem.native import TWINS, lib
 from pyholdem.native import icm as c_icm
 from pyholdem.spec import tournament as spec
+from tests.native.twins import wrapper_of
 
 FIELDS = st.integers(1, 7).flatmap(
     lambda n: st.tuples(
@@ -32,8 +32,7 @@ def _close(c_values: tuple[float, ...], spec_values: tuple[Fraction | float, ...
 
 def test_9_19_icm_twin_is_registered() -> None:
     c_name, wrapper = TWINS["pyholdem.spec.tournament:icm_values"]
-    module, name = wrapper.split(":")
-    assert getattr(importlib.import_module(module), name) is c_icm.icm_values
+    assert wrapper_of(wrapper) is c_icm.icm_values
     assert hasattr(lib, c_name) and hasattr(lib, "ph_icm_sample")
 
 

@@ -5,7 +5,6 @@ sessions and tournaments, whose tables plan in C on the C engine and in Python o
 from __future__ import annotations
 
 import dataclasses
-import importlib
 from typing import Any
 
 import pytest
@@ -30,19 +29,15 @@ from pyholdem.spec.table import (
     plan_posts,
     planning_choices,
 )
+from tests.native.twins import wrapper_of
 
 ENTRIES = (None, *ENTRY_OPTIONS, "post_both_sb_dead")
-
-
-def _resolve(path: str) -> object:
-    module, name = path.split(":")
-    return getattr(importlib.import_module(module), name)
 
 
 def test_3_18_plan_twin_is_registered() -> None:
     c_name, wrapper = TWINS["pyholdem.spec.table:plan_hand"]
     assert c_name == "ph_plan_hand" and hasattr(lib, c_name)
-    assert _resolve(wrapper) is c_table.plan_hand
+    assert wrapper_of(wrapper) is c_table.plan_hand
 
 
 def test_3_18_c_plan_codes_are_the_python_definitions() -> None:

@@ -7,7 +7,6 @@ either engine."""
 from __future__ import annotations
 
 import dataclasses
-import importlib
 from typing import Any
 
 import pytest
@@ -19,6 +18,7 @@ from pyholdem.engine.planning import Layout, Planner, Stakes, plan_setup, seat_k
 from pyholdem.native import TWINS, lib
 from pyholdem.rules.ruleset import FIELDS
 from pyholdem.spec.table import ENTRY_OPTIONS, SEAT_STATUSES, Positions, TableSeat, antes_due, blind_amounts
+from tests.native.twins import wrapper_of
 
 ENTRIES = (None, *ENTRY_OPTIONS, "post_both_sb_dead")
 RULES = st.builds(
@@ -32,15 +32,10 @@ RULES = st.builds(
 )
 
 
-def _resolve(path: str) -> object:
-    module, name = path.split(":")
-    return getattr(importlib.import_module(module), name)
-
-
 def test_3_20_the_planning_seam_is_registered_beside_its_spec_twin() -> None:
     c_name, wrapper = TWINS["pyholdem.spec.table:plan_next"]
     assert c_name == "ph_plan_hand" and hasattr(lib, c_name)
-    assert _resolve(wrapper) is Planner
+    assert wrapper_of(wrapper) is Planner
 
 
 @st.composite

@@ -6,7 +6,6 @@ logs each win with ``ph_split_pot``; each must give exactly the spec's answer.
 
 from __future__ import annotations
 
-import importlib
 import random
 
 import pytest
@@ -18,6 +17,7 @@ from pyholdem.native import TWINS, ffi, lib
 from pyholdem.native import pots as c_pots
 from pyholdem.native import shuffle as c_shuffle
 from pyholdem.spec import cards, pots, showdown
+from tests.native.twins import wrapper_of
 
 SEEDS = st.one_of(
     st.integers(-(2**70), 2**70),
@@ -26,11 +26,6 @@ SEEDS = st.one_of(
     st.text(max_size=20),
     st.binary(max_size=40),
 )
-
-
-def _resolve(path: str) -> object:
-    module, name = path.split(":")
-    return getattr(importlib.import_module(module), name)
 
 
 def test_1_4_small_twins_are_registered() -> None:
@@ -42,7 +37,7 @@ def test_1_4_small_twins_are_registered() -> None:
     ):
         c_name, wrapper = TWINS[spec_name]
         assert hasattr(lib, c_name)
-        assert _resolve(spec_name) is not None and _resolve(wrapper) is not None
+        assert wrapper_of(spec_name) is not None and wrapper_of(wrapper) is not None
 
 
 @given(SEEDS)
