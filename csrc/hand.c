@@ -886,15 +886,13 @@ int ph_hand_init(ph_hand *h, const ph_rules *rules, const ph_setup *u, ph_event 
     return PH_OK;
 }
 
-int ph_hand_init_laid_out(ph_hand *h, const ph_rules *rules, const ph_laid_out *deal, ph_event *log,
-                          int64_t log_capacity) {
-    if (!deal || !deal->layout || !deal->stacks) return PH_ERR_ARGUMENT;
-    int32_t n = deal->n;
-    if (n != deal->layout->seats || n < 2 || n > PH_MAX_SEATS) return PH_ERR_ARGUMENT;
-    ph_setup u = *deal->layout;
-    memcpy(u.stacks, deal->stacks, (size_t)n * sizeof *deal->stacks);
-    u.key = deal->key;
-    u.key_bytes = deal->key_bytes;
+int ph_hand_init_laid_out(ph_hand *h, const ph_rules *rules, const ph_setup *layout, const int64_t *stacks,
+                          const char *key, size_t key_bytes, ph_event *log, int64_t log_capacity) {
+    if (!layout || !stacks || layout->seats < 2 || layout->seats > PH_MAX_SEATS) return PH_ERR_ARGUMENT;
+    ph_setup u = *layout;
+    memcpy(u.stacks, stacks, (size_t)u.seats * sizeof *stacks);
+    u.key = key;
+    u.key_bytes = key_bytes;
     u.cards = NULL;
     return ph_hand_init(h, rules, &u, log, log_capacity);
 }

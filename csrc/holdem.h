@@ -326,20 +326,11 @@ typedef struct {
 int ph_hand_init(ph_hand *hand, const ph_rules *rules, const ph_setup *setup, ph_event *log, int64_t log_capacity);
 
 /* A hand dealt again from a table's layout (section 3.20: a set-up with no stacks and no key, made once per
-   layout, pyholdem.engine.native_engine.start_laid_out): the layout, this hand's n stacks and its shuffle key
-   (key_bytes bytes, as ph_shuffled_deck takes it). The arrays stay the caller's. */
-typedef struct {
-    const ph_setup *layout;
-    const int64_t *stacks;
-    int32_t n;
-    const char *key;
-    size_t key_bytes;
-} ph_laid_out;
-
-/* ph_hand_init of deal's layout with its stacks and key; PH_ERR_ARGUMENT when deal->n is not the layout's
-   seat count. */
-int ph_hand_init_laid_out(ph_hand *hand, const ph_rules *rules, const ph_laid_out *deal, ph_event *log,
-                          int64_t log_capacity);
+   layout, pyholdem.engine.native_engine.start_laid_out): ph_hand_init of layout with this hand's stacks
+   (layout->seats of them) and shuffle key (key_bytes bytes, as ph_shuffled_deck takes it). The arrays stay the
+   caller's. PH_ERR_ARGUMENT for a missing layout or stacks, or stacks the set-up refuses. */
+int ph_hand_init_laid_out(ph_hand *hand, const ph_rules *rules, const ph_setup *layout, const int64_t *stacks,
+                          const char *key, size_t key_bytes, ph_event *log, int64_t log_capacity);
 
 /* The player to act takes action (a ph_action of generated/codes.h; amount is the bet or raise-to total, else ignored), and
    the hand runs to the next decision or its end (sections 6.1-8.10). Returns PH_OK, PH_ERR_REFUSED for

@@ -87,10 +87,11 @@ def start(setup: HandSetup, *, insist: bool = False) -> NativeHand | SpecHand:
 
 class PackedLayout(NamedTuple):
     """What ``start`` finds of a set-up but its stacks and seed (``pack_layout``): its ``native_rules``,
-    its ``ph_setup`` with no stacks and no key, and whether a seat sits out."""
+    its ``ph_setup`` with no stacks and no key, its seat count and whether a seat sits out."""
 
     crules: Any
     template: Any
+    seats: int
     seats_out: bool
 
 
@@ -111,21 +112,21 @@ def pack_layout(setup: HandSetup) -> PackedLayout | None:
     ):
         return None
     no_stacks = (0,) * len(setup.stacks)  # each hand's own stacks are copied in (``start_laid_out``)
-    return PackedLayout(crules, pack_setup(setup, ffi.NULL, 0, ffi.NULL, no_stacks), not all(setup.in_hand))
+    template = pack_setup(setup, ffi.NULL, 0, ffi.NULL, no_stacks)
+    return PackedLayout(crules, template, len(no_stacks), not all(setup.in_hand))
 
 
 def start_laid_out(setup: HandSetup, packed: PackedLayout, *, insist: bool = False) -> NativeHand | SpecHand:
     """``start(setup, insist=insist)`` for a set-up laid out as the one ``packed`` was made from: the
-    layout's ``ph_setup`` with this hand's stacks and seed, copied in C (``ph_hand_init_laid_out``)."""
+    layout's ``ph_setup`` with this hand's stacks and seed, copied in C (``ph_hand_init_laid_out``, which
+    reads as many stacks as the layout has seats)."""
     key = seed_key(setup.seed)
     stacks = setup.stacks
-    if key is None or sum(stacks) >= LIMIT:
+    if key is None or len(stacks) != packed.seats or sum(stacks) >= LIMIT:
         return start(setup, insist=insist)
     h = ffi.new("ph_hand *")
     log = ffi.new("ph_event[]", _LOG_START)
-    held = (ffi.new("int64_t[]", stacks), ffi.from_buffer(key))
-    deal = ffi.new("ph_laid_out *", (packed.template, held[0], len(stacks), held[1], len(key)))
-    status = lib.ph_hand_init_laid_out(h, packed.crules, deal, log, _LOG_START)
+    status = lib.ph_hand_init_laid_out(h, packed.crules, packed.template, stacks, key, len(key), log, _LOG_START)
     hand = _new_native(NativeHand)
     hand._started(setup, h, log, status, packed.seats_out)
     return hand

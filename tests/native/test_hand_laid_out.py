@@ -37,36 +37,30 @@ def test_3_20_a_hand_laid_out_again_plays_as_hand_of_its_setup() -> None:
 
 
 def test_3_20_ph_hand_init_laid_out_refuses_stacks_that_do_not_fit_the_layout() -> None:
-    """The C boundary: a stack count other than the layout's seats, or a stack the set-up refuses
-    (0 for a seat dealt in), is ``PH_ERR_ARGUMENT`` and nothing is dealt."""
+    """The C boundary: a stack the set-up refuses (0 for a seat dealt in, below 0, at the limit), or a
+    missing layout or stacks, is ``PH_ERR_ARGUMENT`` and nothing is dealt; ``start_laid_out`` deals
+    stacks of another count than the layout's seats as ``start`` does (C reads the layout's count)."""
     from pyholdem.native.lib import ffi, lib
 
     first = setup_from_arguments(preset("tda_2024"), [900] * 6, button=2, blinds=(50, 100), seed=1)
     packed = pack_layout(first)
-    assert packed is not None
+    assert packed is not None and packed.seats == 6
     key = b"k" * 8
-    held = ffi.from_buffer(key)
-
-    log = ffi.new("ph_event[]", 2 * lib.PH_STEP_EVENTS)
-    for stacks in ([900] * 5, [900] * 7, [900] * 5 + [0], [900] * 5 + [-1], [900] * 5 + [2**60]):
+    capacity = 2 * lib.PH_STEP_EVENTS
+    log = ffi.new("ph_event[]", capacity)
+    for stacks in ([900] * 5 + [0], [900] * 5 + [-1], [900] * 5 + [2**60]):
         h = ffi.new("ph_hand *")
-        stacks_c = ffi.new("int64_t[]", stacks)
-        laid_out = ffi.new("ph_laid_out *", (packed.template, stacks_c, len(stacks), held, len(key)))
-        status = lib.ph_hand_init_laid_out(h, packed.crules, laid_out, log, 2 * lib.PH_STEP_EVENTS)
+        status = lib.ph_hand_init_laid_out(h, packed.crules, packed.template, stacks, key, len(key), log, capacity)
         assert status == lib.PH_ERR_ARGUMENT and h.seats == 0
-    stacks_c = ffi.new("int64_t[]", [900] * 6)
-    for missing in (
-        ffi.NULL,
-        ffi.new("ph_laid_out *", (ffi.NULL, stacks_c, 6, held, len(key))),
-        ffi.new("ph_laid_out *", (packed.template, ffi.NULL, 6, held, len(key))),
-    ):
-        assert (
-            lib.ph_hand_init_laid_out(h, packed.crules, missing, log, 2 * lib.PH_STEP_EVENTS)
-            == lib.PH_ERR_ARGUMENT
-        )
-    laid_out = ffi.new("ph_laid_out *", (packed.template, stacks_c, 6, held, len(key)))
-    ok = lib.ph_hand_init_laid_out(h, packed.crules, laid_out, log, 2 * lib.PH_STEP_EVENTS)
+    for layout, stacks in ((ffi.NULL, [900] * 6), (packed.template, ffi.NULL)):
+        status = lib.ph_hand_init_laid_out(h, packed.crules, layout, stacks, key, len(key), log, capacity)
+        assert status == lib.PH_ERR_ARGUMENT and h.seats == 0
+    ok = lib.ph_hand_init_laid_out(h, packed.crules, packed.template, [900] * 6, key, len(key), log, capacity)
     assert ok == lib.PH_OK and h.seats == 6
+    for count in (5, 7):
+        other = setup_from_arguments(preset("tda_2024"), [900] * count, button=2, blinds=(50, 100), seed=1)
+        hand = start_laid_out(other, packed)
+        assert hand.initial_stacks == (900,) * count and hand.state.button == 2
 
 
 def test_3_20_layouts_the_c_engine_does_not_play_are_not_packed() -> None:
