@@ -126,7 +126,9 @@ def start_laid_out(setup: HandSetup, packed: PackedLayout, *, insist: bool = Fal
         return start(setup, insist=insist)
     h = ffi.new("ph_hand *")
     log = ffi.new("ph_event[]", _LOG_START)
-    status = lib.ph_hand_init_laid_out(h, packed.crules, packed.template, stacks, key, len(key), log, _LOG_START)
+    status = lib.ph_hand_init_laid_out(
+        h, packed.crules, packed.template, stacks, key, len(key), log, _LOG_START
+    )
     hand = _new_native(NativeHand)
     hand._started(setup, h, log, status, packed.seats_out)
     return hand

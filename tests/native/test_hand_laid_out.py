@@ -50,7 +50,9 @@ def test_3_20_ph_hand_init_laid_out_refuses_stacks_that_do_not_fit_the_layout() 
     log = ffi.new("ph_event[]", capacity)
     for stacks in ([900] * 5 + [0], [900] * 5 + [-1], [900] * 5 + [2**60]):
         h = ffi.new("ph_hand *")
-        status = lib.ph_hand_init_laid_out(h, packed.crules, packed.template, stacks, key, len(key), log, capacity)
+        status = lib.ph_hand_init_laid_out(
+            h, packed.crules, packed.template, stacks, key, len(key), log, capacity
+        )
         assert status == lib.PH_ERR_ARGUMENT and h.seats == 0
     for layout, stacks in ((ffi.NULL, [900] * 6), (packed.template, ffi.NULL)):
         status = lib.ph_hand_init_laid_out(h, packed.crules, layout, stacks, key, len(key), log, capacity)
