@@ -5,8 +5,10 @@ reference is ``plan_setup``: the spec's ``plan_next`` (``plan_hand``, §3.18, th
 §3.20) and a ``HandSetup`` checked in full. Behind the seam, and nowhere else, sit the speed-ups:
 the memo of layouts every table shares (values only), the link from a layout to the one that
 followed it (``Layout.after``), the C planner (``pyholdem.native.table.TablePlanner``, never on the
-spec engine) and the C engine's packed set-ups (``deal``). ``pyholdem.native.TWINS`` pairs the
-spec's ``plan_next`` with ``Planner``; the differential tests hold them equal.
+spec engine) and the C engine's packed set-ups (``deal``). A table makes one call a hand,
+``deal_next``: ``plan_next`` then ``deal``, and a layout known and packed dealt again straight away.
+``pyholdem.native.TWINS`` pairs the spec's ``plan_next`` with ``Planner``; the differential tests hold
+them equal.
 """
 
 from __future__ import annotations
@@ -160,11 +162,10 @@ class Planner:
 
     Picklable: the C planner is made again from the seat count and the engine."""
 
-    __slots__ = ("_c", "engine", "seat_count")
+    __slots__ = ("_c", "_start", "engine", "seat_count")
 
     def __init__(self, seat_count: int, engine: str) -> None:
-        self.seat_count, self.engine = seat_count, engine
-        self._c = _c_planner(seat_count, engine)
+        self.__setstate__((seat_count, engine))
 
     def __getstate__(self) -> tuple[int, str]:
         return self.seat_count, self.engine
@@ -172,6 +173,8 @@ class Planner:
     def __setstate__(self, state: tuple[int, str]) -> None:
         self.seat_count, self.engine = state
         self._c = _c_planner(*state)
+        native = None if self.engine == "spec" else native_layouts()
+        self._start = None if native is None else native[1]  # start_laid_out
 
     @property
     def in_c(self) -> bool:
@@ -236,6 +239,30 @@ class Planner:
             )
         return Layout(plan, setup, new, frozenset(plan.absent))
 
+    def deal_next(
+        self,
+        last: Layout | None,
+        start: Positions | FirstHand,
+        seats: tuple[SeatKey, ...],
+        stacks: tuple[int, ...],
+        stakes: Stakes,
+        rules: RuleSet,
+        seed: Seed,
+    ) -> tuple[Layout, HandSetup, Hand]:
+        """``plan_next`` and ``deal`` in one call, the table's: the layout that followed ``last`` with
+        these ``seats`` and ``stakes``, once packed, is dealt again from its packed set-up straight
+        away."""
+        after = None if last is None else last.after
+        if after is not None and after[1] is stakes and after[0] == seats:
+            layout = after[2]
+            packed, start_laid_out = layout.packed, self._start
+            if packed is not None and packed is not _UNPACKED and start_laid_out is not None:
+                setup = laid_out_again(layout.setup, stacks, seed)
+                hand = start_laid_out(setup, packed, insist=self.engine == "native")
+                return layout, setup, Hand.on_engine(setup, hand)
+        layout, setup = self.plan_next(last, start, seats, stacks, stakes, rules, seed)
+        return layout, setup, self.deal(layout, setup)
+
     def deal(self, layout: Layout, setup: HandSetup) -> Hand:
         """The hand of ``setup`` (``plan_next``'s) on the table's engine: ``Hand(setup)`` for a layout
         planned afresh or on the spec engine, else from the layout's packed set-up (packed once,
@@ -243,16 +270,13 @@ class Planner:
         engine = self.engine
         if setup is layout.setup or engine == "spec":
             return Hand(setup, engine=engine)
-        packed = layout.packed
+        packed, start_laid_out = layout.packed, self._start
         if packed is _UNPACKED:
             native = native_layouts()
             packed = layout.packed = None if native is None else native[0](layout.setup)
-        if packed is None:
+        if packed is None or start_laid_out is None:
             return Hand(setup, engine=engine)
-        native = native_layouts()
-        assert native is not None  # the layout was packed by it
-        start = native[1]
-        return Hand.on_engine(setup, start(setup, packed, insist=engine == "native"))
+        return Hand.on_engine(setup, start_laid_out(setup, packed, insist=engine == "native"))
 
 
 @cache

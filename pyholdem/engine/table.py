@@ -492,8 +492,7 @@ class Table:
         keys = self._keys or self._layout_keys()
         start: Positions | FirstHand = self._previous or (self._first_button, self._seed, self._arrivals)
         planner = self._planner
-        layout, setup = planner.plan_next(self._layout, start, keys, stacks, stakes, self.rules, seed)
-        hand = planner.deal(layout, setup)
+        layout, setup, hand = planner.deal_next(self._layout, start, keys, stacks, stakes, self.rules, seed)
         if self._pending is not None:
             self._stakes, self._pending = stakes, None
         if layout.quiet:  # nobody enters, misses a blind or is passed by the button

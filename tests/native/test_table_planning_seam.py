@@ -1,8 +1,8 @@
 """The table's one planning seam (``pyholdem.engine.planning``) against its reference, hand after hand:
-``Planner.plan_next`` (the memo of layouts, the link to the layout that followed, the C planner, the
-C engine's packed set-ups) gives what ``plan_setup`` gives (the spec's ``plan_next``, §3.18–3.20, and a
-``HandSetup`` checked in full), or both refuse, on random sequences of seats, stacks and stakes, on
-either engine."""
+``Planner.plan_next`` and ``Planner.deal_next`` (the memo of layouts, the link to the layout that
+followed, the C planner, the C engine's packed set-ups) give what ``plan_setup`` gives (the spec's
+``plan_next``, §3.18–3.20, and a ``HandSetup`` checked in full), or both refuse, on random sequences of
+seats, stacks and stakes, on either engine."""
 
 from __future__ import annotations
 
@@ -103,15 +103,21 @@ def test_3_20_the_planning_seam_plans_what_the_spec_plans(
         keys = tuple(seat_key(seat) for seat in seats)
         stacks = tuple(seat.stack for seat in seats)
         expected = _outcome(plan_setup, start, seats, stakes, rules, deck)
-        got = _outcome(planner.plan_next, last, start, keys, stacks, stakes, rules, deck)
+        in_one_call = data.draw(st.booleans())  # deal_next, the table's call, or plan_next then deal
+        call = planner.deal_next if in_one_call else planner.plan_next
+        got = _outcome(call, last, start, keys, stacks, stakes, rules, deck)
         if isinstance(expected[0], type):
             assert got == expected
             continue
-        layout, setup = got
+        if in_one_call and isinstance(got[0], type):  # the deal refused, as Hand(setup) refuses
+            assert got == _outcome(_hand, expected[1], engine)
+            continue
+        layout, setup = got[:2]
         event("planned afresh" if setup is layout.setup else "laid out again")
         assert (layout.plan, setup, layout.new) == expected
         assert dataclasses.replace(setup) == setup
-        hand, direct = _outcome(planner.deal, layout, setup), _outcome(_hand, setup, engine)
+        hand = got[2] if in_one_call else _outcome(planner.deal, layout, setup)
+        direct = _outcome(_hand, setup, engine)
         if isinstance(direct, tuple):  # "native" insists on the C engine: amounts beyond it
             assert hand == direct
         else:
