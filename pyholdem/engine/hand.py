@@ -297,7 +297,7 @@ def _setup_of(rules: Any, stacks: Any, arguments: dict[str, Any]) -> HandSetup:
         if stacks is not None or arguments:
             raise RuleViolation("Hand(setup) takes no other arguments than engine", "3.20")
         return rules
-    unknown = sorted(set(arguments) - SETUP_KEYWORDS)
+    unknown = () if SETUP_KEYWORDS.issuperset(arguments) else sorted(set(arguments) - SETUP_KEYWORDS)
     if unknown:
         raise RuleViolation(
             f"Hand() has no keyword {unknown[0]!r}; it takes {', '.join(sorted(SETUP_KEYWORDS))} and engine",

@@ -49,6 +49,7 @@ _act = lib.ph_hand_act
 _new_tuple = tuple.__new__
 _new_native = object.__new__
 _OK, _REFUSED, _LOG_FULL = lib.PH_OK, lib.PH_ERR_REFUSED, lib.PH_ERR_LOG_FULL
+_MAX_POSTS = lib.PH_MAX_POSTS
 
 
 def start(setup: HandSetup, *, insist: bool = False) -> NativeHand | SpecHand:
@@ -65,16 +66,16 @@ def start(setup: HandSetup, *, insist: bool = False) -> NativeHand | SpecHand:
         why = "a card is unknown" if None in dealt else None
         cards = cast("list[int]", dealt)  # every card known, or ``why`` says the C engine does not play it
     crules = native_rules(setup.rules)
-    if why is None and setup.posts[-1].kind == "sleeper":  # a sleeper is the last post (§3.20)
+    posts, bet_sizes = setup.posts, setup.bet_sizes
+    assert bet_sizes is not None  # a checked set-up has its bet sizes
+    if why is None and posts[-1].kind == "sleeper":  # a sleeper is the last post (§3.20)
         why = "a sleeper is posted (§3.17)"
     if why is None and crules is None:
         why = f"the chip unit or pot rounding is {LIMIT} or more"
-    if why is None and len(setup.posts) > lib.PH_MAX_POSTS:
-        why = f"more than {lib.PH_MAX_POSTS} forced posts"
+    if why is None and len(posts) > _MAX_POSTS:
+        why = f"more than {_MAX_POSTS} forced posts"
     if why is None and (
-        sum(setup.stacks) >= LIMIT
-        or max(cast("tuple[int, int]", setup.bet_sizes)) >= LIMIT
-        or max([p.amount for p in setup.posts]) >= LIMIT
+        sum(setup.stacks) >= LIMIT or max(bet_sizes) >= LIMIT or max([p.amount for p in posts]) >= LIMIT
     ):
         why = f"an amount is {LIMIT} chips or more"
     if why is not None:

@@ -149,7 +149,9 @@ def setup_from_arguments(
     straddlers = straddle_seats(n, button, seats_of_blinds, tuple(straddles), amounts[-1], rules)
     if bet_sizes is None:
         bet_sizes = (amounts[-1], 2 * amounts[-1])
-    _check_bet_sizes(bet_sizes, rules)
+        check_bet_sizes(bet_sizes, rules)
+    else:
+        _check_bet_sizes(bet_sizes, rules)
     holes: HoleCards | None = None
     known_board: tuple[Card, ...] = ()
     if hole_cards is not None or board is not None:

@@ -25,14 +25,16 @@ def check_seats(stacks: Sequence[int], rules: RuleSet) -> None:
 
     Seats are numbered 0, 1, … clockwise; every stack is a whole number of chips above zero.
     """
-    if not isinstance(stacks, Sequence) or isinstance(stacks, str):
+    if stacks.__class__ not in (list, tuple) and (
+        not isinstance(stacks, Sequence) or isinstance(stacks, str)
+    ):
         raise RuleViolation(f"stacks {stacks!r} is not a list of chip counts", "3.1")
     if not 2 <= len(stacks) <= rules.max_seats:
         raise RuleViolation(
             f"{len(stacks)} players cannot be dealt in; a hand needs 2 to {rules.max_seats}", "3.1"
         )
     for seat, stack in enumerate(stacks):
-        if not is_int(stack) or stack <= 0:
+        if not (stack.__class__ is int or is_int(stack)) or stack <= 0:
             raise RuleViolation(
                 f"stack of seat {seat} is {show_value(stack)}; it must be an integer > 0", "3.1"
             )
@@ -259,10 +261,9 @@ def blind_amounts(blinds: int | Sequence[int], rules: RuleSet) -> tuple[int, ...
         if rules.blind_count == 2:
             amounts = (small_blind_for(blinds, rules), blinds)
     elif (
-        isinstance(blinds, Sequence)
-        and not isinstance(blinds, str)
+        (blinds.__class__ in (tuple, list) or (isinstance(blinds, Sequence) and not isinstance(blinds, str)))
         and 1 <= len(blinds) <= 2
-        and all(is_int(b) for b in blinds)
+        and all([is_int(b) for b in blinds])
     ):
         amounts = tuple(blinds)
         if len(amounts) == 2 and rules.blind_count == 1:
@@ -521,7 +522,9 @@ def check_setup(
     """
     if not isinstance(rules, RuleSet):
         raise RuleViolation(f"rules {rules!r} is not a RuleSet", "0.1")
-    if not isinstance(stacks, Sequence) or isinstance(stacks, str):
+    if stacks.__class__ not in (list, tuple) and (
+        not isinstance(stacks, Sequence) or isinstance(stacks, str)
+    ):
         raise RuleViolation(f"stacks {stacks!r} is not a list of chip counts", "3.1")
     if not isinstance(seats, Sequence) or isinstance(seats, str) or len(seats) != len(stacks):
         raise RuleViolation(f"seats {seats!r} must give one state per seat ({len(stacks)})", "3.20")
