@@ -141,8 +141,10 @@ class NativeHand(EngineActions):
     engine = "native"
     __slots__ = (
         "_capacity", "_deal", "_event_objects", "_h", "_legal", "_log", "_result", "_seats_out",
-        "initial_stacks", "rules",
+        "initial_stacks", "is_over", "rules",
     )  # fmt: skip
+    is_over: bool
+    """True once the hand has been awarded (§8): kept beside the C state, set by every call that plays."""
 
     def __init__(self, setup: HandSetup, crules: Any, key: bytes | None, cards: list[int] | None) -> None:
         """A hand ``start`` found the C engine can play: ``crules`` its ``native_rules``, and either the
@@ -163,6 +165,7 @@ class NativeHand(EngineActions):
         self.rules = setup.rules
         self.initial_stacks = setup.stacks
         self._h = h
+        self.is_over = h.over != 0
         self._log = log
         self._capacity = _LOG_START
         self._legal: LegalActions | None = None
@@ -200,10 +203,6 @@ class NativeHand(EngineActions):
     def button(self) -> int:
         button: int = self._h.button
         return button
-
-    @property
-    def is_over(self) -> bool:
-        return bool(self._h.over)
 
     @property
     def result(self) -> HandResult | None:
@@ -390,6 +389,7 @@ class NativeHand(EngineActions):
         if status != _OK:
             self._refuse(kind, amount)
         self._legal = None
+        self.is_over = self._h.over != 0
 
     play = _act
     """``play(kind, amount)``: the action of the seat to act (the façade's ``act`` without ``seat``)."""
@@ -454,4 +454,5 @@ class NativeHand(EngineActions):
         if status != _OK:
             raise NativeError(f"ph_policy_play stopped with status {status}")
         self._legal = None
+        self.is_over = self._h.over != 0
         return int(played[0])
