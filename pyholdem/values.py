@@ -33,7 +33,7 @@ def plain(value: T) -> T:
 
     Public entry points pass what they are given through ``plain`` first, so that chip arithmetic is
     exact (a NumPy integer wraps at 64 bits) and histories and JSON hold plain numbers."""
-    if value.__class__ is int:
+    if type(value) is int:
         return value
     return cast(T, _plain(value))
 
@@ -42,9 +42,9 @@ def _plain(value: object) -> object:
     if type(value) is int or type(value) is str or value is None:
         return value
     if type(value) is list:
-        return [v if v.__class__ is int else _plain(v) for v in value]
+        return [v if type(v) is int else _plain(v) for v in value]
     if type(value) is tuple:
-        return tuple([v if v.__class__ is int else _plain(v) for v in value])
+        return tuple([v if type(v) is int else _plain(v) for v in value])
     if isinstance(value, Integral) and not isinstance(value, bool):
         return int(value)
     if isinstance(value, np.ndarray) and value.ndim >= 1 and value.dtype.kind in ("i", "u"):

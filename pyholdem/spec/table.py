@@ -25,16 +25,14 @@ def check_seats(stacks: Sequence[int], rules: RuleSet) -> None:
 
     Seats are numbered 0, 1, … clockwise; every stack is a whole number of chips above zero.
     """
-    if stacks.__class__ not in (list, tuple) and (
-        not isinstance(stacks, Sequence) or isinstance(stacks, str)
-    ):
+    if type(stacks) not in (list, tuple) and (not isinstance(stacks, Sequence) or isinstance(stacks, str)):
         raise RuleViolation(f"stacks {stacks!r} is not a list of chip counts", "3.1")
     if not 2 <= len(stacks) <= rules.max_seats:
         raise RuleViolation(
             f"{len(stacks)} players cannot be dealt in; a hand needs 2 to {rules.max_seats}", "3.1"
         )
     for seat, stack in enumerate(stacks):
-        if not (stack.__class__ is int or is_int(stack)) or stack <= 0:
+        if not (type(stack) is int or is_int(stack)) or stack <= 0:
             raise RuleViolation(
                 f"stack of seat {seat} is {show_value(stack)}; it must be an integer > 0", "3.1"
             )
@@ -261,7 +259,11 @@ def blind_amounts(blinds: int | Sequence[int], rules: RuleSet) -> tuple[int, ...
         if rules.blind_count == 2:
             amounts = (small_blind_for(blinds, rules), blinds)
     elif (
-        (blinds.__class__ in (tuple, list) or (isinstance(blinds, Sequence) and not isinstance(blinds, str)))
+        (
+            type(blinds) is tuple
+            or type(blinds) is list
+            or (isinstance(blinds, Sequence) and not isinstance(blinds, str))
+        )
         and 1 <= len(blinds) <= 2
         and all([is_int(b) for b in blinds])
     ):
@@ -522,9 +524,7 @@ def check_setup(
     """
     if not isinstance(rules, RuleSet):
         raise RuleViolation(f"rules {rules!r} is not a RuleSet", "0.1")
-    if stacks.__class__ not in (list, tuple) and (
-        not isinstance(stacks, Sequence) or isinstance(stacks, str)
-    ):
+    if type(stacks) not in (list, tuple) and (not isinstance(stacks, Sequence) or isinstance(stacks, str)):
         raise RuleViolation(f"stacks {stacks!r} is not a list of chip counts", "3.1")
     if not isinstance(seats, Sequence) or isinstance(seats, str) or len(seats) != len(stacks):
         raise RuleViolation(f"seats {seats!r} must give one state per seat ({len(stacks)})", "3.20")
