@@ -24,7 +24,14 @@ INT64_MAX = 2**63 - 1
 def is_int(value: object) -> TypeGuard[int]:
     """An integer that is not a bool (``True`` is not an amount, a seat or a count): a Python ``int``
     or a NumPy integer of any dtype (``np.int64``, ``np.uint8``…; ``np.bool_`` is not one)."""
-    return type(value) is int or (isinstance(value, Integral) and not isinstance(value, bool))
+    kind = type(value)
+    if kind is int:
+        return True
+    return kind not in _NOT_INTEGRAL and isinstance(value, Integral) and not isinstance(value, bool)
+
+
+_NOT_INTEGRAL = frozenset({bool, float, str, bytes, tuple, list, dict, type(None)})
+"""Common types that are not integers, answered without the ``Integral`` check (an ABC lookup)."""
 
 
 def plain(value: T) -> T:

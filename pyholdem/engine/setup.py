@@ -45,6 +45,11 @@ __all__ = ["POST_KINDS", "SEAT_STATES", "ForcedPost", "HandSetup", "deal_setup",
 HoleCards = tuple[tuple[Card | None, Card | None] | None, ...]
 
 
+def _post(fields: tuple[int, str, int, bool]) -> ForcedPost:
+    """``ForcedPost(*fields)``, every field given, without the named tuple's Python-level ``__new__``."""
+    return tuple.__new__(ForcedPost, fields)
+
+
 @dataclass(frozen=True)
 class HandSetup:
     """Everything one hand starts from (§3.20); checked completely when made.
@@ -144,7 +149,7 @@ def setup_from_arguments(
         raise RuleViolation(f"button {show_value(button)} is not a seat in 0..{n - 1}", "3.1")
     amounts = blind_amounts(blinds, rules)
     seats_of_blinds = blind_seats(n, button, len(amounts))
-    if isinstance(straddles, str) or not isinstance(straddles, Sequence):
+    if type(straddles) is not tuple and (isinstance(straddles, str) or not isinstance(straddles, Sequence)):
         raise RuleViolation(f"straddles {straddles!r} are not a list of amounts", "3.16")
     straddlers = straddle_seats(n, button, seats_of_blinds, tuple(straddles), amounts[-1], rules)
     if bet_sizes is None:
@@ -164,10 +169,10 @@ def setup_from_arguments(
         due = antes_due(antes, n, seats_of_blinds, rules)
         posts = [ForcedPost(seat, "ante", ante, False) for seat, ante in enumerate(due) if ante]
     if len(amounts) == 1:
-        posts.append(ForcedPost(seats_of_blinds[0], "big_blind", amounts[0]))
+        posts.append(_post((seats_of_blinds[0], "big_blind", amounts[0], True)))
     else:
-        posts.append(ForcedPost(seats_of_blinds[0], "small_blind", amounts[0]))
-        posts.append(ForcedPost(seats_of_blinds[1], "big_blind", amounts[1]))
+        posts.append(_post((seats_of_blinds[0], "small_blind", amounts[0], True)))
+        posts.append(_post((seats_of_blinds[1], "big_blind", amounts[1], True)))
     if straddlers:
         posts += [ForcedPost(s, "straddle", a) for s, a in zip(straddlers, straddles, strict=True)]
     if sleeper is not None:
