@@ -25,7 +25,8 @@ class Seat(IntEnum):
     ("value", "expected"),
     [(0, True), (-3, True), (2**200, True), (Seat.BUTTON, True), (True, False), (False, False),
      (1.0, False), ("1", False), (None, False), (Decimal(1), False), (np.int64(1), True),
-     (np.uint8(1), True), (np.bool_(True), False), (np.float64(1), False)],
+     (np.uint8(1), True), (np.bool_(True), False), (np.float64(1), False), ((1,), False), ([1], False),
+     (b"1", False), ({1: 1}, False)],
 )  # fmt: skip
 def test_is_int_accepts_integers_but_not_bools(value: object, expected: bool) -> None:
     assert is_int(value) is expected
