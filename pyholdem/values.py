@@ -20,6 +20,9 @@ T = TypeVar("T")
 INT64_MAX = 2**63 - 1
 """The largest amount the C core holds (``int64_t``); the spec itself has no limit."""
 
+_NOT_INTEGRAL = frozenset({bool, float, str, bytes, tuple, list, dict, type(None)})
+"""Common types that are not integers, answered without the ``Integral`` check (an ABC lookup)."""
+
 
 def is_int(value: object) -> TypeGuard[int]:
     """An integer that is not a bool (``True`` is not an amount, a seat or a count): a Python ``int``
@@ -28,10 +31,6 @@ def is_int(value: object) -> TypeGuard[int]:
     if kind is int:
         return True
     return kind not in _NOT_INTEGRAL and isinstance(value, Integral) and not isinstance(value, bool)
-
-
-_NOT_INTEGRAL = frozenset({bool, float, str, bytes, tuple, list, dict, type(None)})
-"""Common types that are not integers, answered without the ``Integral`` check (an ABC lookup)."""
 
 
 def plain(value: T) -> T:
