@@ -2,8 +2,8 @@
  * batch.c — many independent hands stepped by one call each: the arrays of pyholdem.engine.batch.HandBatch.
  *
  * Every row is a ph_hand of hand.c, dealt from its layout, stacks and shuffle key exactly as Hand deals the
- * same set-up and seed (section 1.4 shuffle, sixteen keys at a time; 4.2-4.3 deal) and stepped by ph_hand_act
- * after ph_hand_refusal said why not, or that it may. The log of a row is not kept: each action writes its
+ * same set-up and seed (section 1.4 shuffle, sixteen keys at a time; 4.2-4.3 deal) and stepped by ph_hand_act,
+ * ph_hand_refusal saying why when it refuses. The log of a row is not kept: each action writes its
  * events into a scratch log on the stack, and the row keeps the action itself (its history) and the
  * observation arrays. No global state, no allocation: the caller owns every array; rows are independent, so
  * any split of the rows over threads gives the same arrays.
@@ -58,9 +58,9 @@ static int shown_board(int street) { return street <= PH_PREFLOP ? 0 : street ==
    (sum(stacks) + pot_total() never changes), the board and the cards face up only when the street moved on, a
    hand was exposed (4.6) or the hand is over, so that the parts of the hand the betting leaves alone stay out of
    the caches. */
-static void observe(const ph_batch *b, int64_t r, int dealt) {
-    const ph_hand *h = &b->hands[r];
-    int w = b->width, n = h->seats, seat = h->to_act;
+/* The seat to act of row r and its legal actions (6.1). */
+static void observe_legal(const ph_batch *b, int64_t r, const ph_hand *h) {
+    int seat = h->to_act;
     uint8_t legal = 0;
     if (seat >= 0) {
         legal = 1u << PH_FOLD;
@@ -73,6 +73,12 @@ static void observe(const ph_batch *b, int64_t r, int dealt) {
     b->call[r] = h->legal_call > 0 ? h->legal_call : 0;
     b->min_to[r] = h->legal_min > 0 ? h->legal_min : 0;
     b->max_to[r] = h->legal_min > 0 ? h->legal_max : 0;
+}
+
+static void observe(const ph_batch *b, int64_t r, int dealt) {
+    const ph_hand *h = &b->hands[r];
+    int w = b->width, n = h->seats;
+    observe_legal(b, r, h);
     int64_t *stacks = b->stacks + r * w, *bets = b->bets + r * w, pot = 0;
     const int64_t *initial = b->initial + r * w;
     uint8_t *folded = b->folded + r * w;
@@ -109,6 +115,23 @@ static void observe(const ph_batch *b, int64_t r, int dealt) {
         stacks[s] = bets[s] = 0;
         folded[s] = 1;
     }
+}
+
+/* The observation of row r after seat took an action that paid paid chips. While the street goes on and the hand
+   is not over, only the actor's stack, bet and folded flag and the pot can have changed (6.1: one player acts at
+   a time; chips move between players only when a round ends), so only those are written; else observe. */
+static void observe_action(const ph_batch *b, int64_t r, int seat, int64_t paid) {
+    const ph_hand *h = &b->hands[r];
+    if (h->over || h->n_exposed || b->street[r] != h->street) {
+        observe(b, r, 0);
+        return;
+    }
+    observe_legal(b, r, h);
+    int64_t k = r * b->width + seat;
+    b->stacks[k] = h->stacks[seat];
+    b->bets[k] = h->bets[seat];
+    b->folded[k] = h->folded[seat];
+    b->pot[r] += paid;
 }
 
 /* The number of 32-bit words of the key (the seed's words up to its highest non-zero one, at least one). */
@@ -176,19 +199,27 @@ int ph_batch_step(const ph_batch *b, const ph_batch_actions *actions, int64_t lo
             continue;
         }
         int action = kind < PH_FOLD || kind > PH_RAISE ? -1 : (int)kind;
-        int code = ph_hand_refusal(h, action, amount);
-        if (code == PH_REFUSAL_NONE && b->history > 0 && b->hist_len[r] >= b->history) code = PH_BATCH_NO_ROOM;
-        codes[i] = (uint8_t)code;
-        if (code != PH_REFUSAL_NONE || !apply) continue;
-        int bets = action == PH_BET || action == PH_RAISE;
-        h->n_events = 0; /* the events go to the scratch log, which each action starts again */
-        if (ph_hand_act(h, action, bets ? amount : 0, log, LOG_CAPACITY) != PH_OK) {
-            codes[i] = PH_BATCH_ENGINE;
+        if (!apply || (b->history > 0 && b->hist_len[r] >= b->history)) {
+            int code = ph_hand_refusal(h, action, amount);
+            codes[i] = (uint8_t)(code == PH_REFUSAL_NONE && apply ? PH_BATCH_NO_ROOM : code);
             continue;
         }
+        /* ph_hand_act accepts exactly what ph_hand_refusal allows, and changes nothing when it refuses; the
+           refusal's reason is asked for only then. The events go to the scratch log, which each action starts
+           again. */
+        int bets = action == PH_BET || action == PH_RAISE, seat = h->to_act;
+        int64_t kept = h->n_events, stack = seat >= 0 && seat < h->seats ? h->stacks[seat] : 0;
+        h->n_events = 0;
+        if (ph_hand_act(h, action, bets ? amount : 0, log, LOG_CAPACITY) != PH_OK) {
+            h->n_events = kept;
+            int code = ph_hand_refusal(h, action, amount);
+            codes[i] = (uint8_t)(code == PH_REFUSAL_NONE ? PH_BATCH_ENGINE : code);
+            continue;
+        }
+        codes[i] = PH_REFUSAL_NONE;
         if (b->history > 0) b->hist[(int64_t)b->hist_len[r]++ * b->rows + r] = (bets ? amount : 0) * 8 + action;
         b->actions[r]++;
-        observe(b, r, 0);
+        observe_action(b, r, seat, stack - h->stacks[seat]);
         finished[i] = h->over != 0;
     }
     return PH_OK;
