@@ -14,7 +14,7 @@ of ``n`` seeds seeds the rows' first hands one by one (a set-up's own int seed d
 Memory, stated and bounded: a batch of ``n`` rows ``S`` seats wide keeping ``history`` actions a row holds
 ``n * bytes_per_row`` bytes and 2 MiB more (the hands start on a huge page), where ``bytes_per_row`` =
 1,536 (the C hand, ``ph_hand``) + 8 * ``history`` + 35 * ``S`` + 68 (the observation and set-up arrays):
-2,070 bytes for six seats and the default 32 actions (10⁶ six-max rows: 2.07 GB), 2,210 for ten. That is
+2,326 bytes for six seats and the default 64 actions (10⁶ six-max rows: 2.33 GB), 2,466 for ten. That is
 allocated once, at construction; stepping allocates only the results of each call (``BatchStep``, about
 2 bytes an entry) and, for a hand longer than ``history`` actions, a Python list of its earlier actions
 (so ``to_hand`` can replay it), dropped when its row is dealt again.
@@ -241,7 +241,7 @@ class HandBatch:
         seed: Any = None,
         auto_reset: bool = False,
         threads: int = 1,
-        history: int = 32,
+        history: int = 64,
         **arguments: object,
     ) -> None:
         self.threads = _count("threads", threads, 1, MAX_THREADS)
@@ -260,6 +260,7 @@ class HandBatch:
             )
         self._dealt = n
         self._spill: dict[int, list[int]] = {}
+        self._room = self.history
         try:
             arrays = BatchArrays(setups, n, width, self.history)
         except NativeError as error:
@@ -531,16 +532,20 @@ class HandBatch:
         )
 
     def _make_room(self) -> None:
-        """Move the history of every row whose history is full to its Python list."""
+        """Make room for the next step's action in every row: move the history of every row whose history is
+        full to its Python list. A step adds at most one entry to a row, so the rows are looked at only once
+        the room known to be left in every row (``_room``) is used up."""
         if not self.history:
+            return
+        if self._room > 0:
+            self._room -= 1
             return
         length = self._arrays.arrays["hist_len"]
         full = np.flatnonzero(length >= self.history)
-        if not full.size:
-            return
         for r, kept in zip(full.tolist(), self._arrays.hist[:, full].T.tolist(), strict=True):
             self._spill.setdefault(r, []).extend(kept)
         length[full] = 0
+        self._room = self.history - int(length.max(initial=0)) - 1
 
     def reset(self, rows: Any = None, *, seeds: Any = None) -> np.ndarray:
         """Deal a new hand in each of ``rows`` (default: every row whose hand is over), each over; ``seeds``
@@ -574,8 +579,11 @@ class HandBatch:
             self._dealt += len(rows)
         rows = np.ascontiguousarray(rows, dtype=np.int64)
         self._arrays.arrays["keys"][rows] = keys
-        for r in rows.tolist() if self._spill else ():
-            self._spill.pop(r, None)
+        if self._spill:
+            dealt = np.zeros(self.n, dtype=bool)
+            dealt[rows] = True
+            for r in [r for r in self._spill if dealt[r]]:
+                del self._spill[r]
         status, _ = self._arrays.deal(rows, self.threads)
         if (status != lib.PH_OK).any():
             raise NativeError("ph_batch_deal refused a row it dealt before")

@@ -85,10 +85,13 @@ class BatchArrays:
 
     def __init__(self, layouts: Sequence[PackableSetup], rows: int, width: int, history: int) -> None:
         self.rows, self.width, self.history = rows, width, history
-        self._memory = _pages(HAND_BYTES * max(rows, 1) + _HUGE)
+        hands = HAND_BYTES * max(rows, 1)
+        self._memory = _pages(hands + 8 * history * rows + _HUGE)
         start = ffi.from_buffer("char[]", self._memory)
         skip = -int(ffi.cast("uintptr_t", start)) % _HUGE  # the hands start on a huge page
         self.hands = ffi.cast("ph_hand *", start + skip)
+        # entries first (history x rows), after the hands: a step writes one run, on huge pages
+        self.hist = np.frombuffer(self._memory, np.int64, history * rows, skip + hands).reshape(history, rows)
         self.setups = ffi.new("ph_setup[]", len(layouts))
         self.rules = ffi.new("ph_rules[]", len(layouts))
         for i, setup in enumerate(layouts):
@@ -101,7 +104,6 @@ class BatchArrays:
             name: np.zeros(_shape(rows, width, per_seat, fixed), dtype=t)
             for name, (t, per_seat, fixed) in _PER_ROW.items()
         }
-        self.hist = np.zeros((history, rows), dtype=np.int64)  # entries first: a step writes one run
         c = self.c = ffi.new("ph_batch *")
         c.rows, c.width, c.history, c.layouts = rows, width, history, len(layouts)
         c.setups, c.rules, c.hands = self.setups, self.rules, self.hands
