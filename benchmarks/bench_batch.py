@@ -37,22 +37,41 @@ LOOP_HANDS = 300
 ROUNDS = 5
 
 
+def _kinds_table() -> np.ndarray:
+    """The policy's action for each legal-action bitmask (0..31) and draw u = d / 20 (d in 0..19: every
+    threshold is a multiple of 1/20, so the action is the same for every u in [d/20, (d+1)/20)): check when
+    u < 0.6, else call when u < 0.75, else bet or raise when u < 0.85, each where it may; otherwise check
+    where it may, else fold."""
+    table = np.zeros((32, 20), dtype=np.int64)
+    for legal in range(32):
+        for d in range(20):
+            u = d / 20
+            check = bool(legal & LEGAL_CHECK) and u < 0.6
+            call = not check and bool(legal & LEGAL_CALL) and u < 0.75
+            wager = not check and not call and legal >= LEGAL_BET and u < 0.85
+            kind = CHECK if legal & LEGAL_CHECK else FOLD
+            if call:
+                kind = CALL
+            elif wager:
+                kind = BET if legal & LEGAL_BET else RAISE
+            table[legal, d] = kind
+    return table.ravel()
+
+
+KINDS = _kinds_table()
+
+
 def agent(
     legal: np.ndarray, low: np.ndarray, high: np.ndarray, rng: np.random.Generator
 ) -> tuple[np.ndarray, np.ndarray]:
     """The random policy for a row of hands: their legal-action bits and bet or raise bounds in, kinds and
-    amounts out."""
-    n = len(legal)
-    u = rng.random(n)
-    can_check, can_call = (legal & LEGAL_CHECK) > 0, (legal & LEGAL_CALL) > 0
-    check = can_check & (u < 0.6)
-    call = ~check & can_call & (u < 0.75)
-    wager = ~check & ~call & (legal >= LEGAL_BET) & (u < 0.85)
-    kinds = np.where(can_check, CHECK, FOLD)
-    kinds[call] = CALL
-    kinds[wager] = np.where(legal[wager] & LEGAL_BET, BET, RAISE)
-    cap = np.minimum(high, 3 * low)
-    amounts = np.where(wager, low + (rng.random(n) * (cap - low + 1)).astype(np.int64), 0)
+    amounts out (a bet or raise to a uniform amount from the minimum to three times it, within the
+    maximum). One draw of 0..19 a hand picks its action from ``KINDS``."""
+    kinds = KINDS[legal * np.intp(20) + rng.integers(0, 20, len(legal))]
+    wager = np.flatnonzero(kinds >= BET)
+    amounts = np.zeros(len(legal), dtype=np.int64)
+    least = low[wager]
+    amounts[wager] = least + rng.integers(0, np.minimum(high[wager], 3 * least) - least + 1)
     return kinds, amounts
 
 
