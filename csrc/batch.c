@@ -53,11 +53,6 @@ static int valid_rows(const ph_batch *b, const int64_t *rows, int64_t lo, int64_
 /* 4.4 visible_board */
 static int shown_board(int street) { return street <= PH_PREFLOP ? 0 : street == PH_FLOP ? 3 : street == PH_TURN ? 4 : 5; }
 
-/* The observation of row r from its hand; its cards too when dealt (the hole cards change only at a deal). After
-   an action only what an action can change is read: the chips in the middle come from the row's starting stacks
-   (sum(stacks) + pot_total() never changes), the board and the cards face up only when the street moved on, a
-   hand was exposed (4.6) or the hand is over, so that the parts of the hand the betting leaves alone stay out of
-   the caches. */
 /* The seat to act of row r and its legal actions (6.1). */
 static void observe_legal(const ph_batch *b, int64_t r, const ph_hand *h) {
     int seat = h->to_act;
@@ -75,18 +70,23 @@ static void observe_legal(const ph_batch *b, int64_t r, const ph_hand *h) {
     b->max_to[r] = h->legal_min > 0 ? h->legal_max : 0;
 }
 
+/* The observation of row r from its hand; its hole cards too when dealt (they change only at a deal). The chips in
+   the middle are what the stacks lost (the chips of a hand never change in number): at the deal, the starting
+   stacks less the stacks; after an action, the pot observed before plus what each stack lost since. The board and
+   the cards face up are read only when the street moved on, a hand was exposed (4.6) or the hand is over, so that
+   the parts of the hand the betting leaves alone stay out of the caches. */
 static void observe(const ph_batch *b, int64_t r, int dealt) {
     const ph_hand *h = &b->hands[r];
     int w = b->width, n = h->seats;
     observe_legal(b, r, h);
-    int64_t *stacks = b->stacks + r * w, *bets = b->bets + r * w, pot = 0;
-    const int64_t *initial = b->initial + r * w;
+    int64_t *stacks = b->stacks + r * w, *bets = b->bets + r * w, pot = dealt ? 0 : b->pot[r];
+    const int64_t *initial = b->initial + r * w, *before = dealt ? initial : stacks;
     uint8_t *folded = b->folded + r * w;
     for (int s = 0; s < n; s++) {
+        pot += before[s] - h->stacks[s];
         stacks[s] = h->stacks[s];
         bets[s] = h->bets[s];
         folded[s] = h->folded[s];
-        pot += initial[s] - h->stacks[s];
     }
     b->pot[r] = h->over ? 0 : pot;
     b->done[r] = h->over != 0;
@@ -192,7 +192,11 @@ int ph_batch_step(const ph_batch *b, const ph_batch_actions *actions, int64_t lo
     for (int64_t i = lo; i < hi; i++) {
         int64_t r = rows ? rows[i] : i, kind = kinds[i], amount = amounts[i];
         ph_hand *h = &b->hands[r];
-        if (i + PREFETCH_AHEAD < hi) prefetch_hand(&b->hands[rows ? rows[i + PREFETCH_AHEAD] : i + PREFETCH_AHEAD]);
+        if (i + PREFETCH_AHEAD < hi) {
+            int64_t ahead = rows ? rows[i + PREFETCH_AHEAD] : i + PREFETCH_AHEAD;
+            prefetch_hand(&b->hands[ahead]);
+            __builtin_prefetch(&b->actions[ahead], 1);
+        }
         finished[i] = 0;
         if (kind == PH_BATCH_NO_ACTION) {
             codes[i] = PH_REFUSAL_NONE;

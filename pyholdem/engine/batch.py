@@ -506,14 +506,14 @@ class HandBatch:
                     j if rows is None else int(rows[j]), int(kinds[j]), int(amounts[j]), int(codes[j])
                 )
         codes, finished = arrays.step(rows, kinds, amounts, True, self.threads)
-        if (codes >= lib.PH_BATCH_NO_ROOM).any():
+        if codes.size and codes.max() >= lib.PH_BATCH_NO_ROOM:
             raise NativeError("ph_batch_step: the C engine refused an action ph_hand_refusal allowed")
         a = arrays.arrays
         if self.auto_reset:
             ended = np.flatnonzero(a["done"])
         else:
             ended = np.flatnonzero(finished) if rows is None else rows[finished.view(bool)]
-        net, showdown = a["net"][ended], a["showdown"][ended].view(bool)
+        net, showdown = np.take(a["net"], ended, axis=0), np.take(a["showdown"], ended).view(bool)
         if self.auto_reset and ended.size:
             self._deal(ended, None)
         return BatchStep(rows, codes, finished.view(bool), ended, net, showdown)
