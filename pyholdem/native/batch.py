@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import contextlib
 import mmap
+import threading
+import weakref
 from collections.abc import Sequence
 from typing import Any
 
@@ -62,16 +64,44 @@ def row_bytes(width: int, history: int) -> int:
     return HAND_BYTES + 8 * history + arrays
 
 
+_spare: list[mmap.mmap] = []
+_spare_lock = threading.Lock()
+
+
 def _pages(size: int) -> mmap.mmap:
-    """``size`` zeroed bytes of their own pages, huge ones where the system gives them (``MADV_HUGEPAGE``):
+    """At least ``size`` bytes of their own pages, huge ones where the system gives them (``MADV_HUGEPAGE``):
     stepping a batch reads every row's hand, and far fewer address translations miss on huge pages. The
-    mapping is private: a shared anonymous one is shared memory, which most systems keep on small pages."""
+    mapping is private: a shared anonymous one is shared memory, which most systems keep on small pages.
+    The mapping of the last batch freed is taken again when it fits (at most twice ``size``): a program
+    that builds batch after batch does not pay the kernel's zeroing of fresh pages each time. Its bytes are
+    then what that batch left, which nothing reads: every row's hand is dealt before it is read, and a
+    row's history is read only up to its length."""
+    with _spare_lock:
+        kept = _spare.pop() if _spare else None
+    if kept is not None:
+        if size <= len(kept) <= 2 * size:
+            return kept
+        _close(kept)
     memory = mmap.mmap(-1, size, flags=mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS)
     advice = getattr(mmap, "MADV_HUGEPAGE", None)
     if advice is not None:
         with contextlib.suppress(OSError):
             memory.madvise(advice)
     return memory
+
+
+def _keep(memory: mmap.mmap) -> None:
+    """A freed batch's mapping is kept for the next batch; only one is kept, the one before given back."""
+    with _spare_lock:
+        before = _spare.pop() if _spare else None
+        _spare.append(memory)
+    if before is not None:
+        _close(before)
+
+
+def _close(memory: mmap.mmap) -> None:
+    with contextlib.suppress(BufferError):  # still exported: given back when its last view goes
+        memory.close()
 
 
 def _shape(rows: int, width: int, per_seat: int, fixed: int) -> tuple[int, ...]:
@@ -87,6 +117,7 @@ class BatchArrays:
         self.rows, self.width, self.history = rows, width, history
         hands = HAND_BYTES * max(rows, 1)
         self._memory = _pages(hands + 8 * history * rows + _HUGE)
+        weakref.finalize(self, _keep, self._memory)
         start = ffi.from_buffer("char[]", self._memory)
         skip = -int(ffi.cast("uintptr_t", start)) % _HUGE  # the hands start on a huge page
         self.hands = ffi.cast("ph_hand *", start + skip)
@@ -147,10 +178,15 @@ class BatchArrays:
         step.count, step.apply = count, apply
         step.rows, step.kinds, step.amounts, step.codes, step.finished = held
 
-        def call(part: tuple[int, int]) -> int:
-            return int(lib.ph_batch_step(self.c, step, part[0], part[1]))
+        if threads == 1:  # one call, no chunks: the usual case allocates nothing more
+            refused = lib.ph_batch_step(self.c, step, 0, count) != lib.PH_OK
+        else:
 
-        if any(code != lib.PH_OK for code in map_threads(call, chunks(count, threads))):
+            def call(part: tuple[int, int]) -> int:
+                return int(lib.ph_batch_step(self.c, step, part[0], part[1]))
+
+            refused = any(code != lib.PH_OK for code in map_threads(call, chunks(count, threads)))
+        if refused:
             raise NativeError("ph_batch_step refused the batch or a row index")
         return codes, finished
 

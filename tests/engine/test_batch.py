@@ -6,6 +6,7 @@ refusal names, and a row read back (``to_hand``) is the hand itself, events and 
 
 from __future__ import annotations
 
+import gc
 from typing import Any
 
 import numpy as np
@@ -413,3 +414,38 @@ def test_raises_refused_by_reopening_and_caps_name_their_sections() -> None:
         probe = (RAISE, hand.stacks[hand.to_act] + hand.state.bets[hand.to_act])  # type: ignore[index]
         code = int(batch.step([probe[0]], [probe[1]]).errors[0])
         assert SECTIONS[code] == hand_refusal(hand, *probe) == section
+
+
+def _played(seed: int) -> tuple[dict[str, list[Any]], HandBatch]:
+    """A batch of 2,000 six-max rows stepped to the end by ``random_agent``: its observation and the batch."""
+    batch = HandBatch(RuleSet(), 2000, SIX, button=2, blinds=(5, 10), seed=seed)
+    rng = np.random.default_rng(seed)
+    while not batch.observe().done.all():
+        assert not batch.step(*random_agent(batch.observe(), rng)).errors.any()
+    obs = batch.observe()
+    return {name: getattr(obs, name).tolist() for name in obs.__dataclass_fields__}, batch
+
+
+def test_a_freed_batchs_memory_deals_the_next_batch_as_fresh_memory_does() -> None:
+    """The hands' memory of a freed batch is taken again by the next batch it fits, and what that batch
+    left there changes nothing: the same hands, the same observation, the same rows read back."""
+    from pyholdem.native import batch as native_batch
+
+    gc.collect()  # no batch of an earlier test freed while this one looks at the spare mapping
+    first, batch = _played(21)
+    memory = batch._arrays._memory
+    del batch
+    gc.collect()
+    assert native_batch._spare == [memory]
+    other, batch = _played(22)  # another deal over the first one's hands and histories
+    assert batch._arrays._memory is memory and other != first
+    del batch
+    gc.collect()
+    again, batch = _played(21)
+    assert batch._arrays._memory is memory and again == first
+    result = batch.to_hand(7).result
+    assert result is not None and list(result.net) == again["net"][7]
+    del batch
+    gc.collect()
+    small = HandBatch(RuleSet(), 3, SIX, button=2, blinds=(5, 10), seed=1)  # under half its size: new pages
+    assert small._arrays._memory is not memory and native_batch._spare == []
