@@ -56,20 +56,16 @@ static int valid_rows(const ph_batch *b, const int64_t *rows, int64_t lo, int64_
 static int shown_board(int street) { return street <= PH_PREFLOP ? 0 : street == PH_FLOP ? 3 : street == PH_TURN ? 4 : 5; }
 
 /* The seat to act of row r and its legal actions (6.1). */
-static void observe_legal(const ph_batch *b, int64_t r, const ph_hand *h) {
-    int seat = h->to_act;
-    uint8_t legal = 0;
-    if (seat >= 0) {
-        legal = 1u << PH_FOLD;
-        if (h->legal_check) legal |= 1u << PH_CHECK;
-        if (h->legal_call > 0) legal |= 1u << PH_CALL;
-        if (h->legal_min > 0) legal |= 1u << (h->legal_is_bet ? PH_BET : PH_RAISE);
-    }
+static inline void observe_legal(const ph_batch *b, int64_t r, const ph_hand *h) {
+    int seat = h->to_act, raises = h->legal_min > 0;
+    unsigned legal = (unsigned)(seat >= 0) << PH_FOLD | (unsigned)(h->legal_check != 0) << PH_CHECK |
+                     (unsigned)(h->legal_call > 0) << PH_CALL |
+                     (unsigned)raises << (h->legal_is_bet ? PH_BET : PH_RAISE);
     b->to_act[r] = (int8_t)seat;
-    b->legal[r] = legal;
+    b->legal[r] = (uint8_t)(seat >= 0 ? legal : 0);
     b->call[r] = h->legal_call > 0 ? h->legal_call : 0;
-    b->min_to[r] = h->legal_min > 0 ? h->legal_min : 0;
-    b->max_to[r] = h->legal_min > 0 ? h->legal_max : 0;
+    b->min_to[r] = raises ? h->legal_min : 0;
+    b->max_to[r] = raises ? h->legal_max : 0;
 }
 
 /* The observation of row r from its hand; its hole cards too when dealt (they change only at a deal). The chips in
