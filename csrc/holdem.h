@@ -619,6 +619,9 @@ enum { PH_ICM_MAX_PLAYERS = 1000000, PH_ICM_MAX_EXACT_PAID = 64 };
 /* The address of a new builtin evaluate_mask(mask) (section 2.4) whose fallback, for anything but a
    valid mask, is the Python callable at address fallback (its id). */
 uintptr_t ph_py_make_evaluate_mask(uintptr_t fallback);
+/* The address of a new builtin evaluate(hand) (section 2.4): a tuple or list of 5..7 distinct int card ids is
+   valued in C; anything else goes to the Python callable at address fallback. */
+uintptr_t ph_py_make_evaluate(uintptr_t fallback);
 
 /* PH_CDEF_END */
 

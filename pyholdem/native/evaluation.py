@@ -64,12 +64,9 @@ def _as_id(card: Any) -> Any:
     return card if number is None else number
 
 
-def evaluate(hand: CardsLike) -> int:
-    """The value of the best five of 5 to 7 cards (§2.4), computed in C.
-
-    ``hand`` is card text (``"As Kd Qh Jc Ts"``) or an iterable of texts, ``Card``s or integer
-    ids (any integer type, NumPy's included).
-    """
+def _evaluate(hand: CardsLike) -> int:
+    """``evaluate`` for every hand the C builtin hands back: texts, ``Card``s, other integer types,
+    iterables, and bad hands, each refused with its typed error."""
     if hand.__class__ is tuple or hand.__class__ is list:
         if hand and hand[0].__class__ is str:
             return _evaluate_texts(hand)
@@ -95,7 +92,26 @@ def evaluate(hand: CardsLike) -> int:
         items = tuple(hand)
     except TypeError:  # a NumPy 0-d array is Iterable but cannot be iterated
         return _slow_evaluate(hand)
-    return evaluate(items)
+    return _evaluate(items)
+
+
+def _bind_evaluate() -> Callable[[CardsLike], int]:
+    """The C builtin of ``csrc/python_fast.c`` over ``_evaluate`` (no Python frame for a tuple or list of
+    int ids). Its one creation reference is kept: the builtin lives as long as the process."""
+    address = lib.ph_py_make_evaluate(id(_evaluate))
+    if not address:
+        raise NativeError("the C core could not create evaluate")
+    builtin: Callable[[CardsLike], int] = ctypes.cast(address, ctypes.py_object).value
+    return builtin
+
+
+evaluate: Callable[[CardsLike], int] = _bind_evaluate()
+"""The value of the best five of 5 to 7 cards (§2.4), computed in C.
+
+``hand`` is card text (``"As Kd Qh Jc Ts"``) or an iterable of texts, ``Card``s or integer ids (any
+integer type, NumPy's included). A C builtin: a tuple or list of 5 to 7 distinct ``int`` ids is valued
+without a Python frame; anything else goes to ``_evaluate``, which gives the same value or raises
+``InvalidCards``."""
 
 
 def _evaluate_texts(hand: list[Any] | tuple[Any, ...], original: Any = None) -> int:

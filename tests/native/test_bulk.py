@@ -19,6 +19,7 @@ from pyholdem.native.evaluation import NO_CARD
 from pyholdem.native.evaluator import exact_parts
 from pyholdem.native.lib import ffi, lib
 from pyholdem.spec import rankings
+from pyholdem.spec.cards import cards
 from pyholdem.spec.rankings import MAX_TRIALS, hand_value
 
 # ---- equity_batch: every row is equity() of its query ----
@@ -294,6 +295,45 @@ def test_2_4_evaluate_mask_builtin_matches_the_python_path(mask: int) -> None:
         expected = str(exc)
     try:
         got: object = pyholdem.evaluate_mask(mask)
+    except InvalidCards as exc:
+        got = str(exc)
+    assert got == expected
+
+
+# ---- evaluate: a C builtin for tuples and lists of int ids, the Python path for the rest ----
+
+
+def test_2_4_evaluate_is_a_builtin_with_the_typed_errors() -> None:
+    assert type(pyholdem.evaluate).__name__ == "builtin_function_or_method"
+    hand = [int(c) for c in cards("As Kd Qh Jc Ts 2c 3d")]
+    assert pyholdem.evaluate(tuple(hand)) == pyholdem.evaluate(hand) == hand_value("As Kd Qh Jc Ts 2c 3d")
+    assert pyholdem.evaluate(tuple(np.array(hand, dtype=np.int8))) == pyholdem.evaluate(hand)
+    cases: list[object] = [
+        (0, 0, 1, 2, 3), (True, 1, 2, 3, 4), (0, 1, 2, 3, 52), (0, 1, 2, 3, -1), (0, 1, 2, 3),
+        tuple(range(8)), [0, 1, 2, 3, 1 << 70], (0, 1, 2, 3, 4.0), (0, 1, 2, 3, None), (), [], 5, None,
+        "xx", (0, 1, 2, 3, "2c"),
+    ]  # fmt: skip
+    for bad in cases:
+        with pytest.raises(InvalidCards) as fast:
+            pyholdem.evaluate(bad)  # type: ignore[arg-type]
+        with pytest.raises(InvalidCards) as slow:
+            evaluation._evaluate(bad)  # type: ignore[arg-type]
+        assert str(fast.value) == str(slow.value)
+
+
+@settings(max_examples=300)
+@given(
+    st.lists(st.integers(-3, 54) | st.sampled_from([True, 1 << 64, "As", "2c"]), min_size=0, max_size=9),
+    st.booleans(),
+)
+def test_2_4_evaluate_builtin_matches_the_python_path(drawn: list[object], as_tuple: bool) -> None:
+    hand = tuple(drawn) if as_tuple else drawn
+    try:
+        expected: object = evaluation._evaluate(hand)  # type: ignore[arg-type]
+    except InvalidCards as exc:
+        expected = str(exc)
+    try:
+        got: object = pyholdem.evaluate(hand)  # type: ignore[arg-type]
     except InvalidCards as exc:
         got = str(exc)
     assert got == expected
