@@ -17,7 +17,8 @@ Memory, stated and bounded: a batch of ``n`` rows ``S`` seats wide keeping ``his
 2,326 bytes for six seats and the default 64 actions (10⁶ six-max rows: 2.33 GB), 2,466 for ten. That is
 allocated once, at construction; stepping allocates only the results of each call (``BatchStep``, about
 2 bytes an entry) and, for a hand longer than ``history`` actions, a Python list of its earlier actions
-(so ``to_hand`` can replay it), dropped when its row is dealt again.
+(so ``to_hand`` can replay it), dropped when its row is dealt again. When a batch is freed, the mapping of its
+hands and histories is kept for the next batch that fits in it (one at most, ``pyholdem.native.batch``).
 """
 
 from __future__ import annotations
