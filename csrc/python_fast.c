@@ -15,18 +15,19 @@
 
 #include "holdem.h"
 
+/* The value of the cards of mask when ok and the mask is a valid hand, else fallback(argument). */
+static PyObject *valued(int ok, uint64_t mask, PyObject *fallback, PyObject *argument)
+{
+    int value = ok ? ph_evaluate_mask(mask) : -1;
+    return value >= 0 ? PyLong_FromLong(value) : PyObject_CallFunctionObjArgs(fallback, argument, NULL);
+}
+
 static PyObject *ph_py_evaluate_mask(PyObject *fallback, PyObject *mask)
 {
-    if (PyLong_CheckExact(mask)) {
-        int overflow = 0;
-        long long bits = PyLong_AsLongLongAndOverflow(mask, &overflow);
-        if (!overflow && bits >= 0) {
-            int value = ph_evaluate_mask((uint64_t)bits);
-            if (value >= 0)
-                return PyLong_FromLong(value);
-        }
-    }
-    return PyObject_CallFunctionObjArgs(fallback, mask, NULL);
+    int overflow = 0;
+    long long bits = PyLong_CheckExact(mask) ? PyLong_AsLongLongAndOverflow(mask, &overflow) : -1;
+    if (bits == -1 && PyErr_Occurred()) PyErr_Clear();
+    return valued(!overflow && bits >= 0, (uint64_t)bits, fallback, mask);
 }
 
 static PyMethodDef ph_py_evaluate_mask_def = {
@@ -38,25 +39,18 @@ static PyMethodDef ph_py_evaluate_mask_def = {
    other integer types, texts, Cards, bad or repeated cards: the Python path reads or refuses them). */
 static PyObject *ph_py_evaluate(PyObject *fallback, PyObject *hand)
 {
-    int tuple = PyTuple_CheckExact(hand);
-    if (tuple || PyList_CheckExact(hand)) {
-        Py_ssize_t n = tuple ? PyTuple_Size(hand) : PyList_Size(hand);
-        uint64_t mask = 0;
-        int ok = n >= 5 && n <= 7;
-        for (Py_ssize_t i = 0; ok && i < n; i++) {
-            PyObject *card = tuple ? PyTuple_GetItem(hand, i) : PyList_GetItem(hand, i);
-            long id = card && PyLong_CheckExact(card) ? PyLong_AsLong(card) : -1;
-            if (id == -1 && PyErr_Occurred()) PyErr_Clear();
-            ok = id >= 0 && id < 52 && !(mask >> id & 1u);
-            if (ok) mask |= 1ull << id;
-        }
-        if (ok) {
-            int value = ph_evaluate_mask(mask);
-            if (value >= 0)
-                return PyLong_FromLong(value);
-        }
+    int tuple = PyTuple_CheckExact(hand), list = !tuple && PyList_CheckExact(hand);
+    Py_ssize_t n = tuple ? PyTuple_Size(hand) : list ? PyList_Size(hand) : 0;
+    uint64_t mask = 0;
+    int ok = n >= 5 && n <= 7;
+    for (Py_ssize_t i = 0; ok && i < n; i++) {
+        PyObject *card = tuple ? PyTuple_GetItem(hand, i) : PyList_GetItem(hand, i);
+        long id = card && PyLong_CheckExact(card) ? PyLong_AsLong(card) : -1;
+        if (id == -1 && PyErr_Occurred()) PyErr_Clear();
+        ok = id >= 0 && id < 52 && !(mask >> id & 1u);
+        if (ok) mask |= 1ull << id;
     }
-    return PyObject_CallFunctionObjArgs(fallback, hand, NULL);
+    return valued(ok, mask, fallback, hand);
 }
 
 static PyMethodDef ph_py_evaluate_def = {

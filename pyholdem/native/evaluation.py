@@ -95,17 +95,17 @@ def _evaluate(hand: CardsLike) -> int:
     return _evaluate(items)
 
 
-def _bind_evaluate() -> Callable[[CardsLike], int]:
-    """The C builtin of ``csrc/python_fast.c`` over ``_evaluate`` (no Python frame for a tuple or list of
-    int ids). Its one creation reference is kept: the builtin lives as long as the process."""
-    address = lib.ph_py_make_evaluate(id(_evaluate))
+def _builtin(make: Callable[[int], int], fallback: Callable[[Any], int], name: str) -> Callable[[Any], int]:
+    """The C builtin of ``csrc/python_fast.c`` that ``make`` creates over ``fallback`` (no Python frame on
+    its fast path). Its one creation reference is kept: the builtin lives as long as the process."""
+    address = make(id(fallback))
     if not address:
-        raise NativeError("the C core could not create evaluate")
-    builtin: Callable[[CardsLike], int] = ctypes.cast(address, ctypes.py_object).value
+        raise NativeError(f"the C core could not create {name}")
+    builtin: Callable[[Any], int] = ctypes.cast(address, ctypes.py_object).value
     return builtin
 
 
-evaluate: Callable[[CardsLike], int] = _bind_evaluate()
+evaluate: Callable[[CardsLike], int] = _builtin(lib.ph_py_make_evaluate, _evaluate, "evaluate")
 """The value of the best five of 5 to 7 cards (§2.4), computed in C.
 
 ``hand`` is card text (``"As Kd Qh Jc Ts"``) or an iterable of texts, ``Card``s or integer ids (any
@@ -153,17 +153,7 @@ def _evaluate_mask(mask: int) -> int:
     return value
 
 
-def _bind_evaluate_mask() -> Callable[[int], int]:
-    """The C builtin of ``csrc/python_fast.c`` over ``_evaluate_mask`` (no Python frame on the
-    fast path). Its one creation reference is kept: the builtin lives as long as the process."""
-    address = lib.ph_py_make_evaluate_mask(id(_evaluate_mask))
-    if not address:
-        raise NativeError("the C core could not create evaluate_mask")
-    builtin: Callable[[int], int] = ctypes.cast(address, ctypes.py_object).value
-    return builtin
-
-
-evaluate_mask: Callable[[int], int] = _bind_evaluate_mask()
+evaluate_mask: Callable[[int], int] = _builtin(lib.ph_py_make_evaluate_mask, _evaluate_mask, "evaluate_mask")
 """The value of the 5 to 7 cards whose ids are the set bits of ``mask`` (§2.4): the fast path.
 
 A C builtin: an exact ``int`` mask of 5 to 7 cards is evaluated without a Python frame; anything else
