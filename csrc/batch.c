@@ -135,7 +135,15 @@ static void observe_action(const ph_batch *b, int64_t r, int seat, int64_t paid)
 /* The number of 32-bit words of the key (the seed's words up to its highest non-zero one, at least one). */
 static size_t key_words(const uint32_t *key) { return key[2] ? 3 : key[1] ? 2 : 1; }
 
-static void deal_row(const ph_batch *b, int64_t r, const uint8_t *deck, int32_t *status, uint8_t *finished) {
+/* The set-up a row is dealt from: its layout's, copied once for the rows of that layout in a row (a ph_setup is
+   over a kilobyte), then given each row's stacks and cards. */
+typedef struct {
+    ph_setup setup;
+    int32_t layout;
+} dealer;
+
+static void deal_row(const ph_batch *b, int64_t r, const uint8_t *deck, dealer *d, int32_t *status,
+                     uint8_t *finished) {
     ph_event log[LOG_CAPACITY];
     ph_hand h;
     uint8_t cards[2 * PH_MAX_SEATS + 8];
@@ -145,13 +153,18 @@ static void deal_row(const ph_batch *b, int64_t r, const uint8_t *deck, int32_t 
         *status = PH_ERR_ARGUMENT;
         return;
     }
-    ph_setup u = b->setups[layout];
-    memcpy(u.stacks, b->initial + r * b->width, (size_t)u.seats * sizeof *u.stacks);
-    ph_deal_layout(&u, deck, cards);
-    u.key = NULL;
-    u.key_bytes = 0;
-    u.cards = cards;
-    *status = ph_hand_init(&h, &b->rules[layout], &u, log, LOG_CAPACITY);
+    if (d->layout != layout) {
+        d->setup = b->setups[layout];
+        d->layout = layout;
+    }
+    ph_setup *u = &d->setup;
+    memcpy(u->stacks, b->initial + r * b->width, (size_t)u->seats * sizeof *u->stacks);
+    ph_deal_layout(u, deck, cards);
+    u->key = NULL;
+    u->key_bytes = 0;
+    u->cards = cards;
+    *status = ph_hand_init(&h, &b->rules[layout], u, log, LOG_CAPACITY);
+    u->cards = NULL;
     if (*status != PH_OK) return;
     b->hands[r] = h;
     b->hist_len[r] = 0;
@@ -164,6 +177,7 @@ int ph_batch_deal(const ph_batch *b, const int64_t *rows, int64_t lo, int64_t hi
     if (!valid_batch(b) || !rows || !status || !finished || !valid_rows(b, rows, lo, hi)) return PH_ERR_ARGUMENT;
     uint32_t keys[3 * PH_SHUFFLE_LANES];
     uint8_t decks[52 * PH_SHUFFLE_LANES];
+    dealer d = {.layout = -1};
     for (int64_t i = lo; i < hi;) { /* up to PH_SHUFFLE_LANES rows in a row whose keys have as many words */
         size_t words = key_words(b->keys + 3 * rows[i]);
         int lanes = 0;
@@ -172,7 +186,8 @@ int ph_batch_deal(const ph_batch *b, const int64_t *rows, int64_t lo, int64_t hi
             lanes++;
         }
         if (ph_shuffled_decks(keys, words, lanes, decks) != PH_OK) return PH_ERR_ARGUMENT;
-        for (int l = 0; l < lanes; l++) deal_row(b, rows[i + l], decks + 52 * l, status + i + l, finished + i + l);
+        for (int l = 0; l < lanes; l++)
+            deal_row(b, rows[i + l], decks + 52 * l, &d, status + i + l, finished + i + l);
         i += lanes;
     }
     return PH_OK;
