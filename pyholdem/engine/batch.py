@@ -580,11 +580,8 @@ class HandBatch:
             self._dealt += len(rows)
         rows = np.ascontiguousarray(rows, dtype=np.int64)
         self._arrays.arrays["keys"][rows] = keys
-        if self._spill:
-            dealt = np.zeros(self.n, dtype=bool)
-            dealt[rows] = True
-            for r in [r for r in self._spill if dealt[r]]:
-                del self._spill[r]
+        for r in self._spill.keys() & set(rows.tolist()) if self._spill else ():
+            del self._spill[r]
         status, _ = self._arrays.deal(rows, self.threads)
         if (status != lib.PH_OK).any():
             raise NativeError("ph_batch_deal refused a row it dealt before")

@@ -40,14 +40,6 @@ _BIT = _card_bits()
 _ph_evaluate_mask = lib.ph_evaluate_mask
 
 
-def _wrong_count(ids: bytes) -> int:
-    status: int = -lib.PH_ERR_CARD_COUNT
-    return status
-
-
-_BY_COUNT = (*[_wrong_count] * 5, lib.ph_hand_value5, lib.ph_hand_value6, lib.ph_hand_value7)
-
-
 def _slow_evaluate(hand: CardsLike) -> int:
     """``evaluate`` for anything unusual: the spec's parsing (and its errors), then C."""
     if isinstance(hand, (tuple, list)):
@@ -71,19 +63,10 @@ def _evaluate(hand: CardsLike) -> int:
         if hand and hand[0].__class__ is str:
             return _evaluate_texts(hand)
         try:
-            ids = bytes(hand)
-        except (TypeError, ValueError):
+            bytes(hand)
+        except (TypeError, ValueError):  # texts or Cards after the first card: read as texts
             return _evaluate_texts(hand)
-        for card in hand:
-            if card.__class__ is not int:  # a bool, a NumPy integer or 0-d array: the spec's reading
-                return _slow_evaluate(hand)
-        try:
-            value: int = _BY_COUNT[len(ids)](ids)
-        except IndexError:
-            return _slow_evaluate(hand)
-        if value < 0:
-            return _slow_evaluate(hand)
-        return value
+        return _slow_evaluate(hand)  # the builtin took every good hand of ints: the spec reads or refuses it
     if hand.__class__ is str:
         return _evaluate_texts(hand.split(), hand)
     if not isinstance(hand, Iterable):
@@ -92,7 +75,7 @@ def _evaluate(hand: CardsLike) -> int:
         items = tuple(hand)
     except TypeError:  # a NumPy 0-d array is Iterable but cannot be iterated
         return _slow_evaluate(hand)
-    return _evaluate(items)
+    return evaluate(items)
 
 
 def _builtin(make: Callable[[int], int], fallback: Callable[[Any], int], name: str) -> Callable[[Any], int]:
